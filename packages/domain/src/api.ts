@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Every error answer of the API: a human message plus a stable machine code. */
+export const ApiError = z.object({
+  /** The spec's client reads `error`; `message` is the same text. */
+  error: z.string(),
+  message: z.string(),
+  code: z.string(),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+export const HealthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ status: z.enum(['up', 'down']), driver: z.enum(['pglite', 'postgres']) }),
+  version: z.string(),
+});
+export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/** Which optional features the server has configured. Never contains secrets. */
+export const ConfigResponse = z.object({
+  analysis: z.object({ source: z.enum(['rules', 'model']), model: z.string().nullable() }),
+  features: z.object({
+    whoop: z.boolean(),
+    bridge: z.boolean(),
+  }),
+  session: z.object({ idleTimeoutMinutes: z.number(), rememberMeDays: z.number() }),
+});
+export type ConfigResponse = z.infer<typeof ConfigResponse>;

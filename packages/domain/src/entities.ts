@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/**
+ * Entity shapes as they travel over the API (spec point 3). Timestamps are ISO-8601 strings on the
+ * wire. These schemas are the single source of truth: the server serialises with them, the web
+ * parses with them.
+ */
+
+export const CONDITIONS = ['Critical', 'Improving', 'Stable', 'Recovering'] as const;
+export const Condition = z.enum(CONDITIONS);
+export type Condition = z.infer<typeof Condition>;
+
+/** ACVPU consciousness scale used by NEWS2 (A = alert; C = new confusion; V, P, U). */
+export const CONSCIOUSNESS_LEVELS = ['A', 'C', 'V', 'P', 'U'] as const;
+export const Consciousness = z.enum(CONSCIOUSNESS_LEVELS);
+export type Consciousness = z.infer<typeof Consciousness>;
+
+export const Spo2Scale = z.union([z.literal(1), z.literal(2)]);
+export type Spo2Scale = z.infer<typeof Spo2Scale>;
+
+const isoDate = z.string().datetime({ offset: true });
+
+export const User = z.object({ id: z.number().int(), username: z.string() });
+export type User = z.infer<typeof User>;
+
+export const Patient = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  oxygenLevel: z.number().int(),
+  pulse: z.number().int(),
+  systolicBP: z.number().int(),
+  diastolicBP: z.number().int(),
+  /** Tenths of a degree Fahrenheit, e.g. 986 = 98.6 °F (spec point 3). */
+  temperature: z.number().int(),
+  condition: z.string(),
+  lastUpdated: isoDate,
+  hasVitalWatch: z.boolean(),
+  vitalWatchType: z.string().nullable(),
+  vitalWatchConnected: z.boolean(),
+  /** Breaths per minute; null when not recorded (NEWS2 then reports it as missing). */
+  respiratoryRate: z.number().int().nullable(),
+  consciousness: Consciousness.nullable(),
+  /** null = not recorded; NEWS2 reports "air or oxygen" as missing. */
+  onSupplementalOxygen: z.boolean().nullable(),
+  /** SpO2 scale 2 only for a clinician-documented target of 88–92 % (RCP NEWS2). */
+  spo2Scale: Spo2Scale,
+  createdAt: isoDate,
+});
+export type Patient = z.infer<typeof Patient>;
+
+export const Treatment = z.object({
+  id: z.number().int(),
+  patientId: z.number().int(),
+  description: z.string(),
+  scheduledFor: isoDate,
+  completed: z.boolean(),
+  createdBy: z.number().int().nullable(),
+});
+export type Treatment = z.infer<typeof Treatment>;
+
+export const Note = z.object({
+  id: z.number().int(),
+  patientId: z.number().int(),
+  content: z.string(),
+  createdAt: isoDate,
+  createdBy: z.number().int().nullable(),
+});
+export type Note = z.infer<typeof Note>;
+
+export const Medication = z.object({
+  id: z.number().int(),
+  patientId: z.number().int(),
+  name: z.string(),
+  dosage: z.string(),
+  frequency: z.string(),
+  nextDose: isoDate,
+  alertEnabled: z.boolean(),
+  instructions: z.string().nullable(),
+  sideEffects: z.string().nullable(),
+  startDate: isoDate,
+  endDate: isoDate.nullable(),
+  adherenceRate: z.number().int().nullable(),
+  lastTaken: isoDate.nullable(),
+  aiSuggestions: z.unknown().nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  createdBy: z.number().int().nullable(),
+});
+export type Medication = z.infer<typeof Medication>;
+
+export const EmergencyContact = z.object({
+  id: z.number().int(),
+  patientId: z.number().int(),
+  name: z.string(),
+  relationship: z.string(),
+  phone: z.string(),
+});
+export type EmergencyContact = z.infer<typeof EmergencyContact>;
+
+/** A stored vital reading (spec "Cloud reading", table vital_readings). */
+export const VitalReading = z.object({
+  id: z.number().int(),
+  patientId: z.number().int(),
+  deviceId: z.string().nullable(),
+  deviceName: z.string().nullable(),
+  connectionType: z.string().nullable(),
+  readingTime: isoDate,
+  heartRate: z.number().int().nullable(),
+  oxygenLevel: z.number().int().nullable(),
+  systolicBP: z.number().int().nullable(),
+  diastolicBP: z.number().int().nullable(),
+  /** Tenths of °F. */
+  temperature: z.number().int().nullable(),
+  respiratoryRate: z.number().int().nullable(),
+  consciousness: Consciousness.nullable(),
+  onSupplementalOxygen: z.boolean().nullable(),
+  batteryLevel: z.number().int().nullable(),
+  steps: z.number().int().nullable(),
+  sleepHours: z.number().nullable(),
+  recordedBy: z.number().int().nullable(),
+  createdAt: isoDate,
+});
+export type VitalReading = z.infer<typeof VitalReading>;

@@ -1,0 +1,3 @@
+export * from './api.ts';
+export * from './auth.ts';
+export * from './entities.ts';
