@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Field names and defaults follow spec point 3; additions are commented. Migrations are generated
+// from this file by drizzle-kit (`npm run db:generate -w @vigil/server`) and never edited once landed.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    /** argon2id PHC string; never leaves the server. */
+    password: text('password').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  // Unique regardless of case: "Nurse.Ada" and "nurse.ada" are one account.
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the opaque cookie token: a database leak does not yield usable sessions. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    /** Absolute expiry: 12 h for a browser session, 30 days for "Keep me signed in". */
+    expiresAt: ts('expires_at').notNull(),
+    persistent: boolean('persistent').notNull().default(false),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    oxygenLevel: integer('oxygen_level').notNull(),
+    pulse: integer('pulse').notNull(),
+    systolicBP: integer('systolic_bp').notNull(),
+    diastolicBP: integer('diastolic_bp').notNull(),
+    /** Tenths of °F, e.g. 986 (spec point 3). */
+    temperature: integer('temperature').notNull(),
+    condition: text('condition').notNull(),
+    lastUpdated: ts('last_updated').notNull().defaultNow(),
+    hasVitalWatch: boolean('has_vital_watch').notNull().default(false),
+    vitalWatchType: text('vital_watch_type'),
+    vitalWatchConnected: boolean('vital_watch_connected').notNull().default(false),
+    // NEWS2 parameters (addition): null means "not recorded", which NEWS2 reports as missing.
+    respiratoryRate: integer('respiratory_rate'),
+    consciousness: text('consciousness'),
+    onSupplementalOxygen: boolean('on_supplemental_oxygen'),
+    spo2Scale: smallint('spo2_scale').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('patients_condition_idx').on(t.condition),
+    index('patients_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const treatments = pgTable(
+  'treatments',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    scheduledFor: ts('scheduled_for').notNull(),
+    completed: boolean('completed').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('treatments_patient_scheduled_idx').on(t.patientId, t.scheduledFor)],
+);
+
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('notes_patient_created_idx').on(t.patientId, t.createdAt)],
+);
+
+export const medications = pgTable(
+  'medications',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    dosage: text('dosage').notNull(),
+    frequency: text('frequency').notNull(),
+    nextDose: ts('next_dose').notNull(),
+    alertEnabled: boolean('alert_enabled').notNull().default(true),
+    instructions: text('instructions'),
+    sideEffects: text('side_effects'),
+    startDate: ts('start_date').defaultNow(),
+    endDate: ts('end_date'),
+    adherenceRate: integer('adherence_rate'),
+    lastTaken: ts('last_taken'),
+    aiSuggestions: jsonb('ai_suggestions'),
+    createdAt: ts('created_at').defaultNow(),
+    updatedAt: ts('updated_at').defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('medications_patient_next_dose_idx').on(t.patientId, t.nextDose)],
+);
+
+/** The real data behind the spec's sample Emergency Contacts panel (addition). */
+export const emergencyContacts = pgTable(
+  'emergency_contacts',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    relationship: text('relationship').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('emergency_contacts_patient_idx').on(t.patientId)],
+);
+
+/** Spec "Cloud reading": every vital reading, whatever its source. */
+export const vitalReadings = pgTable(
+  'vital_readings',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id'),
+    deviceName: text('device_name'),
+    connectionType: text('connection_type'),
+    readingTime: ts('reading_time').notNull(),
+    heartRate: integer('heart_rate'),
+    oxygenLevel: integer('oxygen_level'),
+    systolicBP: integer('systolic_bp'),
+    diastolicBP: integer('diastolic_bp'),
+    temperature: integer('temperature'),
+    respiratoryRate: integer('respiratory_rate'),
+    consciousness: text('consciousness'),
+    onSupplementalOxygen: boolean('on_supplemental_oxygen'),
+    batteryLevel: integer('battery_level'),
+    steps: integer('steps'),
+    sleepHours: real('sleep_hours'),
+    idempotencyKey: text('idempotency_key'),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('vital_readings_patient_time_idx').on(t.patientId, t.readingTime.desc()),
+    // Dedupe: one reading per device and instant, and per idempotency key.
+    uniqueIndex('vital_readings_device_time_uq').on(t.deviceId, t.readingTime),
+    uniqueIndex('vital_readings_idempotency_uq').on(t.idempotencyKey),
+  ],
+);

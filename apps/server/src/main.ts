@@ -1,0 +1,43 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  if (config.seedDemo && (await seedDemoData(database.db))) app.log.info('seeded the demo ward');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close(); // PGlite: a clean close keeps sequences and data consistent
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { driver: database.driver, ...(database.driver === 'pglite' ? { dataDir: config.dataDir } : {}) },
+    `Vigil is ready on http://localhost:${config.port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  // Configuration and start-up errors are ours and carry no patient data.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { acquireDataDirLock } from '../src/db/lock.ts';
+import {
+  emergencyContacts,
+  medications,
+  notes,
+  patients,
+  treatments,
+  vitalReadings,
+} from '../src/db/schema.ts';
+import { seedDemoData } from '../src/db/seed.ts';
+import { createTestDatabase } from './helpers.ts';
+
+describe('demo data and schema', () => {
+  let ctx: Awaited<ReturnType<typeof createTestDatabase>>;
+  const now = new Date('2026-03-02T08:00:00Z');
+  beforeAll(async () => {
+    ctx = await createTestDatabase();
+  });
+  afterAll(() => ctx.drop());
+
+  it('seeds a realistic ward once, and only into an empty database', async () => {
+    expect(await seedDemoData(ctx.database.db, now)).toBe(true);
+    expect(await seedDemoData(ctx.database.db, now)).toBe(false);
+    const rows = await ctx.database.db.select().from(patients);
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(rows.map((p) => p.condition))).toEqual(
+      new Set(['Critical', 'Improving', 'Stable', 'Recovering']),
+    );
+    // Some vitals are abnormal by the spec's dashboard thresholds, some are not.
+    expect(rows.some((p) => p.oxygenLevel <= 92)).toBe(true);
+    expect(rows.some((p) => p.pulse > 100)).toBe(true);
+    expect(rows.some((p) => p.systolicBP > 130)).toBe(true);
+    expect(rows.some((p) => p.oxygenLevel > 95 && p.pulse >= 60 && p.pulse <= 100)).toBe(true);
+    const allTreatments = await ctx.database.db.select().from(treatments);
+    expect(allTreatments.some((t) => t.completed)).toBe(true);
+    expect(allTreatments.some((t) => !t.completed && t.scheduledFor < now)).toBe(true);
+    expect(allTreatments.some((t) => !t.completed && t.scheduledFor > now)).toBe(true);
+    for (const table of [notes, medications, emergencyContacts, vitalReadings]) {
+      const [row] = await ctx.database.db.select({ n: count() }).from(table);
+      expect(row?.n).toBeGreaterThanOrEqual(rows.length);
+    }
+  });
+
+  it('removes a patient’s records with the patient', async () => {
+    const [victim] = await ctx.database.db.select().from(patients).limit(1);
+    await ctx.database.db.delete(patients).where(eq(patients.id, victim!.id));
+    for (const table of [treatments, notes, medications, emergencyContacts, vitalReadings]) {
+      const [row] = await ctx.database.db
+        .select({ n: count() })
+        .from(table)
+        .where(eq(table.patientId, victim!.id));
+      expect(row?.n).toBe(0);
+    }
+  });
+});
+
+describe('the embedded database folder', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-lock-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses a second process with a clear message', async () => {
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      fs.writeFileSync(path.join(dir, 'vigil.lock'), String(holder.pid));
+      expect(() => acquireDataDirLock(dir)).toThrow(
+        `The database folder ${dir} is in use by another Vigil process (pid ${holder.pid}). Stop that process first, or set DATA_DIR to a different folder.`,
+      );
+    } finally {
+      holder.kill();
+    }
+  });
+
+  it('takes over a lock left by a process that died', async () => {
+    fs.writeFileSync(path.join(dir, 'vigil.lock'), '999999999');
+    const release = acquireDataDirLock(dir);
+    expect(fs.readFileSync(path.join(dir, 'vigil.lock'), 'utf8')).toBe(String(process.pid));
+    release();
+    expect(fs.existsSync(path.join(dir, 'vigil.lock'))).toBe(false);
+  });
+
+  it('keeps data across a clean close and reopen', async () => {
+    const first = await openDatabase({ dataDir: dir });
+    await first.migrate();
+    expect(await seedDemoData(first.db)).toBe(true);
+    await first.close();
+    const second = await openDatabase({ dataDir: dir });
+    await second.migrate();
+    const [row] = await second.db.select({ n: count() }).from(patients);
+    expect(row?.n).toBeGreaterThan(0);
+    await second.close();
+  });
+});

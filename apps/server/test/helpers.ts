@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { manualClock } from '../src/lib/clock.ts';
+import type { LoginThrottleOptions } from '../src/modules/auth/service.ts';
+
+/** Set by .ci/run to run the same suite against PostgreSQL; PGlite (in memory) otherwise. */
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+export const usingPostgres = TEST_DATABASE_URL !== undefined;
+
+/** A fresh, migrated database of its own: PGlite in memory, or a new PostgreSQL database dropped afterwards. */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!TEST_DATABASE_URL) {
+    const database = await openDatabase({ inMemory: true });
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `vigil_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const again = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  loginThrottle?: LoginThrottleOptions;
+  registerPerMinute?: number;
+}
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const { database, drop } = await createTestDatabase();
+  const clock = manualClock(new Date('2026-03-02T08:00:00Z'));
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent-web-dist', ...options.env });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: false,
+    ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
+    registerPerMinute: options.registerPerMinute ?? 1000,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+let counter = 0;
+/** A unique, valid username for this test run. */
+export const uniqueUsername = (prefix = 'nurse') =>
+  `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export const PASSWORD = 'correct horse battery';
+
+/** The `name=value` pair of the Set-Cookie header, ready for a Cookie header. */
+export function cookieFrom(setCookie: string | string[] | undefined): string {
+  const first = [setCookie ?? []].flat()[0];
+  if (!first) throw new Error('no Set-Cookie header');
+  return first.split(';')[0]!;
+}
+
+/** Registers a new user and returns its session cookie. */
+export async function signUp(app: TestApp['app'], username = uniqueUsername()) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: { username, password: PASSWORD },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return {
+    cookie: cookieFrom(res.headers['set-cookie']),
+    user: res.json() as { id: number; username: string },
+  };
+}
