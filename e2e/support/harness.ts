@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results', 'screenshots');
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server (apps/server/src/main.ts) as its own process on a free port, with a fresh
+ * embedded database seeded with the demo ward, serving the built web app, the way `npm start` does.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  if (!fs.existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` before the browser journeys.');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport = { width: 1440, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  // A CSP violation or uncaught error in the page fails loudly in the test output.
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/.test(msg.text())) errors.push(msg.text());
+  });
+  (page as Page & { pageErrors: string[] }).pageErrors = errors;
+  return { context, page };
+}
+
+export function pageErrors(page: Page): string[] {
+  return (page as Page & { pageErrors?: string[] }).pageErrors ?? [];
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+let userCounter = 0;
+export const uniqueUsername = (prefix = 'nurse') => `${prefix}${Date.now().toString(36)}${(userCounter++).toString(36)}`;
+export const PASSWORD = 'correct horse battery';
+
+/** Registers through the screen, as a newcomer does, and waits for the dashboard. */
+export async function registerThroughUi(page: Page, username = uniqueUsername()) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('Choose username').fill(username);
+  await page.getByLabel('Choose password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
+  return username;
+}
