@@ -103,9 +103,9 @@ export function createAuthService(deps: {
       const usernameKey = input.username.toLowerCase();
       await assertNotThrottled(usernameKey, address);
       const row = await repo.findUserByUsername(input.username);
-      const ok = row
-        ? await verify(row.password, input.password)
-        : (await verify(await dummyHash, input.password), false);
+      let ok = false;
+      if (row) ok = await verify(row.password, input.password);
+      else await verify(await dummyHash, input.password); // same cost as a real check
       if (!row || !ok) {
         await recordFailure(usernameKey, address);
         throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
