@@ -35,6 +35,15 @@ CREATE TABLE "notes" (
 	"created_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "patient_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"patient_id" integer NOT NULL,
+	"type" text NOT NULL,
+	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer
+);
+--> statement-breakpoint
 CREATE TABLE "patients" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -70,7 +79,9 @@ CREATE TABLE "treatments" (
 	"description" text NOT NULL,
 	"scheduled_for" timestamp with time zone NOT NULL,
 	"completed" boolean DEFAULT false NOT NULL,
-	"created_by" integer
+	"created_by" integer,
+	"completed_at" timestamp with time zone,
+	"completed_by" integer
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -108,14 +119,18 @@ ALTER TABLE "medications" ADD CONSTRAINT "medications_patient_id_patients_id_fk"
 ALTER TABLE "medications" ADD CONSTRAINT "medications_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notes" ADD CONSTRAINT "notes_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notes" ADD CONSTRAINT "notes_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "patient_events" ADD CONSTRAINT "patient_events_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "patient_events" ADD CONSTRAINT "patient_events_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "treatments" ADD CONSTRAINT "treatments_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "treatments" ADD CONSTRAINT "treatments_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "treatments" ADD CONSTRAINT "treatments_completed_by_users_id_fk" FOREIGN KEY ("completed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vital_readings" ADD CONSTRAINT "vital_readings_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vital_readings" ADD CONSTRAINT "vital_readings_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "emergency_contacts_patient_idx" ON "emergency_contacts" USING btree ("patient_id");--> statement-breakpoint
 CREATE INDEX "medications_patient_next_dose_idx" ON "medications" USING btree ("patient_id","next_dose");--> statement-breakpoint
 CREATE INDEX "notes_patient_created_idx" ON "notes" USING btree ("patient_id","created_at");--> statement-breakpoint
+CREATE INDEX "patient_events_patient_created_idx" ON "patient_events" USING btree ("patient_id","created_at");--> statement-breakpoint
 CREATE INDEX "patients_condition_idx" ON "patients" USING btree ("condition");--> statement-breakpoint
 CREATE INDEX "patients_name_lower_idx" ON "patients" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint

@@ -1,3 +1,5 @@
 export * from './api.ts';
 export * from './auth.ts';
+export * from './clinical/index.ts';
 export * from './entities.ts';
+export * from './inputs.ts';

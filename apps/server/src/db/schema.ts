@@ -88,6 +88,9 @@ export const treatments = pgTable(
     scheduledFor: ts('scheduled_for').notNull(),
     completed: boolean('completed').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // Addition: when and by whom it was marked done (the history timeline shows it).
+    completedAt: ts('completed_at'),
+    completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('treatments_patient_scheduled_idx').on(t.patientId, t.scheduledFor)],
 );
@@ -181,4 +184,23 @@ export const vitalReadings = pgTable(
     uniqueIndex('vital_readings_device_time_uq').on(t.deviceId, t.readingTime),
     uniqueIndex('vital_readings_idempotency_uq').on(t.idempotencyKey),
   ],
+);
+
+/**
+ * Addition: what happened to a patient and who did it (admission, condition changes, vitals edits).
+ * The history timeline reads it; it is also the audit trail of changes to the patient record.
+ */
+export const patientEvents = pgTable(
+  'patient_events',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('patient_events_patient_created_idx').on(t.patientId, t.createdAt)],
 );

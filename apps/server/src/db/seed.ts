@@ -1,6 +1,14 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { emergencyContacts, medications, notes, patients, treatments, vitalReadings } from './schema.ts';
+import {
+  emergencyContacts,
+  medications,
+  notes,
+  patientEvents,
+  patients,
+  treatments,
+  vitalReadings,
+} from './schema.ts';
 
 type Acvpu = 'A' | 'C' | 'V' | 'P' | 'U';
 
@@ -430,14 +438,16 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
           createdAt: new Date(now.getTime() - (2 + (i % 6)) * 24 * HOUR),
         })),
       )
-      .returning({ id: patients.id });
+      .returning({ id: patients.id, createdAt: patients.createdAt, condition: patients.condition });
 
     const treatmentRows = [];
     const noteRows = [];
     const medicationRows = [];
     const contactRows = [];
     const readingRows = [];
-    for (const [i, { id }] of rows.entries()) {
+    const eventRows = [];
+    for (const [i, { id, createdAt, condition }] of rows.entries()) {
+      eventRows.push({ patientId: id, type: 'admitted', data: { condition }, createdAt });
       const p = DEMO_PATIENTS[i]!;
       // Three treatments each: one done, one possibly past due, one upcoming.
       treatmentRows.push(
@@ -515,6 +525,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     await tx.insert(medications).values(medicationRows);
     await tx.insert(emergencyContacts).values(contactRows);
     await tx.insert(vitalReadings).values(readingRows);
+    await tx.insert(patientEvents).values(eventRows);
   });
   return true;
 }

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { CONSCIOUSNESS_LEVELS, Spo2Scale } from '../entities.ts';
+import { ALERT_LEVELS, VITAL_STATUSES } from './alert.ts';
+import { NEWS2_BANDS, NEWS2_PARAMETERS } from './news2.ts';
+import { PREDICTED_TRENDS } from './trend.ts';
+import { PLAUSIBLE_RANGES } from './vitals.ts';
+
+/**
+ * Wire shapes of the vitals analysis (spec point 3 "Analysis result"): the server validates its
+ * answers with them and the web parses them.
+ */
+
+export const AlertLevel = z.enum(ALERT_LEVELS);
+export type AlertLevel = z.infer<typeof AlertLevel>;
+
+export const VitalStatus = z.enum(VITAL_STATUSES);
+export type VitalStatus = z.infer<typeof VitalStatus>;
+
+export const PredictedTrend = z.enum(PREDICTED_TRENDS);
+export type PredictedTrend = z.infer<typeof PredictedTrend>;
+
+export const VitalSignAssessment = z.object({ status: VitalStatus, comment: z.string() });
+export type VitalSignAssessment = z.infer<typeof VitalSignAssessment>;
+
+const parameterScore = z.number().int().min(0).max(3).nullable();
+const news2Parameter = z.enum(NEWS2_PARAMETERS);
+
+export const News2Summary = z.object({
+  total: z.number().int().min(0).max(20),
+  band: z.enum(NEWS2_BANDS),
+  redScore: z.boolean(),
+  redScoreParameters: z.array(news2Parameter),
+  scores: z.object({
+    respiratoryRate: parameterScore,
+    spo2: parameterScore,
+    airOrOxygen: parameterScore,
+    systolicBP: parameterScore,
+    pulse: parameterScore,
+    consciousness: parameterScore,
+    temperature: parameterScore,
+  }),
+  complete: z.boolean(),
+  missing: z.array(news2Parameter),
+  spo2Scale: Spo2Scale,
+  monitoring: z.object({
+    text: z.string(),
+    intervalHoursMin: z.number().min(0),
+    intervalHoursMax: z.number().min(0),
+    isContinuous: z.boolean(),
+  }),
+  response: z.string(),
+});
+export type News2Summary = z.infer<typeof News2Summary>;
+
+export const TrendSummary = z.object({
+  basis: z.enum(['insufficient-data', 'history']),
+  readingsUsed: z.number().int().min(0),
+  slopePerHour: z.number().optional(),
+  explanation: z.string(),
+});
+export type TrendSummary = z.infer<typeof TrendSummary>;
+
+export const AnalysisResult = z.object({
+  alertLevel: AlertLevel,
+  analysis: z.string(),
+  recommendations: z.array(z.string()),
+  predictedTrend: PredictedTrend,
+  vitalSigns: z.object({
+    heartRate: VitalSignAssessment,
+    oxygenLevel: VitalSignAssessment,
+    bloodPressure: VitalSignAssessment,
+    temperature: VitalSignAssessment,
+  }),
+  news2: News2Summary,
+  /** Present when the trend came from reading history (or was judged from too little data). */
+  trend: TrendSummary.optional(),
+  /** 'rules': NEWS2 only; 'model': an AI narrative on top of the same rule-based level. */
+  source: z.enum(['rules', 'model']),
+  generatedAt: z.iso.datetime({ offset: true }),
+  /** Something the reader must know about this result, e.g. an incomplete score or a fallback. */
+  notice: z.string().optional(),
+});
+export type AnalysisResult = z.infer<typeof AnalysisResult>;
+
+type RangeName = keyof typeof PLAUSIBLE_RANGES;
+
+const RANGE_LABELS: Record<RangeName, string> = {
+  heartRate: 'Heart rate',
+  oxygenLevel: 'Oxygen level (SpO2)',
+  systolicBP: 'Systolic blood pressure',
+  diastolicBP: 'Diastolic blood pressure',
+  temperature: 'Temperature',
+  respiratoryRate: 'Respiratory rate',
+};
+
+/** A whole number inside the plausible range, with messages that say what to fix. */
+export function plausibleInteger(name: RangeName) {
+  const { min, max, unit } = PLAUSIBLE_RANGES[name];
+  const label = RANGE_LABELS[name];
+  const range =
+    name === 'temperature'
+      ? `${min}–${max} ${unit}, i.e. ${(min / 10).toFixed(1)}–${(max / 10).toFixed(1)} °F (986 = 98.6 °F)`
+      : `${min}–${max} ${unit}`;
+  const outOfRange = `${label} must be within ${range}; re-measure or correct the entry`;
+  return z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? `${label} is required: ${range}` : `${label} must be a number: ${range}`,
+    })
+    .int(`${label} must be a whole number: ${range}`)
+    .min(min, outOfRange)
+    .max(max, outOfRange);
+}
+
+/**
+ * Body of POST /api/vitals/analysis. The core four vitals are required; values outside
+ * {@link PLAUSIBLE_RANGES} are rejected as measurement or entry errors, and the diastolic pressure
+ * must be below the systolic. Optional NEWS2 fields may be omitted or null (reported as missing).
+ */
+export const VitalsAnalysisInput = z
+  .object({
+    patientId: z
+      .number({ error: 'patientId must be a number' })
+      .int('patientId must be a whole number')
+      .positive('patientId must be a positive patient id')
+      .optional(),
+    heartRate: plausibleInteger('heartRate'),
+    oxygenLevel: plausibleInteger('oxygenLevel'),
+    systolicBP: plausibleInteger('systolicBP'),
+    diastolicBP: plausibleInteger('diastolicBP'),
+    temperature: plausibleInteger('temperature'),
+    respiratoryRate: plausibleInteger('respiratoryRate').nullish(),
+    consciousness: z
+      .enum(CONSCIOUSNESS_LEVELS, 'Consciousness must be one of A, C, V, P, U (ACVPU scale)')
+      .nullish(),
+    onSupplementalOxygen: z.boolean('onSupplementalOxygen must be true or false').nullish(),
+    spo2Scale: z
+      .union([z.literal(1), z.literal(2)], {
+        error: 'spo2Scale must be 1 or 2 (2 only for a target of 88–92 %)',
+      })
+      .optional(),
+  })
+  .refine((input) => input.diastolicBP < input.systolicBP, {
+    path: ['diastolicBP'],
+    // Also checked when other fields are invalid, so every problem is reported at once.
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === 'systolicBP' || issue.path?.[0] === 'diastolicBP'),
+    error: 'Diastolic blood pressure must be lower than systolic; check that the two values are not swapped',
+  });
+export type VitalsAnalysisInput = z.infer<typeof VitalsAnalysisInput>;

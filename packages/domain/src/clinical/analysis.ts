@@ -1,0 +1,296 @@
+import type { Consciousness, Spo2Scale } from '../entities.ts';
+import { alertLevelFromNews2, vitalStatusFromScore } from './alert.ts';
+import type { AnalysisResult, VitalSignAssessment } from './analysis-schema.ts';
+import {
+  computeNews2,
+  NEWS2_PARAMETER_LABELS,
+  NEWS2_PARAMETERS,
+  type News2Band,
+  type News2Parameter,
+  type News2Result,
+  news2InputFromVitals,
+  type VitalValues,
+} from './news2.ts';
+import {
+  limitText,
+  PULSE_TABLE,
+  RESPIRATORY_RATE_TABLE,
+  SYSTOLIC_BP_TABLE,
+  spo2Table,
+  TEMPERATURE_C_TABLE,
+} from './news2-chart.ts';
+import type { News2Trend } from './trend.ts';
+
+export interface AnalysisVitals extends VitalValues {
+  spo2Scale?: Spo2Scale | null;
+}
+
+export interface BuildAnalysisInput extends AnalysisVitals {
+  /** Trend from {@link news2Trend}; without it the predicted trend is STABLE. */
+  trend?: News2Trend | null;
+  /** Injected clock: becomes `generatedAt`. */
+  now: Date;
+}
+
+/** The vitals a patient record carries (entity names: `pulse`, `temperature` in tenths of °F). */
+export interface PatientVitals {
+  pulse?: number | null;
+  oxygenLevel?: number | null;
+  systolicBP?: number | null;
+  diastolicBP?: number | null;
+  temperature?: number | null;
+  respiratoryRate?: number | null;
+  consciousness?: Consciousness | null;
+  onSupplementalOxygen?: boolean | null;
+  spo2Scale?: Spo2Scale | null;
+}
+
+/** Maps a patient record (which names the heart rate `pulse`) to analysis vitals. */
+export function vitalsFromPatient(patient: PatientVitals): AnalysisVitals {
+  return {
+    heartRate: patient.pulse ?? null,
+    oxygenLevel: patient.oxygenLevel ?? null,
+    systolicBP: patient.systolicBP ?? null,
+    diastolicBP: patient.diastolicBP ?? null,
+    temperature: patient.temperature ?? null,
+    respiratoryRate: patient.respiratoryRate ?? null,
+    consciousness: patient.consciousness ?? null,
+    onSupplementalOxygen: patient.onSupplementalOxygen ?? null,
+    spo2Scale: patient.spo2Scale ?? 1,
+  };
+}
+
+const CONSCIOUSNESS_TEXT: Record<Consciousness, string> = {
+  A: 'alert',
+  C: 'new confusion',
+  V: 'responds to voice',
+  P: 'responds to pain',
+  U: 'unresponsive',
+};
+
+const BAND_TEXT: Record<News2Band, string> = {
+  low: 'low',
+  'low-medium': 'low–medium',
+  medium: 'medium',
+  high: 'high',
+};
+
+function isNumber(value: number | null | undefined): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function spo2Comment(vitals: AnalysisVitals, news2: News2Result): string | null {
+  const value = vitals.oxygenLevel;
+  if (!isNumber(value)) return null;
+  const onOxygen = vitals.onSupplementalOxygen;
+  const chart = spo2Table(value, news2.spo2Scale, onOxygen);
+  if (!chart) return `SpO2 ${value}% on scale 2: air or oxygen not recorded, so it cannot be scored`;
+  const context = [
+    onOxygen === true ? 'on oxygen' : news2.spo2Scale === 2 && onOxygen === false ? 'on air' : null,
+    news2.spo2Scale === 2 ? '(scale 2)' : null,
+  ].filter((part) => part !== null);
+  return [`SpO2 ${value}% ${limitText(chart, value)}`, ...context].join(' ');
+}
+
+/**
+ * The value of each NEWS2 parameter with the limit it crossed, in alarm style (clinical.md:
+ * "HR 134 > 120"); null when the parameter was not recorded.
+ */
+function parameterComments(
+  vitals: AnalysisVitals,
+  news2: News2Result,
+): Record<News2Parameter, string | null> {
+  const { heartRate, systolicBP, respiratoryRate, consciousness, onSupplementalOxygen } = vitals;
+  const celsius = news2.temperatureC;
+  return {
+    respiratoryRate: isNumber(respiratoryRate)
+      ? `RR ${respiratoryRate} ${limitText(RESPIRATORY_RATE_TABLE, respiratoryRate)}`
+      : null,
+    spo2: spo2Comment(vitals, news2),
+    airOrOxygen:
+      onSupplementalOxygen === true
+        ? 'on supplemental oxygen'
+        : onSupplementalOxygen === false
+          ? 'on air'
+          : null,
+    systolicBP: isNumber(systolicBP) ? `SBP ${systolicBP} ${limitText(SYSTOLIC_BP_TABLE, systolicBP)}` : null,
+    pulse: isNumber(heartRate) ? `HR ${heartRate} ${limitText(PULSE_TABLE, heartRate)}` : null,
+    consciousness: consciousness ? `ACVPU ${consciousness} (${CONSCIOUSNESS_TEXT[consciousness]})` : null,
+    temperature:
+      celsius !== null ? `Temp ${celsius.toFixed(1)} °C ${limitText(TEMPERATURE_C_TABLE, celsius)}` : null,
+  };
+}
+
+function assessment(
+  news2: News2Result,
+  parameter: News2Parameter,
+  comment: string | null,
+  label: string,
+): VitalSignAssessment {
+  return {
+    status: vitalStatusFromScore(news2.scores[parameter]),
+    comment: comment ?? `${label} not recorded`,
+  };
+}
+
+function points(score: number): string {
+  return `${score} point${score === 1 ? '' : 's'}`;
+}
+
+function missingText(news2: News2Result, vitals: AnalysisVitals): string[] {
+  return news2.missing.map((parameter) =>
+    parameter === 'spo2' && isNumber(vitals.oxygenLevel)
+      ? 'SpO2 score (scale 2 needs air or oxygen status)'
+      : NEWS2_PARAMETER_LABELS[parameter],
+  );
+}
+
+// RCP NEWS2 2017 Chart 4: the escalation step for each trigger level.
+function escalationRecommendation(news2: News2Result): string {
+  const redList = news2.redScoreParameters.map((p) => NEWS2_PARAMETER_LABELS[p]).join(', ');
+  if (news2.band === 'high') {
+    return 'Inform the medical team immediately and call for emergency assessment by a critical-care team; monitor vital signs continuously.';
+  }
+  if (news2.band === 'medium') {
+    return 'Inform the medical team immediately for an urgent review by a clinician competent in assessing acute illness; observe at least hourly.';
+  }
+  if (news2.band === 'low-medium') {
+    return `Inform the medical team caring for the patient (red score in ${redList}); observe at least hourly.`;
+  }
+  if (news2.total >= 1) {
+    return 'Registered nurse to assess the patient and decide on monitoring frequency or escalation; observe at least every 4–6 hours.';
+  }
+  return 'Continue routine NEWS2 monitoring at least every 12 hours.';
+}
+
+function recheckRecommendation(
+  parameter: News2Parameter,
+  vitals: AnalysisVitals,
+  news2: News2Result,
+): string | null {
+  switch (parameter) {
+    case 'respiratoryRate':
+      return 'Recount the respiratory rate over a full minute.';
+    case 'spo2':
+      // RCP NEWS2 2017: on scale 2, SpO2 above 92 % on oxygen scores because of the risk of hypercapnia.
+      return news2.spo2Scale === 2 && vitals.onSupplementalOxygen === true && (vitals.oxygenLevel ?? 0) > 92
+        ? 'SpO2 is above the 88–92 % target on oxygen: review the oxygen prescription.'
+        : 'Recheck SpO2 (probe position, perfusion) and review oxygen therapy against the target range.';
+    case 'systolicBP':
+      return 'Repeat the blood pressure measurement.';
+    case 'pulse':
+      return 'Recheck the heart rate manually, including rhythm.';
+    case 'consciousness':
+      return 'Assess the new change in consciousness urgently.';
+    case 'temperature':
+      return 'Recheck the temperature.';
+    case 'airOrOxygen':
+      return null;
+  }
+}
+
+function missingRecommendation(parameter: News2Parameter, vitals: AnalysisVitals): string | null {
+  if (parameter === 'airOrOxygen') {
+    return 'Record whether the patient is on air or supplemental oxygen to complete the NEWS2 score.';
+  }
+  // A recorded SpO2 that cannot be scored is completed by recording air or oxygen, not by re-measuring.
+  if (parameter === 'spo2' && isNumber(vitals.oxygenLevel)) return null;
+  return `Record ${NEWS2_PARAMETER_LABELS[parameter]} to complete the NEWS2 score.`;
+}
+
+function recommendations(news2: News2Result, vitals: AnalysisVitals, trend: News2Trend | null): string[] {
+  const list = [escalationRecommendation(news2)];
+  for (const parameter of NEWS2_PARAMETERS) {
+    if ((news2.scores[parameter] ?? 0) >= 1) list.push(recheckRecommendation(parameter, vitals, news2) ?? '');
+  }
+  for (const parameter of news2.missing) list.push(missingRecommendation(parameter, vitals) ?? '');
+  // RCP NEWS2 2017: an aggregate of 5 or more in a patient with known or suspected infection prompts sepsis screening.
+  if (news2.total >= 5)
+    list.push('If infection is known or suspected, screen for sepsis (NEWS2 of 5 or more).');
+  if (trend?.trend === 'DECLINING') {
+    list.push('NEWS2 is rising over recent readings: reassess sooner than the minimum monitoring interval.');
+  }
+  return list.filter((item) => item !== '');
+}
+
+function analysisText(
+  news2: News2Result,
+  vitals: AnalysisVitals,
+  comments: Record<News2Parameter, string | null>,
+  trend: News2Trend | null,
+): string {
+  const redList = news2.redScoreParameters.map((p) => NEWS2_PARAMETER_LABELS[p]).join(', ');
+  const sentences = [
+    `NEWS2 ${news2.total}${news2.complete ? '' : ' (incomplete)'}: ${BAND_TEXT[news2.band]} clinical risk` +
+      `${news2.redScore ? `, red score in ${redList}` : ''}.`,
+  ];
+  const abnormal = NEWS2_PARAMETERS.flatMap((parameter) => {
+    const score = news2.scores[parameter] ?? 0;
+    return score >= 1
+      ? [`${comments[parameter] ?? NEWS2_PARAMETER_LABELS[parameter]} (${points(score)})`]
+      : [];
+  });
+  if (abnormal.length > 0) sentences.push(`Abnormal: ${abnormal.join('; ')}.`);
+  else if (!news2.complete) sentences.push('All recorded parameters are within NEWS2 normal ranges.');
+  else sentences.push('All parameters are within NEWS2 normal ranges.');
+  if (!news2.complete) {
+    sentences.push(
+      `Not recorded: ${missingText(news2, vitals).join(', ')}. The score is incomplete and may underestimate risk.`,
+    );
+  }
+  sentences.push(
+    `Response (RCP NEWS2): ${news2.response} Monitoring: ${news2.monitoring.text.toLowerCase()}.`,
+  );
+  if (trend) sentences.push(trend.explanation);
+  return sentences.join(' ');
+}
+
+/**
+ * Rule-based vitals analysis (spec point 3 "Analysis result"): NEWS2 sets the alert level, each
+ * vital tile gets a status from its NEWS2 parameter score and an alarm-style comment with the value
+ * and the limit crossed, and the text and recommendations follow RCP NEWS2 Chart 4. Useful on its
+ * own; a model narrative may be layered on top but must not lower `alertLevel`.
+ */
+export function buildAnalysis(input: BuildAnalysisInput): AnalysisResult {
+  const { trend = null, now, ...vitals } = input;
+  const news2 = computeNews2(news2InputFromVitals(vitals, vitals.spo2Scale));
+  const comments = parameterComments(vitals, news2);
+  const result: AnalysisResult = {
+    alertLevel: alertLevelFromNews2(news2),
+    analysis: analysisText(news2, vitals, comments, trend),
+    recommendations: recommendations(news2, vitals, trend),
+    predictedTrend: trend?.trend ?? 'STABLE',
+    vitalSigns: {
+      heartRate: assessment(news2, 'pulse', comments.pulse, 'HR'),
+      oxygenLevel: assessment(news2, 'spo2', comments.spo2, 'SpO2'),
+      bloodPressure: assessment(news2, 'systolicBP', comments.systolicBP, 'SBP'),
+      temperature: assessment(news2, 'temperature', comments.temperature, 'Temp'),
+    },
+    news2: {
+      total: news2.total,
+      band: news2.band,
+      redScore: news2.redScore,
+      redScoreParameters: news2.redScoreParameters,
+      scores: news2.scores,
+      complete: news2.complete,
+      missing: news2.missing,
+      spo2Scale: news2.spo2Scale,
+      monitoring: news2.monitoring,
+      response: news2.response,
+    },
+    source: 'rules',
+    generatedAt: now.toISOString(),
+  };
+  if (trend) {
+    result.trend = {
+      basis: trend.basis,
+      readingsUsed: trend.readingsUsed,
+      explanation: trend.explanation,
+      ...(trend.slopePerHour === undefined ? {} : { slopePerHour: trend.slopePerHour }),
+    };
+  }
+  if (!news2.complete) {
+    result.notice = `Incomplete NEWS2: ${missingText(news2, vitals).join(', ')} not recorded, so the total of ${news2.total} is a minimum.`;
+  }
+  return result;
+}

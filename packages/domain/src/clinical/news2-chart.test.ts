@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import {
+  limitText,
+  PULSE_TABLE,
+  RESPIRATORY_RATE_TABLE,
+  SPO2_SCALE_1_TABLE,
+  SPO2_SCALE_2_AIR_TABLE,
+  SPO2_SCALE_2_OXYGEN_TABLE,
+  SYSTOLIC_BP_TABLE,
+  scoreAirOrOxygen,
+  scoreConsciousness,
+  scorePulse,
+  scoreRespiratoryRate,
+  scoreSpo2,
+  scoreSystolicBP,
+  scoreTemperatureC,
+  TEMPERATURE_C_TABLE,
+} from './news2-chart.ts';
+
+// Expected scores are read off the RCP NEWS2 2017 chart in docs/clinical.md, both sides of every band.
+
+describe('respiration rate', () => {
+  it.each([
+    [0, 3],
+    [8, 3],
+    [9, 1],
+    [11, 1],
+    [12, 0],
+    [20, 0],
+    [21, 2],
+    [24, 2],
+    [25, 3],
+    [40, 3],
+    [8.5, 1],
+    [20.5, 2],
+  ])('RR %s → %s', (value, score) => {
+    expect(scoreRespiratoryRate(value)).toBe(score);
+  });
+});
+
+describe('SpO2 scale 1', () => {
+  it.each([
+    [70, 3],
+    [91, 3],
+    [92, 2],
+    [93, 2],
+    [94, 1],
+    [95, 1],
+    [96, 0],
+    [100, 0],
+  ])('SpO2 %s%% → %s (air or oxygen does not matter)', (value, score) => {
+    expect(scoreSpo2(value, 1, false)).toBe(score);
+    expect(scoreSpo2(value, 1, true)).toBe(score);
+    expect(scoreSpo2(value, 1, null)).toBe(score);
+  });
+});
+
+describe('SpO2 scale 2', () => {
+  it.each([
+    [80, 3],
+    [83, 3],
+    [84, 2],
+    [85, 2],
+    [86, 1],
+    [87, 1],
+    [88, 0],
+    [92, 0],
+    [93, 0],
+    [97, 0],
+    [100, 0],
+  ])('on air: SpO2 %s%% → %s', (value, score) => {
+    expect(scoreSpo2(value, 2, false)).toBe(score);
+  });
+
+  it.each([
+    [83, 3],
+    [84, 2],
+    [85, 2],
+    [86, 1],
+    [87, 1],
+    [88, 0],
+    [92, 0],
+    [93, 1],
+    [94, 1],
+    [95, 2],
+    [96, 2],
+    [97, 3],
+    [100, 3],
+  ])('on oxygen: SpO2 %s%% → %s', (value, score) => {
+    expect(scoreSpo2(value, 2, true)).toBe(score);
+  });
+
+  it.each([
+    [83, 3],
+    [85, 2],
+    [87, 1],
+    [88, 0],
+    [92, 0],
+    [93, null],
+    [97, null],
+  ])('oxygen status unknown: SpO2 %s%% → %s (≥ 93 cannot be determined)', (value, score) => {
+    expect(scoreSpo2(value, 2, null)).toBe(score);
+    expect(scoreSpo2(value, 2, undefined)).toBe(score);
+  });
+});
+
+describe('air or oxygen', () => {
+  it.each([
+    [true, 2],
+    [false, 0],
+    [null, null],
+    [undefined, null],
+  ])('on oxygen %s → %s', (value, score) => {
+    expect(scoreAirOrOxygen(value)).toBe(score);
+  });
+});
+
+describe('systolic blood pressure', () => {
+  it.each([
+    [60, 3],
+    [90, 3],
+    [91, 2],
+    [100, 2],
+    [101, 1],
+    [110, 1],
+    [111, 0],
+    [219, 0],
+    [220, 3],
+    [90.5, 2],
+    [219.5, 3],
+  ])('SBP %s → %s', (value, score) => {
+    expect(scoreSystolicBP(value)).toBe(score);
+  });
+});
+
+describe('pulse', () => {
+  it.each([
+    [30, 3],
+    [40, 3],
+    [41, 1],
+    [50, 1],
+    [51, 0],
+    [90, 0],
+    [91, 1],
+    [110, 1],
+    [111, 2],
+    [130, 2],
+    [131, 3],
+    [180, 3],
+    [40.5, 1],
+    [90.5, 1],
+  ])('pulse %s → %s', (value, score) => {
+    expect(scorePulse(value)).toBe(score);
+  });
+});
+
+describe('consciousness (ACVPU)', () => {
+  it.each([
+    ['A', 0],
+    ['C', 3],
+    ['V', 3],
+    ['P', 3],
+    ['U', 3],
+    [null, null],
+  ] as const)('%s → %s', (level, score) => {
+    expect(scoreConsciousness(level)).toBe(score);
+  });
+});
+
+describe('temperature °C', () => {
+  it.each([
+    [34.0, 3],
+    [35.0, 3],
+    [35.1, 1],
+    [36.0, 1],
+    [36.1, 0],
+    [38.0, 0],
+    [38.1, 1],
+    [39.0, 1],
+    [39.1, 2],
+    [41.0, 2],
+    // Rounded to one decimal before scoring (clinical.md).
+    [35.04, 3],
+    [35.05, 1],
+    [36.04, 1],
+    [36.05, 0],
+    [38.04, 0],
+    [38.05, 1],
+    [39.04, 1],
+    [39.05, 2],
+  ])('%s °C → %s', (value, score) => {
+    expect(scoreTemperatureC(value)).toBe(score);
+  });
+});
+
+describe('missing or unusable values are not scored', () => {
+  it.each([null, undefined, Number.NaN, Number.POSITIVE_INFINITY])('%s → null', (value) => {
+    expect(scoreRespiratoryRate(value)).toBeNull();
+    expect(scoreSpo2(value)).toBeNull();
+    expect(scoreSystolicBP(value)).toBeNull();
+    expect(scorePulse(value)).toBeNull();
+    expect(scoreTemperatureC(value)).toBeNull();
+  });
+});
+
+describe('limitText (alarm style: value and limit crossed)', () => {
+  it.each([
+    { table: PULSE_TABLE, value: 134, text: '> 130' },
+    { table: PULSE_TABLE, value: 120, text: '> 110' },
+    { table: PULSE_TABLE, value: 95, text: '> 90' },
+    { table: PULSE_TABLE, value: 72, text: 'within 51–90' },
+    { table: PULSE_TABLE, value: 45, text: '≤ 50' },
+    { table: PULSE_TABLE, value: 40, text: '≤ 40' },
+    { table: RESPIRATORY_RATE_TABLE, value: 16, text: 'within 12–20' },
+    { table: RESPIRATORY_RATE_TABLE, value: 26, text: '> 24' },
+    { table: SPO2_SCALE_1_TABLE, value: 90, text: '≤ 91' },
+    { table: SPO2_SCALE_1_TABLE, value: 97, text: '≥ 96' },
+    { table: SPO2_SCALE_2_AIR_TABLE, value: 95, text: '≥ 88' },
+    { table: SPO2_SCALE_2_OXYGEN_TABLE, value: 90, text: 'within 88–92' },
+    { table: SPO2_SCALE_2_OXYGEN_TABLE, value: 97, text: '> 96' },
+    { table: SYSTOLIC_BP_TABLE, value: 95, text: '≤ 100' },
+    { table: SYSTOLIC_BP_TABLE, value: 120, text: 'within 111–219' },
+    { table: SYSTOLIC_BP_TABLE, value: 225, text: '> 219' },
+    { table: TEMPERATURE_C_TABLE, value: 38.6, text: '> 38.0' },
+    { table: TEMPERATURE_C_TABLE, value: 37, text: 'within 36.1–38.0' },
+    { table: TEMPERATURE_C_TABLE, value: 35.8, text: '≤ 36.0' },
+    { table: TEMPERATURE_C_TABLE, value: 39.5, text: '> 39.0' },
+  ])('$value → "$text"', ({ table, value, text }) => {
+    expect(limitText(table, value)).toBe(text);
+  });
+});

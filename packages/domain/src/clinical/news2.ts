@@ -1,0 +1,223 @@
+import type { Consciousness, Spo2Scale } from '../entities.ts';
+import {
+  type News2ParameterScore,
+  scoreAirOrOxygen,
+  scoreConsciousness,
+  scorePulse,
+  scoreRespiratoryRate,
+  scoreSpo2,
+  scoreSystolicBP,
+  scoreTemperatureC,
+} from './news2-chart.ts';
+import { roundCelsius1, tenthsFToRoundedCelsius } from './vitals.ts';
+
+/** The seven NEWS2 parameters in chart order (RCP 2017 Chart 1). */
+export const NEWS2_PARAMETERS = [
+  'respiratoryRate',
+  'spo2',
+  'airOrOxygen',
+  'systolicBP',
+  'pulse',
+  'consciousness',
+  'temperature',
+] as const;
+export type News2Parameter = (typeof NEWS2_PARAMETERS)[number];
+
+/** Plain-language names of the parameters, for messages. */
+export const NEWS2_PARAMETER_LABELS: Record<News2Parameter, string> = {
+  respiratoryRate: 'respiratory rate',
+  spo2: 'SpO2',
+  airOrOxygen: 'air or oxygen',
+  systolicBP: 'systolic blood pressure',
+  pulse: 'pulse',
+  consciousness: 'level of consciousness (ACVPU)',
+  temperature: 'temperature',
+};
+
+/** Clinical risk bands of RCP NEWS2 Chart 4. */
+export const NEWS2_BANDS = ['low', 'low-medium', 'medium', 'high'] as const;
+export type News2Band = (typeof NEWS2_BANDS)[number];
+
+export interface News2Input {
+  respiratoryRate?: number | null;
+  spo2Pct?: number | null;
+  onSupplementalOxygen?: boolean | null;
+  systolicBP?: number | null;
+  pulse?: number | null;
+  consciousness?: Consciousness | null;
+  /** Primary temperature input, tenths of °F (as stored). Wins over `temperatureC` when both are set. */
+  temperatureTenthsF?: number | null;
+  temperatureC?: number | null;
+  /** Scale 2 only when a clinician documented a target of 88–92 %; anything else means Scale 1. */
+  spo2Scale?: Spo2Scale | null;
+}
+
+export type News2Scores = Record<News2Parameter, News2ParameterScore | null>;
+
+/** Minimum observation frequency of RCP NEWS2 Chart 4. Continuous monitoring has intervals of 0. */
+export interface News2Monitoring {
+  text: string;
+  intervalHoursMin: number;
+  intervalHoursMax: number;
+  isContinuous: boolean;
+}
+
+export interface News2Escalation {
+  band: News2Band;
+  monitoring: News2Monitoring;
+  /** Clinical response of RCP NEWS2 Chart 4. */
+  response: string;
+}
+
+export interface News2Result extends News2Escalation {
+  /** Per-parameter score; null when the parameter was not recorded (never counted as normal). */
+  scores: News2Scores;
+  /** Sum of the scored parameters: a lower bound when `complete` is false. */
+  total: number;
+  complete: boolean;
+  missing: News2Parameter[];
+  /** Any single parameter scored 3. */
+  redScore: boolean;
+  redScoreParameters: News2Parameter[];
+  spo2Scale: Spo2Scale;
+  /** Temperature as scored (°C, one decimal), or null. */
+  temperatureC: number | null;
+}
+
+// RCP NEWS2 2017 Chart 4 (clinical response to NEWS2 trigger thresholds), as summarised in clinical.md.
+const ESCALATION = {
+  zero: {
+    band: 'low',
+    monitoring: {
+      text: 'Minimum every 12 hours',
+      intervalHoursMin: 12,
+      intervalHoursMax: 12,
+      isContinuous: false,
+    },
+    response: 'Continue routine monitoring.',
+  },
+  low: {
+    band: 'low',
+    monitoring: {
+      text: 'Minimum every 4–6 hours',
+      intervalHoursMin: 4,
+      intervalHoursMax: 6,
+      isContinuous: false,
+    },
+    response:
+      'A registered nurse assesses the patient and decides whether monitoring frequency should increase or care be escalated.',
+  },
+  red: {
+    band: 'low-medium',
+    monitoring: { text: 'Minimum hourly', intervalHoursMin: 1, intervalHoursMax: 1, isContinuous: false },
+    response:
+      'The registered nurse informs the medical team caring for the patient, who review and decide whether escalation of care is necessary.',
+  },
+  medium: {
+    band: 'medium',
+    monitoring: { text: 'Minimum hourly', intervalHoursMin: 1, intervalHoursMax: 1, isContinuous: false },
+    response:
+      'The registered nurse immediately informs the medical team: urgent review by a clinician competent in assessing acute illness, in an environment with monitoring facilities.',
+  },
+  high: {
+    band: 'high',
+    monitoring: {
+      text: 'Continuous monitoring',
+      intervalHoursMin: 0,
+      intervalHoursMax: 0,
+      isContinuous: true,
+    },
+    response:
+      'The registered nurse immediately informs the medical team: emergency assessment by a critical-care team (including advanced airway skills); consider transfer to a level 2 or 3 care facility.',
+  },
+} as const satisfies Record<string, News2Escalation>;
+
+/**
+ * Band, minimum monitoring and clinical response for an aggregate score (RCP NEWS2 Chart 4):
+ * 0 → low, 12-hourly; 1–4 → low, 4–6-hourly; a red score with total < 5 → low-medium, hourly;
+ * 5–6 → medium, hourly; ≥ 7 → high, continuous.
+ */
+export function news2Escalation(total: number, redScore: boolean): News2Escalation {
+  const row =
+    total >= 7
+      ? ESCALATION.high
+      : total >= 5
+        ? ESCALATION.medium
+        : redScore
+          ? ESCALATION.red
+          : total >= 1
+            ? ESCALATION.low
+            : ESCALATION.zero;
+  // A copy, so a caller mutating its result cannot change the chart.
+  return { band: row.band, monitoring: { ...row.monitoring }, response: row.response };
+}
+
+function temperatureCelsius(input: News2Input): number | null {
+  const { temperatureTenthsF, temperatureC } = input;
+  if (typeof temperatureTenthsF === 'number' && Number.isFinite(temperatureTenthsF)) {
+    return tenthsFToRoundedCelsius(temperatureTenthsF);
+  }
+  if (typeof temperatureC === 'number' && Number.isFinite(temperatureC)) return roundCelsius1(temperatureC);
+  return null;
+}
+
+/**
+ * National Early Warning Score 2 (RCP 2017). Missing parameters are reported in `missing`, scored
+ * null and left out of `total`; they are never treated as normal. Temperature is converted from
+ * tenths of °F and rounded to one decimal before scoring.
+ */
+export function computeNews2(input: News2Input): News2Result {
+  const spo2Scale: Spo2Scale = input.spo2Scale === 2 ? 2 : 1;
+  const temperatureC = temperatureCelsius(input);
+  const scores: News2Scores = {
+    respiratoryRate: scoreRespiratoryRate(input.respiratoryRate),
+    spo2: scoreSpo2(input.spo2Pct, spo2Scale, input.onSupplementalOxygen),
+    airOrOxygen: scoreAirOrOxygen(input.onSupplementalOxygen),
+    systolicBP: scoreSystolicBP(input.systolicBP),
+    pulse: scorePulse(input.pulse),
+    consciousness: scoreConsciousness(input.consciousness),
+    temperature: scoreTemperatureC(temperatureC),
+  };
+  const missing = NEWS2_PARAMETERS.filter((parameter) => scores[parameter] === null);
+  const redScoreParameters = NEWS2_PARAMETERS.filter((parameter) => scores[parameter] === 3);
+  const total = NEWS2_PARAMETERS.reduce((sum, parameter) => sum + (scores[parameter] ?? 0), 0);
+  const redScore = redScoreParameters.length > 0;
+  return {
+    scores,
+    total,
+    complete: missing.length === 0,
+    missing,
+    redScore,
+    redScoreParameters,
+    spo2Scale,
+    temperatureC,
+    ...news2Escalation(total, redScore),
+  };
+}
+
+/** Vital values under the entity names (VitalReading, VitalsAnalysisInput); temperature in tenths of °F. */
+export interface VitalValues {
+  heartRate?: number | null;
+  oxygenLevel?: number | null;
+  systolicBP?: number | null;
+  diastolicBP?: number | null;
+  /** Tenths of °F. */
+  temperature?: number | null;
+  respiratoryRate?: number | null;
+  consciousness?: Consciousness | null;
+  onSupplementalOxygen?: boolean | null;
+}
+
+/** Maps entity-named vitals (heartRate, oxygenLevel, temperature in tenths °F) to a NEWS2 input. */
+export function news2InputFromVitals(vitals: VitalValues, spo2Scale?: Spo2Scale | null): News2Input {
+  return {
+    respiratoryRate: vitals.respiratoryRate ?? null,
+    spo2Pct: vitals.oxygenLevel ?? null,
+    onSupplementalOxygen: vitals.onSupplementalOxygen ?? null,
+    systolicBP: vitals.systolicBP ?? null,
+    pulse: vitals.heartRate ?? null,
+    consciousness: vitals.consciousness ?? null,
+    temperatureTenthsF: vitals.temperature ?? null,
+    spo2Scale: spo2Scale ?? 1,
+  };
+}

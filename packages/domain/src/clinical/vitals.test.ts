@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  criticalReasons,
+  DISPLAY_ID_OFFSET,
+  dashboardVitalFlags,
+  displayPatientId,
+  formatCelsius,
+  patientPageVitalFlags,
+  roundCelsius1,
+  tenthsFToCelsius,
+  tenthsFToRoundedCelsius,
+} from './vitals.ts';
+
+const normal = { oxygenLevel: 98, pulse: 72, systolicBP: 120, diastolicBP: 80, temperature: 980 };
+
+describe('temperature conversion (spec point 5)', () => {
+  it.each([
+    { tenthsF: 986, celsius: '37.0' },
+    { tenthsF: 320, celsius: '0.0' },
+    { tenthsF: 950, celsius: '35.0' },
+    { tenthsF: 951, celsius: '35.1' },
+    { tenthsF: 968, celsius: '36.0' },
+    { tenthsF: 969, celsius: '36.1' },
+    { tenthsF: 1004, celsius: '38.0' },
+    { tenthsF: 1005, celsius: '38.1' },
+    { tenthsF: 1013, celsius: '38.5' },
+    { tenthsF: 1015, celsius: '38.6' },
+    { tenthsF: 1022, celsius: '39.0' },
+    { tenthsF: 1023, celsius: '39.1' },
+  ])('$tenthsF tenths °F is displayed as $celsius °C', ({ tenthsF, celsius }) => {
+    expect(formatCelsius(tenthsFToCelsius(tenthsF))).toBe(celsius);
+    expect(tenthsFToRoundedCelsius(tenthsF)).toBe(Number(celsius));
+  });
+
+  it('converts without rounding: (v/10 − 32) × 5/9', () => {
+    expect(tenthsFToCelsius(986)).toBeCloseTo(37, 10);
+    expect(tenthsFToCelsius(1005)).toBeCloseTo(38.0555556, 6);
+  });
+
+  it.each([
+    { celsius: 36.05, rounded: 36.1 },
+    { celsius: 36.04, rounded: 36.0 },
+    { celsius: 38.05, rounded: 38.1 },
+    { celsius: 37.96, rounded: 38.0 },
+    { celsius: 37, rounded: 37 },
+  ])('rounds $celsius °C half up to $rounded', ({ celsius, rounded }) => {
+    expect(roundCelsius1(celsius)).toBe(rounded);
+  });
+});
+
+describe('displayPatientId (spec point 5)', () => {
+  it.each([
+    { id: 0, shown: 345345000 },
+    { id: 1, shown: 345345001 },
+    { id: 41, shown: 345345041 },
+  ])('id $id is shown as $shown', ({ id, shown }) => {
+    expect(displayPatientId(id)).toBe(shown);
+  });
+
+  it('uses the spec offset', () => {
+    expect(DISPLAY_ID_OFFSET).toBe(345345000);
+  });
+});
+
+describe('dashboardVitalFlags (spec point 5, dashboard card)', () => {
+  it.each([
+    { change: { oxygenLevel: 92 }, key: 'oxygen', flag: 'low' },
+    { change: { oxygenLevel: 93 }, key: 'oxygen', flag: null },
+    { change: { pulse: 59 }, key: 'pulse', flag: 'low' },
+    { change: { pulse: 60 }, key: 'pulse', flag: null },
+    { change: { pulse: 100 }, key: 'pulse', flag: null },
+    { change: { pulse: 101 }, key: 'pulse', flag: 'high' },
+    { change: { systolicBP: 130 }, key: 'bloodPressure', flag: null },
+    { change: { systolicBP: 131 }, key: 'bloodPressure', flag: 'high' },
+    { change: { diastolicBP: 85 }, key: 'bloodPressure', flag: null },
+    { change: { diastolicBP: 86 }, key: 'bloodPressure', flag: 'high' },
+    { change: { temperature: 985 }, key: 'temperature', flag: null },
+    { change: { temperature: 986 }, key: 'temperature', flag: 'elevated' },
+    { change: { oxygenLevel: null }, key: 'oxygen', flag: null },
+    { change: { pulse: null }, key: 'pulse', flag: null },
+    { change: { temperature: null }, key: 'temperature', flag: null },
+  ] as const)('$change → $key $flag', ({ change, key, flag }) => {
+    expect(dashboardVitalFlags({ ...normal, ...change })[key]).toBe(flag);
+  });
+
+  it('flags nothing for normal vitals', () => {
+    expect(dashboardVitalFlags(normal)).toEqual({
+      oxygen: null,
+      pulse: null,
+      bloodPressure: null,
+      temperature: null,
+    });
+  });
+});
+
+describe('patientPageVitalFlags (spec point 5, patient page)', () => {
+  it.each([
+    { change: { pulse: 59 }, key: 'pulse', flag: 'low' },
+    { change: { pulse: 60 }, key: 'pulse', flag: null },
+    { change: { pulse: 100 }, key: 'pulse', flag: null },
+    { change: { pulse: 101 }, key: 'pulse', flag: 'high' },
+    { change: { oxygenLevel: 94 }, key: 'oxygen', flag: 'low' },
+    { change: { oxygenLevel: 95 }, key: 'oxygen', flag: null },
+    { change: { systolicBP: 140 }, key: 'bloodPressure', flag: null },
+    { change: { systolicBP: 141 }, key: 'bloodPressure', flag: 'high' },
+    { change: { diastolicBP: 90 }, key: 'bloodPressure', flag: null },
+    { change: { diastolicBP: 91 }, key: 'bloodPressure', flag: 'high' },
+    { change: { temperature: 995 }, key: 'temperature', flag: null }, // 37.5 °C
+    { change: { temperature: 996 }, key: 'temperature', flag: 'high' }, // 37.6 °C
+    { change: { temperature: 968 }, key: 'temperature', flag: null }, // 36.0 °C
+    { change: { temperature: 967 }, key: 'temperature', flag: 'low' }, // 35.9 °C
+    { change: { batteryLevel: 19 }, key: 'battery', flag: 'low' },
+    { change: { batteryLevel: 20 }, key: 'battery', flag: null },
+    { change: { batteryLevel: null }, key: 'battery', flag: null },
+  ] as const)('$change → $key $flag', ({ change, key, flag }) => {
+    expect(patientPageVitalFlags({ ...normal, ...change })[key]).toBe(flag);
+  });
+});
+
+describe('criticalReasons', () => {
+  it.each([
+    { change: { oxygenLevel: 90 }, reasons: ['Low oxygen (90%)'] },
+    { change: { pulse: 55 }, reasons: ['Low pulse (55 bpm)'] },
+    { change: { pulse: 112 }, reasons: ['High pulse (112 bpm)'] },
+    { change: { systolicBP: 145, diastolicBP: 92 }, reasons: ['High blood pressure (145/92 mmHg)'] },
+    { change: { temperature: 1001 }, reasons: ['Elevated temperature (37.8 °C)'] },
+    { change: {}, reasons: [] },
+    {
+      change: { oxygenLevel: 88, pulse: 120 },
+      reasons: ['Low oxygen (88%)', 'High pulse (120 bpm)'],
+    },
+  ])('$change → $reasons', ({ change, reasons }) => {
+    expect(criticalReasons({ ...normal, ...change })).toEqual(reasons);
+  });
+});

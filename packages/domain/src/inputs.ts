@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { plausibleInteger } from './clinical/analysis-schema.ts';
+import { CONDITIONS, CONSCIOUSNESS_LEVELS } from './entities.ts';
+
+/** Request bodies of the patient record API. Messages say what to fix. */
+
+const isoDateTime = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label} must be a date and time, e.g. 2026-03-02T14:30:00Z` });
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} must not be empty`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-GB')} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max.toLocaleString('en-GB')} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullish();
+
+export const ConditionInput = z.enum(CONDITIONS, {
+  error: `Condition must be one of ${CONDITIONS.join(', ')}`,
+});
+
+const news2Fields = {
+  respiratoryRate: plausibleInteger('respiratoryRate').nullish(),
+  consciousness: z
+    .enum(CONSCIOUSNESS_LEVELS, 'Consciousness must be one of A, C, V, P, U (ACVPU scale)')
+    .nullish(),
+  onSupplementalOxygen: z.boolean('onSupplementalOxygen must be true or false').nullish(),
+  spo2Scale: z
+    .union([z.literal(1), z.literal(2)], {
+      error: 'spo2Scale must be 1 or 2 (2 only for a target of 88–92 %)',
+    })
+    .optional(),
+};
+
+const vitalWatchFields = {
+  hasVitalWatch: z.boolean('hasVitalWatch must be true or false').optional(),
+  vitalWatchType: optionalText('vitalWatchType', 100),
+  vitalWatchConnected: z.boolean('vitalWatchConnected must be true or false').optional(),
+};
+
+const BP_ORDER_MESSAGE =
+  'Diastolic blood pressure must be lower than systolic; check that the two values are not swapped';
+
+/** Admit a patient: name, condition and the four vitals; NEWS2 fields optional. */
+export const PatientCreateInput = z
+  .object({
+    name: text('Name', 200),
+    condition: ConditionInput,
+    oxygenLevel: plausibleInteger('oxygenLevel'),
+    pulse: plausibleInteger('heartRate'),
+    systolicBP: plausibleInteger('systolicBP'),
+    diastolicBP: plausibleInteger('diastolicBP'),
+    temperature: plausibleInteger('temperature'),
+    ...news2Fields,
+    ...vitalWatchFields,
+  })
+  .refine((p) => p.diastolicBP < p.systolicBP, { path: ['diastolicBP'], error: BP_ORDER_MESSAGE });
+export type PatientCreateInput = z.infer<typeof PatientCreateInput>;
+
+/** Change a patient: any subset of the fields (the BP order is checked against the stored values too). */
+export const PatientUpdateInput = z
+  .object({
+    name: text('Name', 200).optional(),
+    condition: ConditionInput.optional(),
+    oxygenLevel: plausibleInteger('oxygenLevel').optional(),
+    pulse: plausibleInteger('heartRate').optional(),
+    systolicBP: plausibleInteger('systolicBP').optional(),
+    diastolicBP: plausibleInteger('diastolicBP').optional(),
+    temperature: plausibleInteger('temperature').optional(),
+    ...news2Fields,
+    ...vitalWatchFields,
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), {
+    error: 'Send at least one field to change',
+  });
+export type PatientUpdateInput = z.infer<typeof PatientUpdateInput>;
+export { BP_ORDER_MESSAGE };
+
+export const PatientListQuery = z.object({
+  condition: ConditionInput.optional(),
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+});
+export type PatientListQuery = z.infer<typeof PatientListQuery>;
+
+export const TreatmentCreateInput = z.object({
+  description: text('Description', 500),
+  scheduledFor: isoDateTime('scheduledFor'),
+});
+export type TreatmentCreateInput = z.infer<typeof TreatmentCreateInput>;
+
+export const TreatmentUpdateInput = z.object({
+  completed: z.boolean({ error: 'completed must be true or false' }),
+});
+export type TreatmentUpdateInput = z.infer<typeof TreatmentUpdateInput>;
+
+export const NOTE_MAX_LENGTH = 5000;
+export const NoteCreateInput = z.object({
+  /** Optional; when present it must match the patient in the path. */
+  patientId: z
+    .number('patientId must be a number')
+    .int('patientId must be a whole number')
+    .positive()
+    .optional(),
+  content: text('Note', NOTE_MAX_LENGTH),
+});
+export type NoteCreateInput = z.infer<typeof NoteCreateInput>;
+
+const medicationFields = {
+  name: text('Medication name', 200),
+  dosage: text('Dosage', 100),
+  frequency: text('Frequency', 100),
+  nextDose: isoDateTime('nextDose'),
+  alertEnabled: z.boolean('alertEnabled must be true or false').optional(),
+  instructions: optionalText('Instructions', 1000),
+  sideEffects: optionalText('Side effects', 1000),
+  startDate: isoDateTime('startDate').optional(),
+  endDate: isoDateTime('endDate').nullish(),
+};
+
+export const MedicationCreateInput = z
+  .object(medicationFields)
+  .refine((m) => !m.endDate || !m.startDate || m.endDate >= m.startDate, {
+    path: ['endDate'],
+    error: 'End date must not be before the start date',
+  });
+export type MedicationCreateInput = z.infer<typeof MedicationCreateInput>;
+
+export const MedicationUpdateInput = z
+  .object({
+    name: medicationFields.name.optional(),
+    dosage: medicationFields.dosage.optional(),
+    frequency: medicationFields.frequency.optional(),
+    nextDose: medicationFields.nextDose.optional(),
+    alertEnabled: medicationFields.alertEnabled,
+    instructions: medicationFields.instructions,
+    sideEffects: medicationFields.sideEffects,
+    startDate: medicationFields.startDate,
+    endDate: medicationFields.endDate,
+    lastTaken: isoDateTime('lastTaken').nullish(),
+    adherenceRate: z
+      .number()
+      .int()
+      .min(0, 'Adherence must be 0–100 %')
+      .max(100, 'Adherence must be 0–100 %')
+      .nullish(),
+  })
+  .refine((m) => Object.values(m).some((v) => v !== undefined), {
+    error: 'Send at least one field to change',
+  });
+export type MedicationUpdateInput = z.infer<typeof MedicationUpdateInput>;
+
+export const EmergencyContactCreateInput = z.object({
+  name: text('Name', 200),
+  relationship: text('Relationship', 100),
+  phone: z
+    .string({ error: 'Phone is required' })
+    .trim()
+    .regex(/^\+?[0-9][0-9 ()-]{5,24}$/, 'Phone must be a telephone number, e.g. +44 20 7946 0000'),
+});
+export type EmergencyContactCreateInput = z.infer<typeof EmergencyContactCreateInput>;
+
+export const TIMELINE_TYPES = [
+  'admitted',
+  'condition-changed',
+  'vitals-updated',
+  'note',
+  'treatment-completed',
+] as const;
+export const TimelineEntry = z.object({
+  id: z.string(),
+  type: z.enum(TIMELINE_TYPES),
+  date: z.iso.datetime({ offset: true }),
+  title: z.string(),
+  description: z.string(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
