@@ -4,9 +4,18 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createOpenAiNarrator, type Narrator } from './modules/analysis/narrator.ts';
+import { analysisRoutes } from './modules/analysis/routes.ts';
+import { createAnalysisService } from './modules/analysis/service.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService, type LoginThrottleOptions } from './modules/auth/service.ts';
+import { createCareRepository } from './modules/care/repository.ts';
+import { careRoutes } from './modules/care/routes.ts';
+import { createPatientRepository } from './modules/patients/repository.ts';
+import { patientRoutes } from './modules/patients/routes.ts';
+import { createPatientService } from './modules/patients/service.ts';
+import { createReadingRepository } from './modules/readings/repository.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -27,6 +36,8 @@ export interface AppDeps {
   logger?: boolean | { level: string };
   loginThrottle?: LoginThrottleOptions;
   registerPerMinute?: number;
+  /** Language-model narrator; by default built from config.ai (null when no key is configured). */
+  narrator?: Narrator | null;
 }
 
 /** Builds the HTTP app with explicit dependencies. Never listens: main.ts and tests decide that. */
@@ -80,6 +91,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerPerMinute: deps.registerPerMinute ?? 20,
   });
   await app.register(systemRoutes, { database, config });
+
+  const patients = createPatientService({ repo: createPatientRepository(database.db), clock });
+  const narrator =
+    deps.narrator !== undefined ? deps.narrator : config.ai ? createOpenAiNarrator(config.ai) : null;
+  const analysis = createAnalysisService({
+    patients,
+    readings: createReadingRepository(database.db),
+    clock,
+    narrator,
+  });
+  await app.register(patientRoutes, { patients });
+  await app.register(careRoutes, { care: createCareRepository(database.db), patients, clock });
+  await app.register(analysisRoutes, { analysis });
   await registerWebApp(app, config.webDist);
 
   return app;

@@ -1,3 +1,4 @@
+import { CONSCIOUSNESS_LEVELS } from '@vigil/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -66,7 +67,7 @@ export const patients = pgTable(
     vitalWatchConnected: boolean('vital_watch_connected').notNull().default(false),
     // NEWS2 parameters (addition): null means "not recorded", which NEWS2 reports as missing.
     respiratoryRate: integer('respiratory_rate'),
-    consciousness: text('consciousness'),
+    consciousness: text('consciousness', { enum: CONSCIOUSNESS_LEVELS }),
     onSupplementalOxygen: boolean('on_supplemental_oxygen'),
     spo2Scale: smallint('spo2_scale').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -169,7 +170,7 @@ export const vitalReadings = pgTable(
     diastolicBP: integer('diastolic_bp'),
     temperature: integer('temperature'),
     respiratoryRate: integer('respiratory_rate'),
-    consciousness: text('consciousness'),
+    consciousness: text('consciousness', { enum: CONSCIOUSNESS_LEVELS }),
     onSupplementalOxygen: boolean('on_supplemental_oxygen'),
     batteryLevel: integer('battery_level'),
     steps: integer('steps'),

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Extra fields of the error answer, e.g. a fallback result. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { PG_FOREIGN_KEY_VIOLATION } from '../db/errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 interface ErrorBody {
@@ -13,17 +14,23 @@ const body = (message: string, code: string): ErrorBody => ({ error: message, me
 /** Connection-level failures of PostgreSQL: answer 503 (retry later), not 500. */
 const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03']);
 
-/** "username: Expected string" style, unless the message already names its field. */
+/** zod's own default messages do not name the field; ours do ("Heart rate must be within …"). */
+const GENERIC_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized key|Expected)/;
+
+/** Prefixes a generic validation message with the field it concerns: "pulse: Invalid input: …". */
 export function describeIssue(path: string, message: string): string {
   const field = path.split(/[/.]/).filter(Boolean).pop();
-  if (!field || /^\d+$/.test(field) || message.toLowerCase().includes(field.toLowerCase())) return message;
+  if (!field || /^\d+$/.test(field) || !GENERIC_MESSAGE.test(message)) return message;
   return `${field}: ${message}`;
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).headers(error.headers).send(body(error.message, error.code));
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ ...error.details, ...body(error.message, error.code) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -59,6 +66,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(error.statusCode).send(body(error.message, error.code ?? 'BAD_REQUEST'));
     }
     const cause = rootCause(error);
+    if (cause.code === PG_FOREIGN_KEY_VIOLATION) {
+      return reply
+        .status(409)
+        .send(
+          body('A record this request refers to no longer exists; reload and try again.', 'STALE_REFERENCE'),
+        );
+    }
     if (
       DB_UNAVAILABLE_CODES.has(String(cause.code)) ||
       /Connection terminated|connect ECONNREFUSED/.test(cause.message ?? '')

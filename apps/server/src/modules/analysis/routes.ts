@@ -1,0 +1,21 @@
+import { AnalysisResult, VitalsAnalysisInput } from '@vigil/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PatientIdParams } from '../patients/routes.ts';
+import type { AnalysisService } from './service.ts';
+
+export const analysisRoutes: FastifyPluginAsyncZod<{ analysis: AnalysisService }> = async (
+  app,
+  { analysis },
+) => {
+  app.get(
+    '/api/patients/:id/analysis',
+    { schema: { params: PatientIdParams, response: { 200: AnalysisResult } } },
+    async (request) => analysis.analyzePatient(request.params.id),
+  );
+
+  app.post(
+    '/api/vitals/analysis',
+    { schema: { body: VitalsAnalysisInput, response: { 200: AnalysisResult } } },
+    async (request) => analysis.analyzeVitals(request.body),
+  );
+};

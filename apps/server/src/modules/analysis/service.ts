@@ -1,0 +1,96 @@
+import {
+  type AnalysisResult,
+  buildAnalysis,
+  news2Trend,
+  type Spo2Scale,
+  type VitalsAnalysisInput,
+  vitalsFromPatient,
+} from '@vigil/domain';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { PatientService } from '../patients/service.ts';
+import type { ReadingRepository } from '../readings/repository.ts';
+import { ApiKeyRejectedError, mergeNarrative, type Narrative, type Narrator } from './narrator.ts';
+
+/** NEWS2 trend window (hours of readings considered). */
+const TREND_WINDOW_HOURS = 6;
+/** At most this many patients' narratives are kept (least recently used evicted). */
+const NARRATIVE_CACHE_SIZE = 1000;
+
+export const AI_KEY_REJECTED_CODE = 'AI_API_KEY_REJECTED';
+
+export function createAnalysisService(deps: {
+  patients: PatientService;
+  readings: ReadingRepository;
+  clock: Clock;
+  narrator: Narrator | null;
+}) {
+  const { patients, readings, clock, narrator } = deps;
+  // Narrative per patient, valid while the facts it was written from are unchanged: a dashboard of
+  // fifty cards costs no model calls until someone's vitals change.
+  const cache = new Map<string, { fingerprint: string; narrative: Narrative }>();
+
+  async function trendFor(patientId: number, spo2Scale: Spo2Scale, now: Date) {
+    const from = new Date(now.getTime() - TREND_WINDOW_HOURS * 3_600_000);
+    const rows = await readings.between(patientId, from, now);
+    return news2Trend(rows, now, { windowHours: TREND_WINDOW_HOURS, spo2Scale });
+  }
+
+  async function withNarrative(cacheKey: string | null, rules: AnalysisResult): Promise<AnalysisResult> {
+    if (!narrator) return rules;
+    const fingerprint = JSON.stringify([
+      rules.vitalSigns,
+      rules.news2.scores,
+      rules.news2.total,
+      rules.predictedTrend,
+    ]);
+    const cached = cacheKey ? cache.get(cacheKey) : undefined;
+    if (cached && cached.fingerprint === fingerprint) {
+      cache.delete(cacheKey!); // refresh recency
+      cache.set(cacheKey!, cached);
+      return mergeNarrative(rules, cached.narrative);
+    }
+    try {
+      const narrative = await narrator.narrate(rules);
+      if (cacheKey) {
+        cache.set(cacheKey, { fingerprint, narrative });
+        if (cache.size > NARRATIVE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      return mergeNarrative(rules, narrative);
+    } catch (error) {
+      if (error instanceof ApiKeyRejectedError) {
+        // The spec's client shows a configuration error for a message containing "API key"; the
+        // rule-based result travels with it so the NEWS2 score is never hidden.
+        throw new AppError(502, AI_KEY_REJECTED_CODE, error.message, {}, { fallback: rules });
+      }
+      const reason = error instanceof Error ? error.message : 'The AI narrative is unavailable';
+      const notice = `${reason}; showing the rule-based NEWS2 analysis.`;
+      return { ...rules, notice: rules.notice ? `${rules.notice} ${notice}` : notice };
+    }
+  }
+
+  return {
+    async analyzePatient(id: number): Promise<AnalysisResult> {
+      const patient = await patients.get(id);
+      const now = clock.now();
+      const vitals = vitalsFromPatient({ ...patient, spo2Scale: patient.spo2Scale === 2 ? 2 : 1 });
+      const trend = await trendFor(id, vitals.spo2Scale ?? 1, now);
+      return withNarrative(`patient:${id}`, buildAnalysis({ ...vitals, trend, now }));
+    },
+
+    async analyzeVitals(input: VitalsAnalysisInput): Promise<AnalysisResult> {
+      const now = clock.now();
+      let spo2Scale: Spo2Scale = input.spo2Scale ?? 1;
+      let trend = null;
+      if (input.patientId !== undefined) {
+        const patient = await patients.get(input.patientId);
+        spo2Scale = input.spo2Scale ?? (patient.spo2Scale === 2 ? 2 : 1);
+        trend = await trendFor(input.patientId, spo2Scale, now);
+      }
+      const rules = buildAnalysis({ ...input, spo2Scale, trend, now });
+      return withNarrative(input.patientId !== undefined ? `vitals:${input.patientId}` : null, rules);
+    },
+  };
+}
+
+export type AnalysisService = ReturnType<typeof createAnalysisService>;

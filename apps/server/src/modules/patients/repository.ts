@@ -1,0 +1,106 @@
+import type { PatientCreateInput, PatientListQuery } from '@vigil/domain';
+import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notes, patientEvents, patients, treatments } from '../../db/schema.ts';
+
+export type PatientRow = typeof patients.$inferSelect;
+export type PatientPatch = Partial<Omit<typeof patients.$inferInsert, 'id' | 'createdAt'>>;
+
+/** Spec point 9: Critical first, then oxygen level descending (id as a stable tie-break). */
+const SPEC_ORDER = [
+  asc(sql`case when ${patients.condition} = 'Critical' then 0 else 1 end`),
+  desc(patients.oxygenLevel),
+  asc(patients.id),
+];
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createPatientRepository(db: Db) {
+  return {
+    async list(query: PatientListQuery): Promise<PatientRow[]> {
+      const filters = [
+        query.condition ? eq(patients.condition, query.condition) : undefined,
+        query.search ? ilike(patients.name, `%${escapeLike(query.search)}%`) : undefined,
+      ].filter((f) => f !== undefined);
+      return db
+        .select()
+        .from(patients)
+        .where(filters.length ? and(...filters) : undefined)
+        .orderBy(...SPEC_ORDER);
+    },
+
+    async get(id: number): Promise<PatientRow | undefined> {
+      const [row] = await db.select().from(patients).where(eq(patients.id, id)).limit(1);
+      return row;
+    },
+
+    async exists(id: number): Promise<boolean> {
+      const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, id)).limit(1);
+      return row !== undefined;
+    },
+
+    async insert(input: PatientCreateInput, now: Date, userId: number): Promise<PatientRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(patients)
+          .values({
+            ...input,
+            vitalWatchType: input.vitalWatchType ?? null,
+            respiratoryRate: input.respiratoryRate ?? null,
+            consciousness: input.consciousness ?? null,
+            onSupplementalOxygen: input.onSupplementalOxygen ?? null,
+            lastUpdated: now,
+            createdAt: now,
+          })
+          .returning();
+        await tx.insert(patientEvents).values({
+          patientId: row!.id,
+          type: 'admitted',
+          data: { condition: input.condition },
+          createdAt: now,
+          createdBy: userId,
+        });
+        return row!;
+      });
+    },
+
+    /** Applies a change and records what changed, atomically. */
+    async update(
+      id: number,
+      patch: PatientPatch,
+      events: { type: string; data: Record<string, unknown> }[],
+      now: Date,
+      userId: number,
+    ): Promise<PatientRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.update(patients).set(patch).where(eq(patients.id, id)).returning();
+        if (row && events.length) {
+          await tx
+            .insert(patientEvents)
+            .values(events.map((e) => ({ patientId: id, ...e, createdAt: now, createdBy: userId })));
+        }
+        return row;
+      });
+    },
+
+    async timelineSources(id: number) {
+      const [events, noteRows, done] = await Promise.all([
+        db
+          .select()
+          .from(patientEvents)
+          .where(eq(patientEvents.patientId, id))
+          .orderBy(desc(patientEvents.createdAt)),
+        db.select().from(notes).where(eq(notes.patientId, id)).orderBy(desc(notes.createdAt)).limit(200),
+        db
+          .select()
+          .from(treatments)
+          .where(and(eq(treatments.patientId, id), eq(treatments.completed, true)))
+          .orderBy(desc(treatments.completedAt))
+          .limit(200),
+      ]);
+      return { events, notes: noteRows, completedTreatments: done };
+    },
+  };
+}
+
+export type PatientRepository = ReturnType<typeof createPatientRepository>;

@@ -1,0 +1,54 @@
+import {
+  Patient,
+  PatientCreateInput,
+  PatientListQuery,
+  PatientUpdateInput,
+  TimelineEntry,
+} from '@vigil/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toPatient } from './mappers.ts';
+import type { PatientService } from './service.ts';
+
+export const PatientIdParams = z.object({
+  id: z.coerce
+    .number({ error: 'Patient id must be a number' })
+    .int('Patient id must be a whole number')
+    .positive('Patient id must be a positive number'),
+});
+
+export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> = async (
+  app,
+  { patients },
+) => {
+  app.get(
+    '/api/patients',
+    { schema: { querystring: PatientListQuery, response: { 200: z.array(Patient) } } },
+    async (request) => (await patients.list(request.query)).map(toPatient),
+  );
+
+  app.get(
+    '/api/patients/:id',
+    { schema: { params: PatientIdParams, response: { 200: Patient } } },
+    async (request) => toPatient(await patients.get(request.params.id)),
+  );
+
+  app.post(
+    '/api/patients',
+    { schema: { body: PatientCreateInput, response: { 201: Patient } } },
+    async (request, reply) =>
+      reply.status(201).send(toPatient(await patients.admit(request.body, request.user!.id))),
+  );
+
+  app.patch(
+    '/api/patients/:id',
+    { schema: { params: PatientIdParams, body: PatientUpdateInput, response: { 200: Patient } } },
+    async (request) => toPatient(await patients.update(request.params.id, request.body, request.user!.id)),
+  );
+
+  app.get(
+    '/api/patients/:id/timeline',
+    { schema: { params: PatientIdParams, response: { 200: z.array(TimelineEntry) } } },
+    async (request) => patients.timeline(request.params.id),
+  );
+};
