@@ -1,0 +1,25 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { useAuth } from '@/features/auth/hooks/use-auth.tsx';
+
+// Signed-out visitors never see the sidebar, so its code (tooltips, drawer) loads only with a user,
+// in parallel with the page chunk that the session answer unlocks.
+const SidebarLayout = lazy(() => import('./sidebar-layout.tsx').then((m) => ({ default: m.SidebarLayout })));
+
+/** Spec "Layout": the sidebar appears only while a user is signed in. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+
+  if (user) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <SidebarLayout user={user}>{children}</SidebarLayout>
+      </Suspense>
+    );
+  }
+  return (
+    <main id="main-content" tabIndex={-1} className="flex min-h-svh flex-col focus:outline-none">
+      {children}
+    </main>
+  );
+}

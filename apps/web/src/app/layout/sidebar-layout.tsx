@@ -1,0 +1,39 @@
+import type { User } from '@vigil/domain';
+import type { ReactNode } from 'react';
+import { TooltipProvider } from '@/components/ui/tooltip.tsx';
+import { AppSidebar } from './app-sidebar.tsx';
+import { MobileNav } from './mobile-nav.tsx';
+import { SidebarProvider, useSidebar } from './sidebar-context.tsx';
+
+function SidebarFrame({ user, children }: { user: User; children: ReactNode }) {
+  const { isMobile } = useSidebar();
+
+  return (
+    <div className={isMobile ? 'flex min-h-svh flex-col' : 'flex min-h-svh'}>
+      <a
+        href="#main-content"
+        className="sr-only z-[100] rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      {isMobile ? <MobileNav user={user} /> : <AppSidebar user={user} />}
+      <main id="main-content" tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/**
+ * The signed-in shell: sidebar (or mobile drawer) beside the page. It also hosts the one
+ * TooltipProvider, so tooltips work on every signed-in screen.
+ */
+export function SidebarLayout({ user, children }: { user: User; children: ReactNode }) {
+  return (
+    <TooltipProvider>
+      <SidebarProvider>
+        <SidebarFrame user={user}>{children}</SidebarFrame>
+      </SidebarProvider>
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { AuthProvider } from '@/features/auth/hooks/use-auth.tsx';
+import { AppShell } from './layout/app-shell.tsx';
+import { ProtectedRoute } from './protected-route.tsx';
+
+// Each page is its own chunk, so the first screen only downloads what it shows.
+const AuthPage = lazy(() =>
+  import('@/features/auth/components/auth-page.tsx').then((m) => ({ default: m.AuthPage })),
+);
+const DashboardPage = lazy(() =>
+  import('@/features/dashboard/components/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const OAuthCallbackPage = lazy(() =>
+  import('@/features/oauth/components/oauth-callback-page.tsx').then((m) => ({
+    default: m.OAuthCallbackPage,
+  })),
+);
+const NotFoundPage = lazy(() =>
+  import('./routes/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
+
+/** Spec point 2, route table. */
+export function AppRouter() {
+  return (
+    <Switch>
+      {/* The wearable-provider callback renders without the app shell and makes no call, so it
+          sits outside AuthProvider (whose session query would GET /api/user). */}
+      <Route path="/oauth/callback">
+        <Suspense fallback={<FullPageSpinner />}>
+          <OAuthCallbackPage />
+        </Suspense>
+      </Route>
+      <Route>
+        <AuthProvider>
+          <AppShell>
+            <Suspense fallback={<FullPageSpinner />}>
+              <Switch>
+                <ProtectedRoute path="/" component={DashboardPage} />
+                <Route path="/auth" component={AuthPage} />
+                <Route component={NotFoundPage} />
+              </Switch>
+            </Suspense>
+          </AppShell>
+        </AuthProvider>
+      </Route>
+    </Switch>
+  );
+}

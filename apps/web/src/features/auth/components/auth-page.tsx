@@ -1,0 +1,50 @@
+import { Redirect } from 'wouter';
+import { Card, CardContent } from '@/components/ui/card.tsx';
+import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
+import { useAuth } from '../hooks/use-auth.tsx';
+import { AuthHero } from './auth-hero.tsx';
+import { LoginForm } from './login-form.tsx';
+import { RegisterForm } from './register-form.tsx';
+
+/** /auth: sign in or register. A signed-in visitor is sent to the dashboard. */
+export function AuthPage() {
+  const { user, isLoading } = useAuth();
+
+  if (isLoading) return <FullPageSpinner />;
+  if (user) return <Redirect to="/" replace />;
+
+  return (
+    <div className="grid min-h-svh md:grid-cols-2">
+      <AuthHero />
+      <div className="flex items-start justify-center px-4 py-8 md:items-center md:px-8 md:py-12">
+        <Card className="w-full max-w-md">
+          <CardContent className="p-6 sm:p-8">
+            <Tabs defaultValue="login">
+              <TabsList aria-label="Sign in or register">
+                <TabsTrigger value="login">Login</TabsTrigger>
+                <TabsTrigger value="register">Register</TabsTrigger>
+              </TabsList>
+
+              <TabsContent value="login" className="flex flex-col gap-6 pt-2">
+                <header className="flex flex-col gap-1">
+                  <h2 className="font-semibold text-xl tracking-tight">Welcome back</h2>
+                  <p className="text-muted-foreground text-sm">Sign in with your ward account.</p>
+                </header>
+                <LoginForm />
+              </TabsContent>
+
+              <TabsContent value="register" className="flex flex-col gap-6 pt-2">
+                <header className="flex flex-col gap-1">
+                  <h2 className="font-semibold text-xl tracking-tight">Create an account</h2>
+                  <p className="text-muted-foreground text-sm">You will be signed in straight away.</p>
+                </header>
+                <RegisterForm />
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { KeyRound } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog.tsx';
+
+/** Vigil has no e-mail reset flow: the "Forgot password" link explains who resets passwords. */
+export function ForgotPasswordDialog() {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="link">Forgot password</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <div className="mb-1 flex size-10 items-center justify-center rounded-full bg-accent text-accent-foreground">
+            <KeyRound className="size-5" aria-hidden="true" />
+          </div>
+          <DialogTitle>Forgot password</DialogTitle>
+          <DialogDescription>
+            Passwords are reset by your ward administrator or IT service desk.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button>Got it</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginInput } from '@vigil/domain';
+import { LoaderCircle } from 'lucide-react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button.tsx';
+import { Checkbox } from '@/components/ui/checkbox.tsx';
+import { FieldError } from '@/components/ui/field-error.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { useAuth } from '../hooks/use-auth.tsx';
+import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
+import { PasswordInput } from './password-input.tsx';
+
+export function LoginForm() {
+  const { loginMutation } = useAuth();
+  const id = useId();
+  const ids = {
+    username: `${id}-username`,
+    usernameError: `${id}-username-error`,
+    password: `${id}-password`,
+    passwordError: `${id}-password-error`,
+    rememberMe: `${id}-remember-me`,
+  };
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(LoginInput),
+    defaultValues: { username: '', password: '', rememberMe: false },
+  });
+
+  const onSubmit = handleSubmit(({ username, password, rememberMe }) => {
+    loginMutation.mutate(rememberMe ? { username, password, rememberMe: true } : { username, password });
+  });
+
+  const isPending = loginMutation.isPending;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.username}>Username</Label>
+        <Input
+          id={ids.username}
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          aria-invalid={errors.username ? true : undefined}
+          aria-describedby={errors.username ? ids.usernameError : undefined}
+          {...register('username')}
+        />
+        <FieldError id={ids.usernameError} message={errors.username?.message} />
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.password}>Password</Label>
+        <PasswordInput
+          id={ids.password}
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? ids.passwordError : undefined}
+          {...register('password')}
+        />
+        <FieldError id={ids.passwordError} message={errors.password?.message} />
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="flex items-center gap-2.5">
+          <Controller
+            control={control}
+            name="rememberMe"
+            render={({ field }) => (
+              <Checkbox
+                id={ids.rememberMe}
+                name={field.name}
+                ref={field.ref}
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+          <Label htmlFor={ids.rememberMe} className="cursor-pointer font-normal">
+            Keep me signed in
+          </Label>
+        </div>
+        <ForgotPasswordDialog />
+      </div>
+
+      <Button type="submit" size="lg" disabled={isPending} className="w-full">
+        {isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+        {isPending ? 'Signing in...' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}

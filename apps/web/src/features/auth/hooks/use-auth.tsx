@@ -1,0 +1,75 @@
+import {
+  type QueryClient,
+  type UseMutationResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { LoginInput, RegisterInput, User } from '@vigil/domain';
+import { createContext, type ReactNode, useContext } from 'react';
+import { toastError } from '@/lib/toast.ts';
+import { getUserQueryOptions, USER_QUERY_KEY } from '../api/get-user.ts';
+import { login } from '../api/login.ts';
+import { logout } from '../api/logout.ts';
+import { register } from '../api/register.ts';
+
+export type AuthContextValue = {
+  /** The signed-in user; null while loading or when logged out. */
+  user: User | null;
+  /** True until the first session answer arrives. */
+  isLoading: boolean;
+  /** A session fetch failure other than 401 (server down, 500). */
+  error: Error | null;
+  loginMutation: UseMutationResult<User, Error, LoginInput>;
+  registerMutation: UseMutationResult<User, Error, RegisterInput>;
+  logoutMutation: UseMutationResult<void, Error, void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Another user's (or no user's) cached patient data must never outlive a session change. */
+function replaceSession(queryClient: QueryClient, user: User | null): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
+  queryClient.setQueryData(USER_QUERY_KEY, user);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { data: user, error, isLoading } = useQuery(getUserQueryOptions());
+
+  const loginMutation = useMutation({
+    mutationFn: login,
+    onSuccess: (signedIn) => replaceSession(queryClient, signedIn),
+    onError: (err) => toastError('Login failed', err.message),
+  });
+
+  const registerMutation = useMutation({
+    mutationFn: register,
+    onSuccess: (created) => replaceSession(queryClient, created),
+    onError: (err) => toastError('Registration failed', err.message),
+  });
+
+  const logoutMutation = useMutation({
+    mutationFn: logout,
+    onSuccess: () => replaceSession(queryClient, null),
+    onError: (err) => toastError('Logout failed', err.message),
+  });
+
+  const value: AuthContextValue = {
+    user: user ?? null,
+    isLoading,
+    error,
+    loginMutation,
+    registerMutation,
+    logoutMutation,
+  };
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+/** Session state and the login, register and logout mutations. Use inside `AuthProvider`. */
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

@@ -1,0 +1,150 @@
+import type { QueryFunctionContext } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, getQueryFn, HttpError, NetworkError, queryKeyToUrl } from './api-client.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function respond(body: BodyInit | null, init: ResponseInit): void {
+  fetchMock.mockResolvedValueOnce(new Response(body, init));
+}
+
+function lastInit(): RequestInit {
+  const call = fetchMock.mock.calls.at(-1);
+  if (!call) throw new Error('fetch was not called');
+  return call[1] ?? {};
+}
+
+function queryContext(queryKey: readonly unknown[]): QueryFunctionContext {
+  return { queryKey, signal: new AbortController().signal, meta: undefined } as QueryFunctionContext;
+}
+
+vi.stubGlobal('fetch', fetchMock);
+
+afterEach(() => {
+  fetchMock.mockReset();
+});
+
+describe('apiRequest errors', () => {
+  it('uses the error field of a JSON body as the text', async () => {
+    respond(
+      JSON.stringify({
+        error: 'Invalid username or password',
+        message: 'Invalid username or password',
+        code: 'X',
+      }),
+      { status: 401, statusText: 'Unauthorized', headers: { 'Content-Type': 'application/json' } },
+    );
+    const error = await apiRequest('POST', '/api/login', { username: 'a', password: 'b' }).catch((e) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toBe('401: Invalid username or password');
+    expect(error.status).toBe(401);
+    expect(error.serverMessage).toBe('Invalid username or password');
+    expect(error.body).toContain('"code":"X"');
+  });
+
+  it('uses a plain-text body as is', async () => {
+    respond('Service temporarily down', { status: 503, statusText: 'Service Unavailable' });
+    const error = await apiRequest('GET', '/api/patients').catch((e) => e);
+    expect(error.message).toBe('503: Service temporarily down');
+    expect(error.serverMessage).toBeNull();
+    expect(error.body).toBe('Service temporarily down');
+  });
+
+  it('uses the body text when JSON has no error string', async () => {
+    respond('{"detail":"nope"}', { status: 400, statusText: 'Bad Request' });
+    const error = await apiRequest('GET', '/api/x').catch((e) => e);
+    expect(error.message).toBe('400: {"detail":"nope"}');
+    expect(error.serverMessage).toBeNull();
+  });
+
+  it('falls back to the status text when the body is empty', async () => {
+    respond(null, { status: 500, statusText: 'Internal Server Error' });
+    const error = await apiRequest('POST', '/api/logout').catch((e) => e);
+    expect(error.message).toBe('500: Internal Server Error');
+    expect(error.body).toBe('');
+  });
+
+  it('reports an unreachable server as a NetworkError', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('fetch failed'));
+    await expect(apiRequest('GET', '/api/user')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('returns the raw response on success', async () => {
+    respond(null, { status: 204 });
+    const res = await apiRequest('POST', '/api/logout');
+    expect(res.status).toBe(204);
+  });
+});
+
+describe('apiRequest request shape', () => {
+  it('sends JSON with a JSON content type when there is a body', async () => {
+    respond('{"id":1,"username":"nurse"}', { status: 200 });
+    await apiRequest('POST', '/api/login', { username: 'nurse', password: 'secret-pass', rememberMe: true });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/login');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      username: 'nurse',
+      password: 'secret-pass',
+      rememberMe: true,
+    });
+  });
+
+  it('sends no content type and no body without a body', async () => {
+    respond(null, { status: 204 });
+    await apiRequest('POST', '/api/logout');
+    const init = lastInit();
+    expect(new Headers(init.headers).has('Content-Type')).toBe(false);
+    expect(init.body).toBeUndefined();
+  });
+
+  it('always includes credentials', async () => {
+    respond(null, { status: 204 });
+    await apiRequest('POST', '/api/logout');
+    expect(lastInit().credentials).toBe('include');
+
+    respond('[]', { status: 200 });
+    await getQueryFn({ on401: 'throw' })(queryContext(['/api/patients']));
+    expect(lastInit().credentials).toBe('include');
+  });
+});
+
+describe('getQueryFn', () => {
+  it('returns null on 401 with returnNull', async () => {
+    respond('{"error":"Not authenticated","message":"Not authenticated","code":"UNAUTHENTICATED"}', {
+      status: 401,
+      statusText: 'Unauthorized',
+    });
+    const result = await getQueryFn({ on401: 'returnNull' })(queryContext(['/api/user']));
+    expect(result).toBeNull();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/user');
+    expect(lastInit().method).toBe('GET');
+  });
+
+  it('throws on 401 with throw', async () => {
+    respond('{"error":"Not authenticated"}', { status: 401, statusText: 'Unauthorized' });
+    await expect(getQueryFn({ on401: 'throw' })(queryContext(['/api/user']))).rejects.toThrow(
+      '401: Not authenticated',
+    );
+  });
+
+  it('still throws other errors with returnNull', async () => {
+    respond('', { status: 500, statusText: 'Internal Server Error' });
+    await expect(getQueryFn({ on401: 'returnNull' })(queryContext(['/api/user']))).rejects.toThrow(
+      '500: Internal Server Error',
+    );
+  });
+
+  it('returns parsed JSON', async () => {
+    respond('{"id":3,"username":"ward7"}', { status: 200 });
+    await expect(getQueryFn({ on401: 'returnNull' })(queryContext(['/api/user']))).resolves.toEqual({
+      id: 3,
+      username: 'ward7',
+    });
+  });
+
+  it('joins key segments into the URL', () => {
+    expect(queryKeyToUrl(['/api/patients', 7, 'analysis'])).toBe('/api/patients/7/analysis');
+  });
+});

@@ -1,0 +1,25 @@
+import { QueryClient } from '@tanstack/react-query';
+import { getQueryFn } from './api-client.ts';
+
+/**
+ * Spec point 9: data is fetched once and kept until something invalidates it (mutations, live
+ * events). No polling, no refetch on focus, no retries; the patient query opts into its own 2 retries.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        retry: false,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

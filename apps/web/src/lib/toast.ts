@@ -1,0 +1,10 @@
+import { toast } from 'sonner';
+
+/** Every feature toasts through these two so titles, descriptions and colours stay uniform. */
+export function toastError(title: string, description?: string): void {
+  toast.error(title, { description });
+}
+
+export function toastSuccess(title: string, description?: string): void {
+  toast.success(title, { description });
+}

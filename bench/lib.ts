@@ -1,0 +1,33 @@
+/** Shared helpers for benchmarks: every figure is printed next to a baseline measured in the same run. */
+
+export interface Throughput {
+  opsPerSecond: number;
+  count: number;
+  seconds: number;
+}
+
+/** Runs `fn` repeatedly for about `seconds` (after a short warm-up) and reports operations per second. */
+export async function measure(fn: () => unknown | Promise<unknown>, seconds = 2, concurrency = 1): Promise<Throughput> {
+  const warmUntil = performance.now() + 300;
+  while (performance.now() < warmUntil) await fn();
+  let count = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        await fn();
+        count++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  return { opsPerSecond: count / elapsed, count, seconds: elapsed };
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export function report(name: string, value: string, ratio?: { value: number; goal: string; ok: boolean }) {
+  const r = ratio ? `  ratio ${fmt(ratio.value, 2)} (goal ${ratio.goal}: ${ratio.ok ? 'met' : 'NOT met'})` : '';
+  console.log(`${name.padEnd(58)} ${value}${r}`);
+}
