@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,14 +44,26 @@ export interface RunningApp {
  * embedded database seeded with the demo ward, serving the built web app, the way `npm start` does.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  if (!fs.existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
-    throw new Error('The web app is not built: run `npm run build` before the browser journeys.');
+  // E2E_WEB_DIST lets a developer test a build in another folder; `npm test` builds apps/web/dist.
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(
+      `The web app is not built in ${webDist}: run \`npm run build\` before the browser journeys.`,
+    );
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -87,7 +100,11 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 }
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
 }
 
 export async function newPage(
@@ -117,7 +134,8 @@ export async function screenshot(page: Page, name: string) {
 }
 
 let userCounter = 0;
-export const uniqueUsername = (prefix = 'nurse') => `${prefix}${Date.now().toString(36)}${(userCounter++).toString(36)}`;
+export const uniqueUsername = (prefix = 'nurse') =>
+  `${prefix}${Date.now().toString(36)}${(userCounter++).toString(36)}`;
 export const PASSWORD = 'correct horse battery';
 
 /** Registers through the screen, as a newcomer does, and waits for the dashboard. */
@@ -129,4 +147,27 @@ export async function registerThroughUi(page: Page, username = uniqueUsername())
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
   return username;
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * Runs axe-core in the page and returns the serious and critical violations. Injected through the
+ * DevTools protocol (page.evaluate), which the page's CSP does not govern.
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  await page.evaluate(fs.readFileSync(axePath, 'utf8'));
+  const violations = (await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    return (await axe.run(document)).violations;
+  })) as AxeViolation[];
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
