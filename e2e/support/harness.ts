@@ -120,12 +120,15 @@ export async function newPage(
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy/.test(msg.text())) errors.push(msg.text());
   });
-  (page as Page & { pageErrors: string[] }).pageErrors = errors;
+  errorsByPage.set(page, errors);
   return { context, page };
 }
 
+const errorsByPage = new WeakMap<Page, string[]>();
+
+/** Uncaught errors and CSP violations the page reported since it was opened. */
 export function pageErrors(page: Page): string[] {
-  return (page as Page & { pageErrors?: string[] }).pageErrors ?? [];
+  return errorsByPage.get(page) ?? [];
 }
 
 export async function screenshot(page: Page, name: string) {
