@@ -1,0 +1,159 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  PASSWORD,
+  pageErrors,
+  registerThroughUi,
+  type RunningApp,
+  screenshot,
+  startApp,
+  uniqueUsername,
+} from './support/harness.ts';
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('signing in and out', () => {
+  it('registers, greets, logs out, and signs back in with "Keep me signed in"', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl);
+    await page.goto('/');
+    await page.waitForURL('**/auth'); // protected route while signed out
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await screenshot(page, 'auth-1440');
+    const username = await registerThroughUi(page);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByText(`Welcome back, ${username}`).waitFor();
+    await page.getByText('Logged in as').waitFor();
+    await screenshot(page, 'shell-1440');
+
+    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/auth');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('checkbox', { name: 'Keep me signed in' }).check();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
+
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => c.name === 'vigil_session');
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe('Lax');
+    // Persistent for about 30 days, not a browser-session cookie.
+    expect(session!.expires * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3_600_000);
+
+    // A signed-in visit to /auth goes to the dashboard.
+    await page.goto('/auth');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows "Login failed" for a wrong password', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl);
+    const username = await registerThroughUi(page);
+    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/auth');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('definitely wrong');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Login failed').waitFor();
+    await page.getByText('401: Invalid username or password').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await context.close();
+  });
+
+  it('validates the registration form before sending it', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl);
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Choose username').fill('ab');
+    await page.getByLabel('Choose password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Username must be at least 3 characters').waitFor();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    // Re-validates on change.
+    await page.getByLabel('Choose username').fill(uniqueUsername());
+    await page.getByText('Username must be at least 3 characters').waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('the shell', () => {
+  it('collapses the sidebar with Ctrl+B and keeps it collapsed after a reload', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl);
+    await registerThroughUi(page);
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    expect(await sidebar.getAttribute('data-state')).toBe('expanded');
+    await page.keyboard.press('Control+b');
+    await page.waitForFunction(() => document.querySelector('#app-sidebar')?.getAttribute('data-state') === 'collapsed');
+    expect((await context.cookies()).find((c) => c.name === 'sidebar_state')?.value).toBe('false');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
+    expect(await sidebar.getAttribute('data-state')).toBe('collapsed');
+    const width = await sidebar.evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBe(48); // 3rem icon mode
+    await screenshot(page, 'shell-collapsed-1440');
+    await page.keyboard.press('Meta+b');
+    await page.waitForFunction(() => document.querySelector('#app-sidebar')?.getAttribute('data-state') === 'expanded');
+    await context.close();
+  });
+
+  it('turns the sidebar into a drawer at 375 px', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl, { width: 375, height: 812 });
+    const username = await registerThroughUi(page);
+    expect(await page.locator('#app-sidebar').count()).toBe(0);
+    await screenshot(page, 'shell-375');
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByText(`Logged in as`).waitFor();
+    await drawer.getByText(username).waitFor();
+    await drawer.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    expect(Math.round((await drawer.boundingBox())!.width)).toBe(288); // 18rem
+    expect((await drawer.boundingBox())!.x).toBe(0);
+    await screenshot(page, 'drawer-375');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown path and highlights Patients on patient paths', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl);
+    await registerThroughUi(page);
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Patients' }).getAttribute('aria-current')).toBeNull();
+    await context.close();
+  });
+
+  it('redirects a signed-out visitor from a protected route to /auth', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl);
+    await page.goto('/patient/1');
+    await page.waitForURL('**/auth');
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    await context.close();
+  });
+
+  it('renders the sign-in screen at 375 px without horizontal scrolling', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl, { width: 375, height: 812 });
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'auth-375');
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+});
