@@ -6,7 +6,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput, User } from '@vigil/domain';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { HttpError } from '@/lib/api-client.ts';
 import { toastError } from '@/lib/toast.ts';
 import { getUserQueryOptions, USER_QUERY_KEY } from '../api/get-user.ts';
 import { login } from '../api/login.ts';
@@ -36,6 +37,26 @@ function replaceSession(queryClient: QueryClient, user: User | null): void {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { data: user, error, isLoading } = useQuery(getUserQueryOptions());
+
+  // A session that expires while the app is open (30 idle minutes, 12 hours): the first 401 from any
+  // call signs the screen out, and the protected routes send the nurse to /auth.
+  useEffect(() => {
+    const signOutOnExpiry = (failure: unknown) => {
+      const signedIn = queryClient.getQueryData(USER_QUERY_KEY) != null;
+      if (signedIn && failure instanceof HttpError && failure.status === 401)
+        replaceSession(queryClient, null);
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') signOutOnExpiry(event.action.error);
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') signOutOnExpiry(event.action.error);
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient]);
 
   const loginMutation = useMutation({
     mutationFn: login,
