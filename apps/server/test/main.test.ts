@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-main-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function start(port: number, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return { child, output: () => output };
+}
+
+async function waitHealthy(port: number, child: ChildProcess) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return res.json();
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server never became healthy');
+}
+
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+
+describe('the server process', () => {
+  it('starts on embedded PGlite with the demo ward, refuses a second process, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const first = start(port);
+    expect(await waitHealthy(port, first.child)).toMatchObject({
+      database: { status: 'up', driver: 'pglite' },
+    });
+
+    const second = start(await freePort());
+    expect(await exitOf(second.child)).toBe(1);
+    expect(second.output()).toContain(`The database folder ${dataDir} is in use by another Vigil process`);
+
+    first.child.kill('SIGTERM');
+    expect(await exitOf(first.child)).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'vigil.lock'))).toBe(false);
+
+    // Data survives the restart and is not seeded twice.
+    const again = start(port);
+    await waitHealthy(port, again.child);
+    const reg = await fetch(`http://127.0.0.1:${port}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'lifecycle.nurse', password: 'long enough password' }),
+    });
+    const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const patients = (await (
+      await fetch(`http://127.0.0.1:${port}/api/patients`, { headers: { cookie } })
+    ).json()) as unknown[];
+    expect(patients.length).toBe(24);
+    again.child.kill('SIGINT');
+    expect(await exitOf(again.child)).toBe(0);
+  });
+
+  it('fails fast with a clear message on bad configuration', async () => {
+    const bad = start(await freePort(), { PORT: 'not-a-port', DATABASE_URL: 'mysql://x' });
+    expect(await exitOf(bad.child)).toBe(1);
+    expect(bad.output()).toContain('Invalid configuration');
+    expect(bad.output()).toContain('DATABASE_URL: DATABASE_URL must be a postgres:// or postgresql:// URL');
+    expect(bad.output()).toContain('PORT:');
+  });
+});
