@@ -1,9 +1,36 @@
+CREATE TABLE "device_tokens" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"patient_id" integer NOT NULL,
+	"token_hash" text NOT NULL,
+	"label" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"last_used_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "emergency_contacts" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"patient_id" integer NOT NULL,
 	"name" text NOT NULL,
 	"relationship" text NOT NULL,
 	"phone" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "idempotent_requests" (
+	"key" text PRIMARY KEY NOT NULL,
+	"status" integer NOT NULL,
+	"response" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "live_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"patient_id" integer,
+	"data" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -109,11 +136,12 @@ CREATE TABLE "vital_readings" (
 	"battery_level" integer,
 	"steps" integer,
 	"sleep_hours" real,
-	"idempotency_key" text,
 	"recorded_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "device_tokens" ADD CONSTRAINT "device_tokens_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "device_tokens" ADD CONSTRAINT "device_tokens_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "emergency_contacts" ADD CONSTRAINT "emergency_contacts_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "medications" ADD CONSTRAINT "medications_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "medications" ADD CONSTRAINT "medications_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -127,7 +155,10 @@ ALTER TABLE "treatments" ADD CONSTRAINT "treatments_created_by_users_id_fk" FORE
 ALTER TABLE "treatments" ADD CONSTRAINT "treatments_completed_by_users_id_fk" FOREIGN KEY ("completed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vital_readings" ADD CONSTRAINT "vital_readings_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vital_readings" ADD CONSTRAINT "vital_readings_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "device_tokens_hash_uq" ON "device_tokens" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "device_tokens_patient_idx" ON "device_tokens" USING btree ("patient_id");--> statement-breakpoint
 CREATE INDEX "emergency_contacts_patient_idx" ON "emergency_contacts" USING btree ("patient_id");--> statement-breakpoint
+CREATE INDEX "live_events_created_idx" ON "live_events" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "medications_patient_next_dose_idx" ON "medications" USING btree ("patient_id","next_dose");--> statement-breakpoint
 CREATE INDEX "notes_patient_created_idx" ON "notes" USING btree ("patient_id","created_at");--> statement-breakpoint
 CREATE INDEX "patient_events_patient_created_idx" ON "patient_events" USING btree ("patient_id","created_at");--> statement-breakpoint
@@ -138,5 +169,4 @@ CREATE INDEX "sessions_expires_at_idx" ON "sessions" USING btree ("expires_at");
 CREATE INDEX "treatments_patient_scheduled_idx" ON "treatments" USING btree ("patient_id","scheduled_for");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_lower_idx" ON "users" USING btree (lower("username"));--> statement-breakpoint
 CREATE INDEX "vital_readings_patient_time_idx" ON "vital_readings" USING btree ("patient_id","reading_time" DESC NULLS LAST);--> statement-breakpoint
-CREATE UNIQUE INDEX "vital_readings_device_time_uq" ON "vital_readings" USING btree ("device_id","reading_time");--> statement-breakpoint
-CREATE UNIQUE INDEX "vital_readings_idempotency_uq" ON "vital_readings" USING btree ("idempotency_key");
+CREATE UNIQUE INDEX "vital_readings_device_time_uq" ON "vital_readings" USING btree ("device_id","reading_time");

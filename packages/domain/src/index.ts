@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './clinical/index.ts';
 export * from './entities.ts';
 export * from './inputs.ts';
+export * from './readings.ts';

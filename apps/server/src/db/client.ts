@@ -22,8 +22,8 @@ export interface Database {
   /** Cheap liveness probe for /api/health. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
-  /** The PostgreSQL pool, for LISTEN/NOTIFY; undefined on PGlite. */
-  pool?: pg.Pool;
+  /** PostgreSQL only: where a dedicated LISTEN connection connects. */
+  connectionString?: string;
 }
 
 const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -79,7 +79,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   return {
     db,
     driver: 'postgres',
-    pool,
+    connectionString: databaseUrl,
     migrate: async () => {
       const client = await pool.connect();
       try {

@@ -1,6 +1,7 @@
 import { CONSCIOUSNESS_LEVELS } from '@vigil/domain';
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -175,15 +176,13 @@ export const vitalReadings = pgTable(
     batteryLevel: integer('battery_level'),
     steps: integer('steps'),
     sleepHours: real('sleep_hours'),
-    idempotencyKey: text('idempotency_key'),
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('vital_readings_patient_time_idx').on(t.patientId, t.readingTime.desc()),
-    // Dedupe: one reading per device and instant, and per idempotency key.
+    // Dedupe: one reading per device and instant (a resent reading is stored once).
     uniqueIndex('vital_readings_device_time_uq').on(t.deviceId, t.readingTime),
-    uniqueIndex('vital_readings_idempotency_uq').on(t.idempotencyKey),
   ],
 );
 
@@ -204,4 +203,50 @@ export const patientEvents = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('patient_events_patient_created_idx').on(t.patientId, t.createdAt)],
+);
+
+/** A token a device or the bridge uses to post readings for one patient (stored hashed, shown once). */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    label: text('label').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('device_tokens_hash_uq').on(t.tokenHash),
+    index('device_tokens_patient_idx').on(t.patientId),
+  ],
+);
+
+/** Answers to ingest requests by Idempotency-Key, so a retried request is answered the same way. */
+export const idempotentRequests = pgTable('idempotent_requests', {
+  key: text('key').primaryKey(),
+  status: integer('status').notNull(),
+  response: jsonb('response').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * The live event log: what the event stream sends. Its id is the SSE event id, so a client that
+ * reconnects with Last-Event-ID gets what it missed; instances share it through LISTEN/NOTIFY of ids.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    patientId: integer('patient_id'),
+    data: jsonb('data').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('live_events_created_idx').on(t.createdAt)],
 );

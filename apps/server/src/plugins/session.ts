@@ -7,10 +7,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (login, register, health). */
     public?: boolean;
+    /** Also accepts a device token (Authorization: Bearer) instead of a session. */
+    deviceToken?: boolean;
   }
   interface FastifyRequest {
     user: User | null;
     sessionId: string | null;
+    /** Set when the request was authorised by a device token: it may act for this patient only. */
+    device: { tokenId: number; patientId: number } | null;
   }
 }
 
@@ -25,10 +29,16 @@ export const sessionCookieName = (secure: boolean) => (secure ? '__Host-vigil_se
  * Every matched /api route requires a signed-in session unless its config says `public: true`.
  * Unknown /api paths fall through to the 404 handler, whatever the session.
  */
-export function registerSessionGuard(app: FastifyInstance, auth: AuthService, cookie: SessionCookieOptions) {
+export function registerSessionGuard(
+  app: FastifyInstance,
+  auth: AuthService,
+  cookie: SessionCookieOptions,
+  verifyDeviceToken: (token: string) => Promise<{ tokenId: number; patientId: number } | null>,
+) {
   const name = sessionCookieName(cookie.secure);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('device', null);
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.is404) return;
@@ -40,7 +50,15 @@ export function registerSessionGuard(app: FastifyInstance, auth: AuthService, co
         request.sessionId = resolved.sessionId;
       }
     }
-    if (!request.user && !request.routeOptions.config.public) throw unauthorized();
+    if (request.user || request.routeOptions.config.public) return;
+    const bearer = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (request.routeOptions.config.deviceToken && bearer) {
+      request.device = await verifyDeviceToken(bearer);
+      if (!request.device)
+        throw unauthorized('The device token is unknown, expired or revoked', 'INVALID_DEVICE_TOKEN');
+      return;
+    }
+    throw unauthorized();
   });
 }
 

@@ -133,6 +133,12 @@ export function createAuthService(deps: {
       return { user: { id: session.userId, username: session.username }, sessionId: id };
     },
 
+    /** Whether a session is still valid, without counting this as activity (long-lived streams). */
+    async isSessionActive(sessionId: string): Promise<boolean> {
+      const session = await repo.findSession(sessionId);
+      return session !== undefined && isSessionValid(session, clock.now());
+    },
+
     async endSession(token: string): Promise<void> {
       await repo.deleteSession(hashToken(token));
     },

@@ -1,5 +1,12 @@
-import type { EmergencyContact, Medication, Note, Patient, Treatment } from '@vigil/domain';
-import type { emergencyContacts, medications, notes, patients, treatments } from '../../db/schema.ts';
+import type { EmergencyContact, Medication, Note, Patient, Treatment, VitalReading } from '@vigil/domain';
+import type {
+  emergencyContacts,
+  medications,
+  notes,
+  patients,
+  treatments,
+  vitalReadings,
+} from '../../db/schema.ts';
 
 // Rows → wire shapes: dates become ISO strings, and nothing outside the schema leaves the server.
 const iso = (d: Date) => d.toISOString();
@@ -68,4 +75,26 @@ export const toEmergencyContact = (r: typeof emergencyContacts.$inferSelect): Em
   name: r.name,
   relationship: r.relationship,
   phone: r.phone,
+});
+
+export const toVitalReading = (r: typeof vitalReadings.$inferSelect): VitalReading => ({
+  id: r.id,
+  patientId: r.patientId,
+  deviceId: r.deviceId,
+  deviceName: r.deviceName,
+  connectionType: r.connectionType,
+  readingTime: iso(r.readingTime),
+  heartRate: r.heartRate,
+  oxygenLevel: r.oxygenLevel,
+  systolicBP: r.systolicBP,
+  diastolicBP: r.diastolicBP,
+  temperature: r.temperature,
+  respiratoryRate: r.respiratoryRate,
+  consciousness: r.consciousness,
+  onSupplementalOxygen: r.onSupplementalOxygen,
+  batteryLevel: r.batteryLevel,
+  steps: r.steps,
+  sleepHours: r.sleepHours,
+  recordedBy: r.recordedBy,
+  createdAt: iso(r.createdAt),
 });

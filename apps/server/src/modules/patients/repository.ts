@@ -65,21 +65,25 @@ export function createPatientRepository(db: Db) {
     },
 
     /** Applies a change and records what changed, atomically. */
-    async update(
+    async update<T>(
       id: number,
       patch: PatientPatch,
       events: { type: string; data: Record<string, unknown> }[],
       now: Date,
       userId: number,
-    ): Promise<PatientRow | undefined> {
+      /** Runs in the same transaction with the rows before and after (live events). */
+      alsoInTransaction: (tx: Db, before: PatientRow, after: PatientRow) => Promise<T>,
+    ): Promise<{ row: PatientRow; extra: T } | undefined> {
       return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(patients).where(eq(patients.id, id)).for('update');
+        if (!before) return undefined;
         const [row] = await tx.update(patients).set(patch).where(eq(patients.id, id)).returning();
-        if (row && events.length) {
+        if (events.length) {
           await tx
             .insert(patientEvents)
             .values(events.map((e) => ({ patientId: id, ...e, createdAt: now, createdBy: userId })));
         }
-        return row;
+        return { row: row!, extra: await alsoInTransaction(tx as unknown as Db, before, row!) };
       });
     },
 

@@ -10,6 +10,7 @@ import {
 } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { type LiveEvents, patientChangeEvents } from '../events/live-events.ts';
 import type { PatientPatch, PatientRepository, PatientRow } from './repository.ts';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
@@ -25,8 +26,12 @@ const VITAL_FIELDS = [
   'onSupplementalOxygen',
 ] as const;
 
-export function createPatientService(deps: { repo: PatientRepository; clock: Clock }) {
-  const { repo, clock } = deps;
+export function createPatientService(deps: {
+  repo: PatientRepository;
+  clock: Clock;
+  liveEvents: LiveEvents;
+}) {
+  const { repo, clock, liveEvents } = deps;
 
   async function require(id: number): Promise<PatientRow> {
     const row = await repo.get(id);
@@ -64,9 +69,12 @@ export function createPatientService(deps: { repo: PatientRepository; clock: Clo
           data: Object.fromEntries(changedVitals.map((f) => [f, { from: current[f], to: input[f] }])),
         });
       }
-      const row = await repo.update(id, patch, events, clock.now(), userId);
-      if (!row) throw notFound(PATIENT_NOT_FOUND, 'PATIENT_NOT_FOUND');
-      return row;
+      const result = await repo.update(id, patch, events, clock.now(), userId, (tx, before, after) =>
+        liveEvents.record(tx, patientChangeEvents(before, after)),
+      );
+      if (!result) throw notFound(PATIENT_NOT_FOUND, 'PATIENT_NOT_FOUND');
+      liveEvents.committed(result.extra);
+      return result.row;
     },
 
     /** History timeline from real events: admission, condition changes, vitals edits, notes, treatments done. */

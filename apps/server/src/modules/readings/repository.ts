@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { vitalReadings } from '../../db/schema.ts';
 
@@ -20,6 +20,23 @@ export function createReadingRepository(db: Db) {
         )
         .orderBy(asc(vitalReadings.readingTime))
         .limit(2000);
+    },
+
+    /** Newest first, strictly before the (readingTime, id) cursor when given. */
+    page(patientId: number, limit: number, before: { time: Date; id: number } | null): Promise<ReadingRow[]> {
+      return db
+        .select()
+        .from(vitalReadings)
+        .where(
+          and(
+            eq(vitalReadings.patientId, patientId),
+            before
+              ? sql`(${vitalReadings.readingTime}, ${vitalReadings.id}) < (${before.time.toISOString()}::timestamptz, ${before.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(vitalReadings.readingTime), desc(vitalReadings.id))
+        .limit(limit);
     },
   };
 }

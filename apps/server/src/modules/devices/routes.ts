@@ -1,0 +1,35 @@
+import { DeviceToken, DeviceTokenCreated, DeviceTokenCreateInput } from '@vigil/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PatientIdParams } from '../patients/routes.ts';
+import type { PatientService } from '../patients/service.ts';
+import type { DeviceTokenService } from './service.ts';
+
+export const deviceTokenRoutes: FastifyPluginAsyncZod<{
+  tokens: DeviceTokenService;
+  patients: PatientService;
+}> = async (app, { tokens, patients }) => {
+  app.post(
+    '/api/device-tokens',
+    { schema: { body: DeviceTokenCreateInput, response: { 201: DeviceTokenCreated } } },
+    async (request, reply) => {
+      await patients.assertExists(request.body.patientId);
+      return reply.status(201).send(await tokens.issue(request.body, request.user!.id));
+    },
+  );
+
+  app.get(
+    '/api/patients/:id/device-tokens',
+    { schema: { params: PatientIdParams, response: { 200: z.array(DeviceToken) } } },
+    async (request) => {
+      await patients.assertExists(request.params.id);
+      return tokens.list(request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/device-tokens/:id',
+    { schema: { params: PatientIdParams, response: { 200: DeviceToken } } },
+    async (request) => tokens.revoke(request.params.id),
+  );
+};

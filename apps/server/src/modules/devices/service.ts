@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { DeviceToken, DeviceTokenCreated, DeviceTokenCreateInput } from '@vigil/domain';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { deviceTokens } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import { hashToken } from '../auth/service.ts';
+
+/** Prefix so a leaked token is recognisable (secret scanners, logs). */
+const TOKEN_PREFIX = 'vgl_dev_';
+const DAY_MS = 86_400_000;
+const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+
+type Row = typeof deviceTokens.$inferSelect;
+
+const toDeviceToken = (r: Row): DeviceToken => ({
+  id: r.id,
+  patientId: r.patientId,
+  label: r.label,
+  createdAt: r.createdAt.toISOString(),
+  expiresAt: r.expiresAt.toISOString(),
+  revokedAt: r.revokedAt?.toISOString() ?? null,
+  lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+});
+
+/**
+ * Device tokens: a bearer credential for one patient's readings, for the bridge and devices that
+ * have no session. Shown once, stored as SHA-256, expiring, revocable.
+ */
+export function createDeviceTokenService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    async issue(input: DeviceTokenCreateInput, userId: number): Promise<DeviceTokenCreated> {
+      const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const now = clock.now();
+      const [row] = await db
+        .insert(deviceTokens)
+        .values({
+          patientId: input.patientId,
+          tokenHash: hashToken(token),
+          label: input.label,
+          createdAt: now,
+          createdBy: userId,
+          expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
+        })
+        .returning();
+      return { ...toDeviceToken(row!), token };
+    },
+
+    async list(patientId: number): Promise<DeviceToken[]> {
+      const rows = await db
+        .select()
+        .from(deviceTokens)
+        .where(eq(deviceTokens.patientId, patientId))
+        .orderBy(desc(deviceTokens.createdAt));
+      return rows.map(toDeviceToken);
+    },
+
+    async revoke(id: number): Promise<DeviceToken> {
+      const [row] = await db
+        .update(deviceTokens)
+        .set({ revokedAt: clock.now() })
+        .where(eq(deviceTokens.id, id))
+        .returning();
+      if (!row) throw notFound('Device token not found', 'DEVICE_TOKEN_NOT_FOUND');
+      return toDeviceToken(row);
+    },
+
+    /** The token's scope when it is valid now; null when unknown, expired or revoked. */
+    async verify(token: string): Promise<{ tokenId: number; patientId: number } | null> {
+      if (!token.startsWith(TOKEN_PREFIX)) return null;
+      const [row] = await db
+        .select()
+        .from(deviceTokens)
+        .where(eq(deviceTokens.tokenHash, hashToken(token)))
+        .limit(1);
+      const now = clock.now();
+      if (!row || row.revokedAt || row.expiresAt <= now) return null;
+      if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_WRITE_INTERVAL_MS) {
+        await db.update(deviceTokens).set({ lastUsedAt: now }).where(eq(deviceTokens.id, row.id));
+      }
+      return { tokenId: row.id, patientId: row.patientId };
+    },
+  };
+}
+
+export type DeviceTokenService = ReturnType<typeof createDeviceTokenService>;

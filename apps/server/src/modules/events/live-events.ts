@@ -1,0 +1,173 @@
+import { patientAlertLevel, patientNews2 } from '@vigil/domain';
+import { asc, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database, Db } from '../../db/client.ts';
+import { liveEvents, type patients } from '../../db/schema.ts';
+import { toPatient } from '../patients/mappers.ts';
+
+type PatientRow = typeof patients.$inferSelect;
+
+export type LiveEventRow = typeof liveEvents.$inferSelect;
+export type NewLiveEvent = { type: string; patientId: number | null; data: unknown };
+type Listener = (events: LiveEventRow[]) => void;
+/** A Drizzle transaction or the database itself. */
+type Executor = Pick<Db, 'insert' | 'execute'>;
+
+const CHANNEL = 'vigil_events';
+
+/** Events for a changed patient record: the new record, and the alert level when it moved. */
+export function patientChangeEvents(before: PatientRow, after: PatientRow): NewLiveEvent[] {
+  const patient = toPatient(after);
+  const events: NewLiveEvent[] = [{ type: 'patient-updated', patientId: after.id, data: patient }];
+  const from = patientAlertLevel(toPatient(before));
+  const to = patientAlertLevel(patient);
+  if (from !== to) {
+    events.push({
+      type: 'alert-level-changed',
+      patientId: after.id,
+      data: { from, to, news2Total: patientNews2(patient).total },
+    });
+  }
+  return events;
+}
+/** Events are kept this long for clients that reconnect with Last-Event-ID. */
+export const EVENT_RETENTION_MS = 24 * 3_600_000;
+const MAX_REPLAY = 1000;
+/** Ids already dispatched are remembered this many at a time (dedupe of notify + catch-up). */
+const DISPATCHED_MEMORY = 20_000;
+/** After a lost LISTEN connection, events this far before the loss are re-read. */
+const CATCH_UP_MARGIN_MS = 10_000;
+
+/**
+ * The live event log and its fan-out. Writers record events inside their own transaction; readers
+ * subscribe. On PostgreSQL the transaction NOTIFYs the new ids (delivered on commit, to every
+ * instance) and each instance reads those rows back: ids, not payloads, cross the wire. Ids are
+ * dispatched by set membership, not "greater than the last", because transactions can commit out of
+ * id order. On PGlite (one process) committed events are dispatched in process.
+ */
+export function createLiveEvents(database: Database, options: { onError?: (error: unknown) => void } = {}) {
+  const { db } = database;
+  const listeners = new Set<Listener>();
+  const dispatched = new Set<number>();
+  const dispatchedOrder: number[] = [];
+  let stopped = false;
+  let listenClient: pg.Client | null = null;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  let lostAt: Date | null = null;
+
+  function dispatch(rows: LiveEventRow[]) {
+    const fresh = rows.filter((r) => !dispatched.has(r.id)).sort((a, b) => a.id - b.id);
+    if (fresh.length === 0) return;
+    for (const r of fresh) {
+      dispatched.add(r.id);
+      dispatchedOrder.push(r.id);
+    }
+    while (dispatchedOrder.length > DISPATCHED_MEMORY) dispatched.delete(dispatchedOrder.shift()!);
+    for (const listener of listeners) listener(fresh);
+  }
+
+  async function onNotification(payload: string | undefined) {
+    const ids = (payload ?? '').split(',').map(Number).filter(Number.isSafeInteger);
+    if (ids.length === 0) return;
+    try {
+      dispatch(await db.select().from(liveEvents).where(inArray(liveEvents.id, ids)));
+    } catch (error) {
+      options.onError?.(error);
+    }
+  }
+
+  async function listen() {
+    if (!database.connectionString || stopped) return;
+    const client = new pg.Client({ connectionString: database.connectionString });
+    const retry = () => {
+      if (stopped || reconnectTimer) return;
+      lostAt ??= new Date();
+      listenClient = null;
+      client.end().catch(() => {});
+      reconnectTimer = setTimeout(() => {
+        reconnectTimer = null;
+        void listen();
+      }, 1000);
+    };
+    client.on('error', retry);
+    client.on('end', retry);
+    client.on('notification', (msg) => void onNotification(msg.payload));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      listenClient = client;
+      if (lostAt) {
+        // Whatever committed while we were not listening.
+        const since = new Date(lostAt.getTime() - CATCH_UP_MARGIN_MS);
+        lostAt = null;
+        dispatch(
+          await db
+            .select()
+            .from(liveEvents)
+            .where(gte(liveEvents.createdAt, since))
+            .orderBy(asc(liveEvents.id))
+            .limit(5000),
+        );
+      }
+    } catch (error) {
+      options.onError?.(error);
+      retry();
+    }
+  }
+
+  return {
+    async start() {
+      await listen();
+    },
+
+    async stop() {
+      stopped = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      listeners.clear();
+      await listenClient?.end().catch(() => {});
+      listenClient = null;
+    },
+
+    /** Records events in the caller's transaction; on PostgreSQL their ids are NOTIFYed at commit. */
+    async record(tx: Executor, events: NewLiveEvent[]): Promise<LiveEventRow[]> {
+      if (events.length === 0) return [];
+      const rows = await tx.insert(liveEvents).values(events).returning();
+      if (database.driver === 'postgres') {
+        await tx.execute(sql`select pg_notify(${CHANNEL}, ${rows.map((r) => r.id).join(',')})`);
+      }
+      return rows;
+    },
+
+    /** Call once the recording transaction has committed: dispatches in process on PGlite. */
+    committed(rows: LiveEventRow[]) {
+      if (database.driver === 'pglite') dispatch(rows);
+    },
+
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+
+    /** Events after `afterId`, oldest first, for a client reconnecting with Last-Event-ID. */
+    replayAfter(afterId: number): Promise<LiveEventRow[]> {
+      return db
+        .select()
+        .from(liveEvents)
+        .where(gt(liveEvents.id, afterId))
+        .orderBy(asc(liveEvents.id))
+        .limit(MAX_REPLAY);
+    },
+
+    async prune(now: Date) {
+      await db
+        .delete(liveEvents)
+        .where(lt(liveEvents.createdAt, new Date(now.getTime() - EVENT_RETENTION_MS)));
+    },
+
+    listenerCount: () => listeners.size,
+  };
+}
+
+export type LiveEvents = ReturnType<typeof createLiveEvents>;

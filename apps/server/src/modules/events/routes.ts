@@ -1,0 +1,119 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { tooManyRequests } from '../../lib/errors.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { LiveEventRow, LiveEvents } from './live-events.ts';
+
+export interface EventRoutesOptions {
+  liveEvents: LiveEvents;
+  auth: AuthService;
+  /** Open streams allowed per user (tabs, screens). */
+  maxStreamsPerUser: number;
+  /** A ping at least this often keeps proxies from closing the stream (spec: the client ignores it). */
+  pingIntervalMs: number;
+}
+
+/** A slow client with more than this unsent is dropped rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 1_048_576;
+const PING = 'data: {"type":"ping"}\n\n';
+
+/** One serialisation per event, shared by every open stream. */
+const wire = new WeakMap<LiveEventRow, string>();
+function format(row: LiveEventRow): string {
+  let text = wire.get(row);
+  if (!text) {
+    text = `id: ${row.id}\ndata: ${JSON.stringify({ id: row.id, type: row.type, patientId: row.patientId, data: row.data })}\n\n`;
+    wire.set(row, text);
+  }
+  return text;
+}
+
+/**
+ * GET /api/events: server-sent events. Replays what a reconnecting client missed (Last-Event-ID),
+ * then streams live events; pings keep it open and re-check the session; everything is released
+ * when the client goes away.
+ */
+export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, opts) => {
+  const { liveEvents, auth } = opts;
+  const openPerUser = new Map<number, number>();
+  const openStreams = new Set<() => void>();
+
+  app.addHook('onClose', async () => {
+    for (const close of openStreams) close();
+  });
+
+  app.get('/api/events', async (request, reply) => {
+    const user = request.user!;
+    const open = openPerUser.get(user.id) ?? 0;
+    if (open >= opts.maxStreamsPerUser) {
+      throw tooManyRequests(
+        `At most ${opts.maxStreamsPerUser} live connections per user are allowed; close another Vigil tab.`,
+        5,
+      );
+    }
+    openPerUser.set(user.id, open + 1);
+
+    const header = request.headers['last-event-id'];
+    const lastEventId = Number.parseInt(Array.isArray(header) ? (header[0] ?? '') : (header ?? ''), 10);
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 2000\n\n');
+
+    let closed = false;
+    const write = (text: string) => {
+      if (closed) return;
+      res.write(text);
+      if (res.writableLength > MAX_BUFFERED_BYTES) cleanup();
+    };
+
+    // Subscribe before replaying so nothing committed in between is lost; dedupe by id.
+    let pending: LiveEventRow[] | null = [];
+    const replayed = new Set<number>();
+    const unsubscribe = liveEvents.subscribe((rows) => {
+      if (pending) pending.push(...rows);
+      else for (const row of rows) write(format(row));
+    });
+
+    const ping = setInterval(async () => {
+      write(PING);
+      // The stream outlives its request: end it when the session ends (logout, expiry).
+      if (request.sessionId && !(await auth.isSessionActive(request.sessionId).catch(() => true))) cleanup();
+    }, opts.pingIntervalMs);
+
+    function cleanup() {
+      if (closed) return;
+      closed = true;
+      clearInterval(ping);
+      unsubscribe();
+      openStreams.delete(cleanup);
+      const left = (openPerUser.get(user.id) ?? 1) - 1;
+      if (left <= 0) openPerUser.delete(user.id);
+      else openPerUser.set(user.id, left);
+      res.end();
+    }
+    openStreams.add(cleanup);
+    request.raw.on('close', cleanup);
+    res.on('close', cleanup);
+
+    try {
+      if (Number.isSafeInteger(lastEventId) && lastEventId >= 0) {
+        for (const row of await liveEvents.replayAfter(lastEventId)) {
+          replayed.add(row.id);
+          write(format(row));
+        }
+      }
+    } catch {
+      // The replay is best effort: the client refetches on reconnect anyway.
+    }
+    const queued = pending;
+    pending = null;
+    for (const row of queued) if (!replayed.has(row.id)) write(format(row));
+  });
+};

@@ -1,0 +1,100 @@
+import {
+  DeviceReadingsBody,
+  DeviceReadingsResponse,
+  ReadingsPage,
+  ReadingsQuery,
+  VitalReading,
+} from '@vigil/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, unprocessable } from '../../lib/errors.ts';
+import { toVitalReading } from '../patients/mappers.ts';
+import { PatientIdParams } from '../patients/routes.ts';
+import type { PatientService } from '../patients/service.ts';
+import type { IngestService } from './ingest-service.ts';
+import type { ReadingRepository } from './repository.ts';
+
+/** "readings[3].heartRate" style location of a validation problem. */
+function where(path: PropertyKey[]): string {
+  return path
+    .map((p, i) => (typeof p === 'number' ? `readings[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '');
+}
+
+const encodeCursor = (time: Date, id: number) =>
+  Buffer.from(`${time.toISOString()}~${id}`).toString('base64url');
+function decodeCursor(cursor: string): { time: Date; id: number } {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('~');
+  const time = new Date(iso ?? '');
+  const n = Number(id);
+  if (Number.isNaN(time.getTime()) || !Number.isSafeInteger(n)) {
+    throw badRequest('before must be the nextBefore cursor of a previous page', 'BAD_CURSOR');
+  }
+  return { time, id: n };
+}
+
+export const readingRoutes: FastifyPluginAsyncZod<{
+  ingest: IngestService;
+  readings: ReadingRepository;
+  patients: PatientService;
+}> = async (app, { ingest, readings, patients }) => {
+  app.post(
+    '/api/device-readings',
+    {
+      config: { deviceToken: true },
+      schema: {
+        body: z.unknown(),
+        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }).passthrough(),
+        response: { 201: DeviceReadingsResponse },
+      },
+    },
+    async (request, reply) => {
+      // 422 (not 400): the request is well-formed JSON but a reading is implausible.
+      const parsed = DeviceReadingsBody.safeParse(request.body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const location = where(issue.path);
+        const unionIssue =
+          issue.code === 'invalid_union' ? 'Send one reading object or an array of up to 500' : null;
+        throw unprocessable(
+          unionIssue ?? (location ? `${location}: ${issue.message}` : issue.message),
+          'INVALID_READING',
+        );
+      }
+      const list = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+      const answer = await ingest.ingest(
+        list,
+        { userId: request.user?.id ?? null, device: request.device },
+        request.headers['idempotency-key'],
+      );
+      return reply.status(201).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/api/patients/:id/readings',
+    { schema: { params: PatientIdParams, querystring: ReadingsQuery, response: { 200: ReadingsPage } } },
+    async (request) => {
+      await patients.assertExists(request.params.id);
+      const { limit, before } = request.query;
+      const rows = await readings.page(request.params.id, limit + 1, before ? decodeCursor(before) : null);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        readings: page.map(toVitalReading),
+        nextBefore: rows.length > limit && last ? encodeCursor(last.readingTime, last.id) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/patients/:id/readings/latest',
+    { schema: { params: PatientIdParams, response: { 200: VitalReading.nullable() } } },
+    async (request) => {
+      await patients.assertExists(request.params.id);
+      const [row] = await readings.page(request.params.id, 1, null);
+      return row ? toVitalReading(row) : null;
+    },
+  );
+};

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { plausibleInteger } from './clinical/analysis-schema.ts';
+import { CONSCIOUSNESS_LEVELS, Patient, VitalReading } from './entities.ts';
+
+/** Ingest of vital readings (POST /api/device-readings): one path for every source. */
+
+export const MAX_READINGS_PER_REQUEST = 500;
+/** Readings dated further ahead than this are refused (a device clock gone wrong). */
+export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
+
+const MEASUREMENTS = [
+  'heartRate',
+  'oxygenLevel',
+  'systolicBP',
+  'diastolicBP',
+  'temperature',
+  'respiratoryRate',
+  'consciousness',
+  'onSupplementalOxygen',
+  'batteryLevel',
+  'steps',
+  'sleepHours',
+] as const;
+
+export const DeviceReadingInput = z
+  .object({
+    patientId: z
+      .number({ error: 'patientId must be a patient id (a positive whole number)' })
+      .int('patientId must be a whole number')
+      .positive('patientId must be a positive whole number'),
+    /** Stable id of the sending device; a resent reading (same device and readingTime) is stored once. */
+    deviceId: z
+      .string()
+      .trim()
+      .min(1, 'deviceId must not be empty')
+      .max(200, 'deviceId must be at most 200 characters')
+      .nullish(),
+    deviceName: z.string().trim().max(200, 'deviceName must be at most 200 characters').nullish(),
+    connectionType: z.string().trim().max(100, 'connectionType must be at most 100 characters').nullish(),
+    readingTime: z.iso.datetime({
+      offset: true,
+      error: 'readingTime must be a date and time, e.g. 2026-03-02T14:30:00Z',
+    }),
+    heartRate: plausibleInteger('heartRate').nullish(),
+    oxygenLevel: plausibleInteger('oxygenLevel').nullish(),
+    systolicBP: plausibleInteger('systolicBP').nullish(),
+    diastolicBP: plausibleInteger('diastolicBP').nullish(),
+    temperature: plausibleInteger('temperature').nullish(),
+    respiratoryRate: plausibleInteger('respiratoryRate').nullish(),
+    consciousness: z
+      .enum(CONSCIOUSNESS_LEVELS, 'consciousness must be one of A, C, V, P, U (ACVPU scale)')
+      .nullish(),
+    onSupplementalOxygen: z.boolean('onSupplementalOxygen must be true or false').nullish(),
+    batteryLevel: z
+      .number('batteryLevel must be a number: 0–100 %')
+      .int('batteryLevel must be a whole number: 0–100 %')
+      .min(0, 'batteryLevel must be within 0–100 %')
+      .max(100, 'batteryLevel must be within 0–100 %')
+      .nullish(),
+    steps: z
+      .number('steps must be a number: 0–200000')
+      .int('steps must be a whole number: 0–200000')
+      .min(0, 'steps must be within 0–200000')
+      .max(200_000, 'steps must be within 0–200000')
+      .nullish(),
+    sleepHours: z
+      .number('sleepHours must be a number: 0–24 hours')
+      .min(0, 'sleepHours must be within 0–24 hours')
+      .max(24, 'sleepHours must be within 0–24 hours')
+      .nullish(),
+  })
+  .refine((r) => MEASUREMENTS.some((m) => r[m] !== undefined && r[m] !== null), {
+    error: `A reading needs at least one measurement (${MEASUREMENTS.join(', ')})`,
+  })
+  .refine((r) => r.systolicBP == null || r.diastolicBP == null || r.diastolicBP < r.systolicBP, {
+    path: ['diastolicBP'],
+    error: 'Diastolic blood pressure must be lower than systolic; check that the two values are not swapped',
+  });
+export type DeviceReadingInput = z.infer<typeof DeviceReadingInput>;
+
+/** One reading, or a batch of up to 500 (stored all or nothing). */
+export const DeviceReadingsBody = z.union([
+  DeviceReadingInput,
+  z
+    .array(DeviceReadingInput)
+    .min(1, 'Send at least one reading')
+    .max(MAX_READINGS_PER_REQUEST, `Send at most ${MAX_READINGS_PER_REQUEST} readings per request`),
+]);
+
+export const StoredReadingRef = z.object({
+  id: z.number().int(),
+  patientId: z.number().int(),
+  deviceId: z.string().nullable(),
+  readingTime: z.iso.datetime({ offset: true }),
+});
+export const DeviceReadingsResponse = z.object({
+  count: z.number().int(),
+  readings: z.array(StoredReadingRef),
+});
+export type DeviceReadingsResponse = z.infer<typeof DeviceReadingsResponse>;
+
+export const ReadingsQuery = z.object({
+  limit: z.coerce
+    .number('limit must be a number: 1–1000')
+    .int('limit must be a whole number: 1–1000')
+    .min(1, 'limit must be within 1–1000')
+    .max(1000, 'limit must be within 1–1000')
+    .default(20),
+  /** Cursor from `nextBefore` of the previous page. */
+  before: z.string().max(100).optional(),
+});
+export const ReadingsPage = z.object({ readings: z.array(VitalReading), nextBefore: z.string().nullable() });
+export type ReadingsPage = z.infer<typeof ReadingsPage>;
+
+export const DeviceTokenCreateInput = z.object({
+  patientId: z
+    .number('patientId must be a number')
+    .int()
+    .positive('patientId must be a positive whole number'),
+  label: z
+    .string()
+    .trim()
+    .min(1, 'Label must not be empty')
+    .max(100, 'Label must be at most 100 characters')
+    .default('Device'),
+  expiresInDays: z
+    .number('expiresInDays must be a number: 1–365')
+    .int('expiresInDays must be a whole number: 1–365')
+    .min(1, 'expiresInDays must be within 1–365')
+    .max(365, 'expiresInDays must be within 1–365')
+    .default(30),
+});
+export type DeviceTokenCreateInput = z.infer<typeof DeviceTokenCreateInput>;
+
+export const DeviceToken = z.object({
+  id: z.number().int(),
+  patientId: z.number().int(),
+  label: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  expiresAt: z.iso.datetime({ offset: true }),
+  revokedAt: z.iso.datetime({ offset: true }).nullable(),
+  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type DeviceToken = z.infer<typeof DeviceToken>;
+/** Answer to POST /api/device-tokens: the only time the token itself is shown. */
+export const DeviceTokenCreated = DeviceToken.extend({ token: z.string() });
+export type DeviceTokenCreated = z.infer<typeof DeviceTokenCreated>;
+
+/** Events of GET /api/events (server-sent events; the SSE id is `id`). */
+export const LIVE_EVENT_TYPES = ['reading', 'patient-updated', 'alert-level-changed', 'ping'] as const;
+export const ReadingEventData = z.object({ readings: z.array(VitalReading) });
+export const AlertLevelChangedData = z.object({
+  from: z.enum(['NORMAL', 'ATTENTION', 'URGENT', 'CRITICAL']),
+  to: z.enum(['NORMAL', 'ATTENTION', 'URGENT', 'CRITICAL']),
+  news2Total: z.number().int(),
+});
+export const LiveEvent = z.discriminatedUnion('type', [
+  z.object({
+    id: z.number().optional(),
+    type: z.literal('reading'),
+    patientId: z.number().int(),
+    data: ReadingEventData,
+  }),
+  z.object({
+    id: z.number().optional(),
+    type: z.literal('patient-updated'),
+    patientId: z.number().int(),
+    data: Patient,
+  }),
+  z.object({
+    id: z.number().optional(),
+    type: z.literal('alert-level-changed'),
+    patientId: z.number().int(),
+    data: AlertLevelChangedData,
+  }),
+  z.object({
+    id: z.number().optional(),
+    type: z.literal('ping'),
+    patientId: z.null().optional(),
+    data: z.unknown().optional(),
+  }),
+]);
+export type LiveEvent = z.infer<typeof LiveEvent>;
