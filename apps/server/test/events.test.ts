@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { cookieFrom, createTestDatabase, PASSWORD, uniqueUsername, usingPostgres } from './helpers.ts';
+import { ofType, openSse } from './sse-client.ts';
+
+type Ctx = Awaited<ReturnType<typeof createTestDatabase>>;
+
+async function startInstance(
+  database: Ctx['database'],
+  options: { pingIntervalMs?: number; maxStreamsPerUser?: number } = {},
+) {
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', WEB_DIST: '/none' }),
+    database,
+    logger: false,
+    registerPerMinute: 1000,
+    ...options,
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url };
+}
+
+async function register(url: string) {
+  const res = await fetch(`${url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: uniqueUsername(), password: PASSWORD }),
+  });
+  return cookieFrom(res.headers.get('set-cookie') ?? undefined);
+}
+
+async function api(url: string, cookie: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, json: res.status === 204 ? null : await res.json() };
+}
+
+const WELL = {
+  name: 'Live Patient',
+  condition: 'Stable',
+  oxygenLevel: 98,
+  pulse: 72,
+  systolicBP: 120,
+  diastolicBP: 80,
+  temperature: 986,
+  respiratoryRate: 16,
+  consciousness: 'A',
+  onSupplementalOxygen: false,
+};
+
+describe('the live event stream', () => {
+  let ctx: Ctx;
+  let server: Awaited<ReturnType<typeof startInstance>>;
+  let cookie: string;
+  beforeAll(async () => {
+    ctx = await createTestDatabase();
+    server = await startInstance(ctx.database, { pingIntervalMs: 200, maxStreamsPerUser: 3 });
+    cookie = await register(server.url);
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await ctx.drop();
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await fetch(`${server.url}/api/events`)).status).toBe(401);
+  });
+
+  it('pushes a new reading, the changed patient and an alert-level rise, with ids', async () => {
+    const { json: patient } = await api(server.url, cookie, 'POST', '/api/patients', WELL);
+    const sse = await openSse(`${server.url}/api/events`, { cookie });
+    expect(sse.status).toBe(200);
+    await api(server.url, cookie, 'POST', '/api/device-readings', {
+      patientId: patient.id,
+      deviceId: 'live-1',
+      readingTime: new Date(Date.now() + 1000).toISOString(),
+      heartRate: 135,
+      respiratoryRate: 26,
+    });
+    const reading = JSON.parse((await sse.waitFor(ofType('reading', patient.id))).data);
+    expect(reading.data.readings[0]).toMatchObject({ heartRate: 135, deviceId: 'live-1' });
+    const updated = await sse.waitFor(ofType('patient-updated', patient.id));
+    expect(JSON.parse(updated.data).data).toMatchObject({ pulse: 135, respiratoryRate: 26 });
+    const alert = JSON.parse((await sse.waitFor(ofType('alert-level-changed', patient.id))).data);
+    expect(alert.data).toEqual({ from: 'NORMAL', to: 'URGENT', news2Total: 6 });
+    expect(Number(updated.id)).toBeGreaterThan(0);
+    sse.close();
+  });
+
+  it('pushes patient edits too', async () => {
+    const { json: patient } = await api(server.url, cookie, 'POST', '/api/patients', WELL);
+    const sse = await openSse(`${server.url}/api/events`, { cookie });
+    await api(server.url, cookie, 'PATCH', `/api/patients/${patient.id}`, { condition: 'Critical' });
+    const event = JSON.parse((await sse.waitFor(ofType('patient-updated', patient.id))).data);
+    expect(event.data.condition).toBe('Critical');
+    sse.close();
+  });
+
+  it('sends pings and replays what a client missed when it reconnects with Last-Event-ID', async () => {
+    const { json: patient } = await api(server.url, cookie, 'POST', '/api/patients', WELL);
+    const first = await openSse(`${server.url}/api/events`, { cookie });
+    await first.waitFor(ofType('ping'), 2000);
+    await api(server.url, cookie, 'PATCH', `/api/patients/${patient.id}`, { pulse: 90 });
+    const seen = await first.waitFor(ofType('patient-updated', patient.id));
+    first.close();
+
+    await api(server.url, cookie, 'PATCH', `/api/patients/${patient.id}`, { pulse: 91 });
+    await api(server.url, cookie, 'PATCH', `/api/patients/${patient.id}`, { pulse: 92 });
+
+    const again = await openSse(`${server.url}/api/events`, { cookie, 'last-event-id': seen.id! });
+    const pulses = async (n: number) =>
+      JSON.parse(
+        (
+          await again.waitFor(
+            (m) => m.data.includes('patient-updated') && JSON.parse(m.data).data.pulse === n,
+          )
+        ).data,
+      );
+    expect((await pulses(91)).data.pulse).toBe(91);
+    expect((await pulses(92)).data.pulse).toBe(92);
+    expect(again.messages.some((m) => m.id === seen.id)).toBe(false);
+    again.close();
+  });
+
+  it('caps open streams per user and releases them when clients go away', async () => {
+    const other = await register(server.url);
+    const streams = await Promise.all(
+      [1, 2, 3].map(() => openSse(`${server.url}/api/events`, { cookie: other })),
+    );
+    expect(streams.map((s) => s.status)).toEqual([200, 200, 200]);
+    const fourth = await fetch(`${server.url}/api/events`, { headers: { cookie: other } });
+    expect(fourth.status).toBe(429);
+    expect((await fourth.json()).error).toBe(
+      'At most 3 live connections per user are allowed; close another Vigil tab.',
+    );
+    for (const s of streams) s.close();
+    // Once released, the user may connect again (nothing left behind).
+    for (let i = 0; i < 50; i++) {
+      const res = await fetch(`${server.url}/api/events`, { headers: { cookie: other } });
+      if (res.status === 200) {
+        await res.body?.cancel();
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('streams were not released');
+  });
+
+  it('ends the stream when the session ends', async () => {
+    const own = await register(server.url);
+    const sse = await openSse(`${server.url}/api/events`, { cookie: own });
+    await api(server.url, own, 'POST', '/api/logout');
+    await Promise.race([
+      sse.closed,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('still open')), 3000)),
+    ]);
+  });
+});
+
+describe.runIf(usingPostgres)('several server instances on one PostgreSQL database', () => {
+  it('delivers a reading posted to one instance to a client of another', async () => {
+    const ctx = await createTestDatabase();
+    const one = await startInstance(ctx.database);
+    const { openDatabase } = await import('../src/db/client.ts');
+    const secondDb = await openDatabase({
+      databaseUrl: (ctx.database as { connectionString?: string }).connectionString!,
+    });
+    const two = await startInstance(secondDb);
+    try {
+      const cookie = await register(one.url);
+      const { json: patient } = await api(one.url, cookie, 'POST', '/api/patients', WELL);
+      const sse = await openSse(`${two.url}/api/events`, { cookie });
+      const sentAt = Date.now();
+      await api(one.url, cookie, 'POST', '/api/device-readings', {
+        patientId: patient.id,
+        deviceId: 'cross-instance',
+        readingTime: new Date().toISOString(),
+        heartRate: 101,
+      });
+      const event = JSON.parse((await sse.waitFor(ofType('reading', patient.id))).data);
+      expect(event.data.readings[0].heartRate).toBe(101);
+      expect(Date.now() - sentAt).toBeLessThan(5000);
+      sse.close();
+    } finally {
+      await two.app.close();
+      await secondDb.close();
+      await one.app.close();
+      await ctx.drop();
+    }
+  });
+});

@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ cookie } = await signUp(t.app));
+});
+afterAll(() => t.close());
+
+const VITALS = { oxygenLevel: 97, pulse: 80, systolicBP: 120, diastolicBP: 80, temperature: 986 };
+const admit = async () =>
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: { cookie },
+      payload: {
+        name: 'Reading Patient',
+        condition: 'Stable',
+        ...VITALS,
+        respiratoryRate: 16,
+        consciousness: 'A',
+        onSupplementalOxygen: false,
+      },
+    })
+  ).json() as { id: number; lastUpdated: string };
+
+const minutesAgo = (m: number) => new Date(t.clock.now().getTime() - m * 60_000).toISOString();
+const post = (payload: unknown, headers: Record<string, string> = { cookie }) =>
+  t.app.inject({ method: 'POST', url: '/api/device-readings', headers, payload: payload as object });
+const readingsOf = async (id: number, query = '') =>
+  (
+    await t.app.inject({ method: 'GET', url: `/api/patients/${id}/readings${query}`, headers: { cookie } })
+  ).json();
+const patient = async (id: number) =>
+  (await t.app.inject({ method: 'GET', url: `/api/patients/${id}`, headers: { cookie } })).json();
+
+describe('ingest', () => {
+  it('stores a reading before answering and applies a newer one to the patient', async () => {
+    const p = await admit();
+    t.clock.advance(60_000);
+    const time = minutesAgo(0);
+    const res = await post({
+      patientId: p.id,
+      deviceId: 'polar-1',
+      deviceName: 'Polar H10',
+      connectionType: 'bluetooth',
+      readingTime: time,
+      heartRate: 112,
+      batteryLevel: 80,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      count: 1,
+      readings: [{ id: expect.any(Number), patientId: p.id, deviceId: 'polar-1', readingTime: time }],
+    });
+    const after = await patient(p.id);
+    expect(after).toMatchObject({ pulse: 112, oxygenLevel: 97, lastUpdated: time });
+    const latest = (
+      await t.app.inject({ method: 'GET', url: `/api/patients/${p.id}/readings/latest`, headers: { cookie } })
+    ).json();
+    expect(latest).toMatchObject({ heartRate: 112, deviceName: 'Polar H10', batteryLevel: 80 });
+  });
+
+  it('keeps an older reading in the history without changing current vitals', async () => {
+    const p = await admit();
+    const res = await post({
+      patientId: p.id,
+      deviceId: 'old-1',
+      readingTime: minutesAgo(90),
+      heartRate: 140,
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await patient(p.id)).pulse).toBe(80);
+    expect((await readingsOf(p.id)).readings.map((r: { heartRate: number }) => r.heartRate)).toEqual([140]);
+  });
+
+  it('stores a resent reading once and answers the same way', async () => {
+    const p = await admit();
+    const reading = { patientId: p.id, deviceId: 'dup-1', readingTime: minutesAgo(1), heartRate: 90 };
+    const first = await post(reading);
+    const second = await post(reading);
+    expect(second.statusCode).toBe(first.statusCode);
+    expect(second.json()).toEqual(first.json());
+    expect((await readingsOf(p.id)).readings).toHaveLength(1);
+  });
+
+  it('honours Idempotency-Key for readings without a device id', async () => {
+    const p = await admit();
+    const manual = {
+      patientId: p.id,
+      connectionType: 'manual',
+      readingTime: minutesAgo(1),
+      heartRate: 77,
+      respiratoryRate: 18,
+    };
+    const headers = { cookie, 'idempotency-key': `obs-${p.id}` };
+    const first = await post(manual, headers);
+    const again = await post(manual, headers);
+    expect(again.json()).toEqual(first.json());
+    expect((await readingsOf(p.id)).readings).toHaveLength(1);
+    expect((await readingsOf(p.id)).readings[0].recordedBy).toEqual(expect.any(Number));
+  });
+
+  it('stores a batch atomically: one bad reading rejects all with 422 naming field and range', async () => {
+    const p = await admit();
+    t.clock.advance(20 * 60_000); // readings from after the admission
+    const batch = Array.from({ length: 5 }, (_, i) => ({
+      patientId: p.id,
+      deviceId: 'batch-1',
+      readingTime: minutesAgo(10 - i),
+      heartRate: 80 + i,
+    }));
+    batch[3] = { ...batch[3]!, heartRate: 400 };
+    const res = await post(batch);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toBe(
+      'readings[3].heartRate: Heart rate must be within 20–300 beats/min; re-measure or correct the entry',
+    );
+    expect((await readingsOf(p.id)).readings).toHaveLength(0);
+
+    batch[3] = { ...batch[3]!, heartRate: 83 };
+    const ok = await post(batch);
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().count).toBe(5);
+    expect((await patient(p.id)).pulse).toBe(84);
+  });
+
+  it.each([
+    [
+      { readingTime: 'yesterday', heartRate: 80 },
+      'readingTime: readingTime must be a date and time, e.g. 2026-03-02T14:30:00Z',
+    ],
+    [
+      { readingTime: 'NOW', oxygenLevel: 101 },
+      'oxygenLevel: Oxygen level (SpO2) must be within 50–100 %; re-measure or correct the entry',
+    ],
+    [{ readingTime: 'NOW', batteryLevel: 120 }, 'batteryLevel: batteryLevel must be within 0–100 %'],
+    [
+      { readingTime: 'NOW' },
+      'A reading needs at least one measurement (heartRate, oxygenLevel, systolicBP, diastolicBP, temperature, respiratoryRate, consciousness, onSupplementalOxygen, batteryLevel, steps, sleepHours)',
+    ],
+    [{ readingTime: 'FUTURE', heartRate: 80 }, /^readingTime .* is in the future; check the device clock/],
+  ])('answers 422 for %j', async (over, message) => {
+    const p = await admit();
+    const readingTime =
+      over.readingTime === 'NOW'
+        ? minutesAgo(0)
+        : over.readingTime === 'FUTURE'
+          ? minutesAgo(-30)
+          : over.readingTime;
+    const res = await post({ patientId: p.id, ...over, readingTime });
+    expect(res.statusCode).toBe(422);
+    if (typeof message === 'string') expect(res.json().error).toBe(message);
+    else expect(res.json().error).toMatch(message);
+  });
+
+  it('refuses readings for an unknown patient and batches over 500', async () => {
+    const res = await post({ patientId: 999999, readingTime: minutesAgo(0), heartRate: 80 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toBe('patientId: there is no patient 999999');
+    const p = await admit();
+    const big = Array.from({ length: 501 }, (_, i) => ({
+      patientId: p.id,
+      deviceId: 'x',
+      readingTime: new Date(Date.parse(minutesAgo(600)) + i * 1000).toISOString(),
+      heartRate: 80,
+    }));
+    expect((await post(big)).json().error).toBe('Send one reading object or an array of up to 500');
+  });
+});
+
+describe('device tokens', () => {
+  it('issues a token once, scoped to one patient, expiring and revocable', async () => {
+    const a = await admit();
+    const b = await admit();
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: '/api/device-tokens',
+      headers: { cookie },
+      payload: { patientId: a.id, label: 'Bridge', expiresInDays: 1 },
+    });
+    expect(issued.statusCode).toBe(201);
+    const { token, id } = issued.json();
+    expect(token).toMatch(/^vgl_dev_[A-Za-z0-9_-]{43}$/);
+    const bearer = { authorization: `Bearer ${token}` };
+
+    expect(
+      (await post({ patientId: a.id, deviceId: 'tok', readingTime: minutesAgo(0), heartRate: 70 }, bearer))
+        .statusCode,
+    ).toBe(201);
+    const other = await post(
+      { patientId: b.id, deviceId: 'tok', readingTime: minutesAgo(0), heartRate: 70 },
+      bearer,
+    );
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error).toBe(
+      `This device token may only send readings for patient ${a.id}, not ${b.id}`,
+    );
+    expect((await readingsOf(b.id)).readings).toHaveLength(0);
+
+    // The token only opens the ingest route.
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/patients/${a.id}`, headers: bearer })).statusCode,
+    ).toBe(401);
+
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/api/patients/${a.id}/device-tokens`, headers: { cookie } })
+    ).json();
+    expect(list).toEqual([expect.objectContaining({ id, label: 'Bridge', revokedAt: null })]);
+    expect(JSON.stringify(list)).not.toContain(token);
+
+    t.clock.advance(25 * 3_600_000);
+    const expired = await post(
+      { patientId: a.id, deviceId: 'tok', readingTime: minutesAgo(0), heartRate: 71 },
+      bearer,
+    );
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().error).toBe('The device token is unknown, expired or revoked');
+    ({ cookie } = await signUp(t.app)); // the nurse's own session ended during those 25 hours too
+  });
+
+  it('stops accepting a revoked token', async () => {
+    const a = await admit();
+    const { token, id } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/device-tokens',
+        headers: { cookie },
+        payload: { patientId: a.id },
+      })
+    ).json();
+    const bearer = { authorization: `Bearer ${token}` };
+    expect(
+      (await post({ patientId: a.id, deviceId: 'rev', readingTime: minutesAgo(0), heartRate: 70 }, bearer))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/device-tokens/${id}`, headers: { cookie } })).json()
+        .revokedAt,
+    ).not.toBeNull();
+    expect(
+      (await post({ patientId: a.id, deviceId: 'rev', readingTime: minutesAgo(0), heartRate: 72 }, bearer))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('history', () => {
+  it('pages newest first with a before cursor, default 20, at most 1000', async () => {
+    const p = await admit();
+    const batch = Array.from({ length: 45 }, (_, i) => ({
+      patientId: p.id,
+      deviceId: 'hist',
+      readingTime: minutesAgo(100 - i),
+      heartRate: 60 + i,
+    }));
+    expect((await post(batch)).statusCode).toBe(201);
+    const first = await readingsOf(p.id);
+    expect(first.readings).toHaveLength(20);
+    expect(first.readings[0].heartRate).toBe(104);
+    const second = await readingsOf(p.id, `?limit=20&before=${first.nextBefore}`);
+    expect(second.readings[0].heartRate).toBe(84);
+    const third = await readingsOf(p.id, `?limit=20&before=${second.nextBefore}`);
+    expect(third.readings).toHaveLength(5);
+    expect(third.nextBefore).toBeNull();
+    const tooMany = await t.app.inject({
+      method: 'GET',
+      url: `/api/patients/${p.id}/readings?limit=1001`,
+      headers: { cookie },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toBe('limit must be within 1–1000');
+  });
+});
