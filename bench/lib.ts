@@ -7,7 +7,11 @@ export interface Throughput {
 }
 
 /** Runs `fn` repeatedly for about `seconds` (after a short warm-up) and reports operations per second. */
-export async function measure(fn: () => unknown | Promise<unknown>, seconds = 2, concurrency = 1): Promise<Throughput> {
+export async function measure(
+  fn: () => unknown | Promise<unknown>,
+  seconds = 2,
+  concurrency = 1,
+): Promise<Throughput> {
   const warmUntil = performance.now() + 300;
   while (performance.now() < warmUntil) await fn();
   let count = 0;
@@ -25,9 +29,12 @@ export async function measure(fn: () => unknown | Promise<unknown>, seconds = 2,
   return { opsPerSecond: count / elapsed, count, seconds: elapsed };
 }
 
-export const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export function report(name: string, value: string, ratio?: { value: number; goal: string; ok: boolean }) {
-  const r = ratio ? `  ratio ${fmt(ratio.value, 2)} (goal ${ratio.goal}: ${ratio.ok ? 'met' : 'NOT met'})` : '';
+  const r = ratio
+    ? `  ratio ${fmt(ratio.value, 2)} (goal ${ratio.goal}: ${ratio.ok ? 'met' : 'NOT met'})`
+    : '';
   console.log(`${name.padEnd(58)} ${value}${r}`);
 }

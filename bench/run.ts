@@ -1,5 +1,8 @@
 import { benchAnalysis } from './analysis.bench.ts';
+import { benchIngest } from './ingest.bench.ts';
 
 /** `npm run bench`: prints figures as ratios against baselines measured in the same run. */
 console.log(`Vigil benchmarks — ${new Date().toISOString()} — node ${process.version}`);
-await benchAnalysis();
+const only = process.argv[2];
+if (!only || only === 'analysis') await benchAnalysis();
+if (!only || only === 'ingest') await benchIngest();

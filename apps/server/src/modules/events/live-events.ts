@@ -11,7 +11,7 @@ export type LiveEventRow = typeof liveEvents.$inferSelect;
 export type NewLiveEvent = { type: string; patientId: number | null; data: unknown };
 type Listener = (events: LiveEventRow[]) => void;
 /** A Drizzle transaction or the database itself. */
-type Executor = Pick<Db, 'insert' | 'execute'>;
+type Executor = Pick<Db, 'insert'>;
 
 const CHANNEL = 'vigil_events';
 
@@ -128,19 +128,24 @@ export function createLiveEvents(database: Database, options: { onError?: (error
       listenClient = null;
     },
 
-    /** Records events in the caller's transaction; on PostgreSQL their ids are NOTIFYed at commit. */
+    /** Records events in the caller's transaction (so they exist exactly when the change does). */
     async record(tx: Executor, events: NewLiveEvent[]): Promise<LiveEventRow[]> {
       if (events.length === 0) return [];
-      const rows = await tx.insert(liveEvents).values(events).returning();
-      if (database.driver === 'postgres') {
-        await tx.execute(sql`select pg_notify(${CHANNEL}, ${rows.map((r) => r.id).join(',')})`);
-      }
-      return rows;
+      return tx.insert(liveEvents).values(events).returning();
     },
 
-    /** Call once the recording transaction has committed: dispatches in process on PGlite. */
+    /**
+     * Call once the recording transaction has committed. PostgreSQL: NOTIFY the ids to every instance
+     * (this one included) in a statement of its own; a NOTIFY inside the writing transaction would
+     * serialise every commit on the notification queue lock. PGlite: dispatch in process.
+     */
     committed(rows: LiveEventRow[]) {
-      if (database.driver === 'pglite') dispatch(rows);
+      if (rows.length === 0) return;
+      if (database.driver === 'pglite') return dispatch(rows);
+      db.execute(sql`select pg_notify(${CHANNEL}, ${rows.map((r) => r.id).join(',')})`).catch((error) => {
+        options.onError?.(error);
+        dispatch(rows); // at least this instance's clients get them
+      });
     },
 
     subscribe(listener: Listener): () => void {

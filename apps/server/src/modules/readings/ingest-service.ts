@@ -1,7 +1,6 @@
 import { type DeviceReadingInput, type DeviceReadingsResponse, MAX_FUTURE_SKEW_MS } from '@vigil/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { idempotentRequests, patients, vitalReadings } from '../../db/schema.ts';
+import type { patients } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
 import {
@@ -11,17 +10,13 @@ import {
   patientChangeEvents,
 } from '../events/live-events.ts';
 import { toVitalReading } from '../patients/mappers.ts';
+import { ingestStatements, type NewReading, type ReadingRepository, type ReadingRow } from './repository.ts';
 
-type ReadingRow = typeof vitalReadings.$inferSelect;
 type PatientRow = typeof patients.$inferSelect;
 
 export interface IngestActor {
   userId: number | null;
   device: { tokenId: number; patientId: number } | null;
-}
-
-export interface IngestAnswer {
-  body: DeviceReadingsResponse;
 }
 
 const identity = (patientId: number, deviceId: string | null | undefined, time: Date) =>
@@ -41,18 +36,43 @@ function vitalsPatch(r: ReadingRow): Partial<PatientRow> {
   return patch;
 }
 
+const toNewReading = (r: DeviceReadingInput, recordedBy: number | null): NewReading => ({
+  patientId: r.patientId,
+  deviceId: r.deviceId ?? null,
+  deviceName: r.deviceName ?? null,
+  connectionType: r.connectionType ?? null,
+  readingTime: new Date(r.readingTime),
+  heartRate: r.heartRate ?? null,
+  oxygenLevel: r.oxygenLevel ?? null,
+  systolicBP: r.systolicBP ?? null,
+  diastolicBP: r.diastolicBP ?? null,
+  temperature: r.temperature ?? null,
+  respiratoryRate: r.respiratoryRate ?? null,
+  consciousness: r.consciousness ?? null,
+  onSupplementalOxygen: r.onSupplementalOxygen ?? null,
+  batteryLevel: r.batteryLevel ?? null,
+  steps: r.steps ?? null,
+  sleepHours: r.sleepHours ?? null,
+  recordedBy,
+});
+
 /**
  * The one ingest path for every reading (manual, Bluetooth, bridge, wearable): validated, stored
- * before the answer, deduplicated, applied to the patient when newer, and published as live events,
+ * before the answer, deduplicated, applied to the patient when newer, and recorded as live events,
  * all in one transaction.
  */
-export function createIngestService(deps: { db: Db; clock: Clock; liveEvents: LiveEvents }) {
-  const { db, clock, liveEvents } = deps;
+export function createIngestService(deps: {
+  db: Db;
+  clock: Clock;
+  liveEvents: LiveEvents;
+  readings: ReadingRepository;
+}) {
+  const { db, clock, liveEvents, readings } = deps;
 
-  async function checkInput(readings: DeviceReadingInput[], actor: IngestActor) {
+  async function checkInput(list: DeviceReadingInput[], actor: IngestActor) {
     const latestAllowed = clock.now().getTime() + MAX_FUTURE_SKEW_MS;
-    const where = (i: number) => (readings.length > 1 ? `readings[${i}].` : '');
-    readings.forEach((r, i) => {
+    const where = (i: number) => (list.length > 1 ? `readings[${i}].` : '');
+    list.forEach((r, i) => {
       if (Date.parse(r.readingTime) > latestAllowed) {
         throw unprocessable(
           `${where(i)}readingTime ${r.readingTime} is in the future; check the device clock (at most 5 minutes ahead is accepted)`,
@@ -66,71 +86,35 @@ export function createIngestService(deps: { db: Db; clock: Clock; liveEvents: Li
         );
       }
     });
-    const ids = [...new Set(readings.map((r) => r.patientId))];
-    const found = new Set(
-      (await db.select({ id: patients.id }).from(patients).where(inArray(patients.id, ids))).map((p) => p.id),
-    );
-    const i = readings.findIndex((r) => !found.has(r.patientId));
+    const found = await readings.existingPatientIds([...new Set(list.map((r) => r.patientId))]);
+    const i = list.findIndex((r) => !found.has(r.patientId));
     if (i >= 0)
       throw unprocessable(
-        `${where(i)}patientId: there is no patient ${readings[i]!.patientId}`,
+        `${where(i)}patientId: there is no patient ${list[i]!.patientId}`,
         'UNKNOWN_PATIENT',
       );
   }
 
   return {
     async ingest(
-      readings: DeviceReadingInput[],
+      list: DeviceReadingInput[],
       actor: IngestActor,
       idempotencyKey?: string,
-    ): Promise<IngestAnswer> {
-      await checkInput(readings, actor);
+    ): Promise<DeviceReadingsResponse> {
+      await checkInput(list, actor);
       const scopedKey = idempotencyKey
         ? `${actor.device ? `token:${actor.device.tokenId}` : `user:${actor.userId}`}:${idempotencyKey}`
         : null;
       let committedEvents: LiveEventRow[] = [];
 
-      const answer = await db.transaction(async (tx): Promise<IngestAnswer> => {
-        if (scopedKey) {
-          // Claimed first: a concurrent request with the same key waits here until we commit.
-          const claimed = await tx
-            .insert(idempotentRequests)
-            .values({ key: scopedKey, status: 0, response: {} })
-            .onConflictDoNothing()
-            .returning({ key: idempotentRequests.key });
-          if (claimed.length === 0) {
-            const [stored] = await tx
-              .select()
-              .from(idempotentRequests)
-              .where(eq(idempotentRequests.key, scopedKey));
-            return { body: stored!.response as DeviceReadingsResponse };
-          }
-        }
+      const answer = await db.transaction(async (tx): Promise<DeviceReadingsResponse> => {
+        const q = ingestStatements(tx as unknown as Db);
+        // Claimed first: a concurrent request with the same key waits here until we commit.
+        if (scopedKey && !(await q.claimKey(scopedKey)))
+          return (await q.storedAnswer(scopedKey)) as DeviceReadingsResponse;
 
-        const values = readings.map((r) => ({
-          patientId: r.patientId,
-          deviceId: r.deviceId ?? null,
-          deviceName: r.deviceName ?? null,
-          connectionType: r.connectionType ?? null,
-          readingTime: new Date(r.readingTime),
-          heartRate: r.heartRate ?? null,
-          oxygenLevel: r.oxygenLevel ?? null,
-          systolicBP: r.systolicBP ?? null,
-          diastolicBP: r.diastolicBP ?? null,
-          temperature: r.temperature ?? null,
-          respiratoryRate: r.respiratoryRate ?? null,
-          consciousness: r.consciousness ?? null,
-          onSupplementalOxygen: r.onSupplementalOxygen ?? null,
-          batteryLevel: r.batteryLevel ?? null,
-          steps: r.steps ?? null,
-          sleepHours: r.sleepHours ?? null,
-          recordedBy: actor.userId,
-        }));
-        const inserted = await tx
-          .insert(vitalReadings)
-          .values(values)
-          .onConflictDoNothing({ target: [vitalReadings.deviceId, vitalReadings.readingTime] })
-          .returning();
+        const values = list.map((r) => toNewReading(r, actor.userId));
+        const inserted = await q.insertReadings(values);
 
         // Readings already stored (a resend): answer with the stored ids, exactly as the first time.
         const byIdentity = new Map<string, ReadingRow[]>();
@@ -139,21 +123,14 @@ export function createIngestService(deps: { db: Db; clock: Clock; liveEvents: Li
           byIdentity.set(key, [...(byIdentity.get(key) ?? []), row]);
         };
         inserted.forEach(remember);
-        const missing = values.filter(
+        const resent = values.filter(
           (v) => v.deviceId && !byIdentity.has(identity(v.patientId, v.deviceId, v.readingTime)),
         );
-        if (missing.length) {
-          const existing = await tx
-            .select()
-            .from(vitalReadings)
-            .where(
-              sql`(${vitalReadings.deviceId}, ${vitalReadings.readingTime}) in (${sql.join(
-                missing.map((m) => sql`(${m.deviceId}, ${m.readingTime.toISOString()}::timestamptz)`),
-                sql`, `,
-              )})`,
-            );
-          existing.forEach(remember);
-        }
+        (
+          await q.findByDeviceTimes(
+            resent.map((v) => ({ deviceId: v.deviceId!, readingTime: v.readingTime })),
+          )
+        ).forEach(remember);
         const refs = values.map((v) => {
           const candidates = byIdentity.get(identity(v.patientId, v.deviceId, v.readingTime)) ?? [];
           const row = candidates.length > 1 ? candidates.shift()! : candidates[0]!;
@@ -165,13 +142,12 @@ export function createIngestService(deps: { db: Db; clock: Clock; liveEvents: Li
           };
         });
 
-        const events: NewLiveEvent[] = [];
         const byPatient = new Map<number, ReadingRow[]>();
         for (const r of inserted) byPatient.set(r.patientId, [...(byPatient.get(r.patientId) ?? []), r]);
+        const events: NewLiveEvent[] = [];
         for (const [patientId, rows] of byPatient) {
           events.push({ type: 'reading', patientId, data: { readings: rows.map(toVitalReading) } });
-          // Lock the patient so concurrent ingests apply in order.
-          const [before] = await tx.select().from(patients).where(eq(patients.id, patientId)).for('update');
+          const before = await q.lockPatient(patientId);
           if (!before) continue;
           const newer = rows
             .filter((r) => r.readingTime > before.lastUpdated)
@@ -179,18 +155,12 @@ export function createIngestService(deps: { db: Db; clock: Clock; liveEvents: Li
           if (newer.length === 0) continue; // an older reading joins the history only
           const patch: Partial<PatientRow> = Object.assign({}, ...newer.map(vitalsPatch));
           patch.lastUpdated = newer[newer.length - 1]!.readingTime;
-          const [after] = await tx.update(patients).set(patch).where(eq(patients.id, patientId)).returning();
-          events.push(...patientChangeEvents(before, after!));
+          events.push(...patientChangeEvents(before, await q.updatePatient(patientId, patch)));
         }
-        committedEvents = await liveEvents.record(tx, events);
+        committedEvents = await liveEvents.record(tx as unknown as Db, events);
 
-        const result: IngestAnswer = { body: { count: refs.length, readings: refs } };
-        if (scopedKey) {
-          await tx
-            .update(idempotentRequests)
-            .set({ status: 201, response: result.body })
-            .where(eq(idempotentRequests.key, scopedKey));
-        }
+        const result: DeviceReadingsResponse = { count: refs.length, readings: refs };
+        if (scopedKey) await q.storeAnswer(scopedKey, result);
         return result;
       });
       liveEvents.committed(committedEvents);

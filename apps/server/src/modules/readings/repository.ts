@@ -1,8 +1,78 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Consciousness } from '@vigil/domain';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { vitalReadings } from '../../db/schema.ts';
+import { idempotentRequests, patients, vitalReadings } from '../../db/schema.ts';
 
 export type ReadingRow = typeof vitalReadings.$inferSelect;
+export type NewReading = Omit<ReadingRow, 'id' | 'createdAt'>;
+type PatientRow = typeof patients.$inferSelect;
+
+/** Columns of the bulk insert and the reading field each comes from. */
+const COLUMNS = [
+  ['patient_id', 'patientId'],
+  ['device_id', 'deviceId'],
+  ['device_name', 'deviceName'],
+  ['connection_type', 'connectionType'],
+  ['reading_time', 'readingTime'],
+  ['heart_rate', 'heartRate'],
+  ['oxygen_level', 'oxygenLevel'],
+  ['systolic_bp', 'systolicBP'],
+  ['diastolic_bp', 'diastolicBP'],
+  ['temperature', 'temperature'],
+  ['respiratory_rate', 'respiratoryRate'],
+  ['consciousness', 'consciousness'],
+  ['on_supplemental_oxygen', 'onSupplementalOxygen'],
+  ['battery_level', 'batteryLevel'],
+  ['steps', 'steps'],
+  ['sleep_hours', 'sleepHours'],
+  ['recorded_by', 'recordedBy'],
+] as const satisfies readonly (readonly [string, keyof NewReading])[];
+const COLUMN_LIST = sql.raw(COLUMNS.map(([column]) => column).join(', '));
+
+interface RawReading {
+  id: number;
+  patient_id: number;
+  device_id: string | null;
+  device_name: string | null;
+  connection_type: string | null;
+  reading_time: Date | string;
+  heart_rate: number | null;
+  oxygen_level: number | null;
+  systolic_bp: number | null;
+  diastolic_bp: number | null;
+  temperature: number | null;
+  respiratory_rate: number | null;
+  consciousness: string | null;
+  on_supplemental_oxygen: boolean | null;
+  battery_level: number | null;
+  steps: number | null;
+  sleep_hours: number | null;
+  recorded_by: number | null;
+  created_at: Date | string;
+}
+
+const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+const fromRaw = (r: RawReading): ReadingRow => ({
+  id: Number(r.id),
+  patientId: r.patient_id,
+  deviceId: r.device_id,
+  deviceName: r.device_name,
+  connectionType: r.connection_type,
+  readingTime: asDate(r.reading_time),
+  heartRate: r.heart_rate,
+  oxygenLevel: r.oxygen_level,
+  systolicBP: r.systolic_bp,
+  diastolicBP: r.diastolic_bp,
+  temperature: r.temperature,
+  respiratoryRate: r.respiratory_rate,
+  consciousness: r.consciousness as Consciousness | null,
+  onSupplementalOxygen: r.on_supplemental_oxygen,
+  batteryLevel: r.battery_level,
+  steps: r.steps,
+  sleepHours: r.sleep_hours === null ? null : Number(r.sleep_hours),
+  recordedBy: r.recorded_by,
+  createdAt: asDate(r.created_at),
+});
 
 export function createReadingRepository(db: Db) {
   return {
@@ -38,7 +108,81 @@ export function createReadingRepository(db: Db) {
         .orderBy(desc(vitalReadings.readingTime), desc(vitalReadings.id))
         .limit(limit);
     },
+
+    async existingPatientIds(ids: number[]): Promise<Set<number>> {
+      const rows = await db.select({ id: patients.id }).from(patients).where(inArray(patients.id, ids));
+      return new Set(rows.map((r) => r.id));
+    },
   };
 }
 
 export type ReadingRepository = ReturnType<typeof createReadingRepository>;
+
+/** The statements of the ingest transaction; `tx` is the transaction they run in. */
+export function ingestStatements(tx: Db) {
+  return {
+    /**
+     * Bulk insert with the whole batch as one JSON parameter (json_populate_recordset): one
+     * parameter and one statement for any batch size. A reading already stored for the same device
+     * and time is skipped (ON CONFLICT DO NOTHING).
+     */
+    async insertReadings(rows: NewReading[]): Promise<ReadingRow[]> {
+      const json = JSON.stringify(
+        rows.map((r) => Object.fromEntries(COLUMNS.map(([column, key]) => [column, r[key]]))),
+      );
+      const result = await tx.execute(
+        sql`insert into vital_readings (${COLUMN_LIST}) select ${COLUMN_LIST}
+            from json_populate_recordset(null::vital_readings, ${json}::json)
+            on conflict (device_id, reading_time) do nothing returning *`,
+      );
+      return (result as unknown as { rows: RawReading[] }).rows.map(fromRaw);
+    },
+
+    /** Stored readings for (deviceId, readingTime) pairs: what a resend refers to. */
+    async findByDeviceTimes(pairs: { deviceId: string; readingTime: Date }[]): Promise<ReadingRow[]> {
+      if (pairs.length === 0) return [];
+      return tx
+        .select()
+        .from(vitalReadings)
+        .where(
+          sql`(${vitalReadings.deviceId}, ${vitalReadings.readingTime}) in (${sql.join(
+            pairs.map((p) => sql`(${p.deviceId}, ${p.readingTime.toISOString()}::timestamptz)`),
+            sql`, `,
+          )})`,
+        );
+    },
+
+    /** The patient row, locked until commit so concurrent ingests apply in order. */
+    async lockPatient(id: number): Promise<PatientRow | undefined> {
+      const [row] = await tx.select().from(patients).where(eq(patients.id, id)).for('update');
+      return row;
+    },
+
+    async updatePatient(id: number, patch: Partial<PatientRow>): Promise<PatientRow> {
+      const [row] = await tx.update(patients).set(patch).where(eq(patients.id, id)).returning();
+      return row!;
+    },
+
+    /** Claims an idempotency key; false when it was claimed before (its stored answer stands). */
+    async claimKey(key: string): Promise<boolean> {
+      const claimed = await tx
+        .insert(idempotentRequests)
+        .values({ key, status: 0, response: {} })
+        .onConflictDoNothing()
+        .returning({ key: idempotentRequests.key });
+      return claimed.length > 0;
+    },
+
+    async storedAnswer(key: string): Promise<unknown> {
+      const [row] = await tx.select().from(idempotentRequests).where(eq(idempotentRequests.key, key));
+      return row?.response;
+    },
+
+    async storeAnswer(key: string, response: unknown): Promise<void> {
+      await tx
+        .update(idempotentRequests)
+        .set({ status: 201, response })
+        .where(eq(idempotentRequests.key, key));
+    },
+  };
+}

@@ -68,7 +68,7 @@ export const readingRoutes: FastifyPluginAsyncZod<{
         { userId: request.user?.id ?? null, device: request.device },
         request.headers['idempotency-key'],
       );
-      return reply.status(201).send(answer.body);
+      return reply.status(201).send(answer);
     },
   );
 
