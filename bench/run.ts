@@ -1,4 +1,5 @@
 import { benchAnalysis } from './analysis.bench.ts';
+import { benchEvents } from './events.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
 
 /** `npm run bench`: prints figures as ratios against baselines measured in the same run. */
@@ -6,3 +7,4 @@ console.log(`Vigil benchmarks — ${new Date().toISOString()} — node ${process
 const only = process.argv[2];
 if (!only || only === 'analysis') await benchAnalysis();
 if (!only || only === 'ingest') await benchIngest();
+if (!only || only === 'events') await benchEvents();

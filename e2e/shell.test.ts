@@ -5,8 +5,8 @@ import {
   newPage,
   PASSWORD,
   pageErrors,
-  registerThroughUi,
   type RunningApp,
+  registerThroughUi,
   screenshot,
   startApp,
   uniqueUsername,
@@ -94,7 +94,9 @@ describe('the shell', () => {
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     expect(await sidebar.getAttribute('data-state')).toBe('expanded');
     await page.keyboard.press('Control+b');
-    await page.waitForFunction(() => document.querySelector('#app-sidebar')?.getAttribute('data-state') === 'collapsed');
+    await page.waitForFunction(
+      () => document.querySelector('#app-sidebar')?.getAttribute('data-state') === 'collapsed',
+    );
     expect((await context.cookies()).find((c) => c.name === 'sidebar_state')?.value).toBe('false');
     await page.reload();
     await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
@@ -103,7 +105,9 @@ describe('the shell', () => {
     expect(width).toBe(48); // 3rem icon mode
     await screenshot(page, 'shell-collapsed-1440');
     await page.keyboard.press('Meta+b');
-    await page.waitForFunction(() => document.querySelector('#app-sidebar')?.getAttribute('data-state') === 'expanded');
+    await page.waitForFunction(
+      () => document.querySelector('#app-sidebar')?.getAttribute('data-state') === 'expanded',
+    );
     await context.close();
   });
 

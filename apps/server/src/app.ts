@@ -42,7 +42,7 @@ export interface AppDeps {
   logger?: boolean | { level: string };
   loginThrottle?: LoginThrottleOptions;
   registerPerMinute?: number;
-  /** Open event streams per user (default 10). */
+  /** Open event streams per user (default: config EVENT_STREAMS_PER_USER). */
   maxStreamsPerUser?: number;
   /** Event-stream ping interval (default 20 s, under the 25 s the issue asks for). */
   pingIntervalMs?: number;
@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventRoutes, {
     liveEvents,
     auth,
-    maxStreamsPerUser: deps.maxStreamsPerUser ?? 10,
+    maxStreamsPerUser: deps.maxStreamsPerUser ?? config.eventStreamsPerUser,
     pingIntervalMs: deps.pingIntervalMs ?? 20_000,
   });
   await registerWebApp(app, config.webDist);

@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /** Open live-event streams allowed per user (tabs, wall screens). */
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
   AI_API_KEY: z.string().min(1).optional(),
   AI_BASE_URL: z.string().url().optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -44,6 +46,7 @@ export interface Config {
   allowedOrigins: string[];
   logLevel: string;
   webDist: string;
+  eventStreamsPerUser: number;
   ai: { apiKey: string; baseUrl: string | undefined; model: string } | null;
 }
 
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
+    eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
     ai: e.AI_API_KEY ? { apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL, model: e.AI_MODEL } : null,
   };
 }
