@@ -1,0 +1,357 @@
+import path from 'node:path';
+import type { Patient } from '@vigil/domain';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  pageErrors,
+  type RunningApp,
+  registerThroughUi,
+  SCREENSHOT_DIR,
+  screenshot,
+  seriousAxeViolations,
+  startApp,
+} from './support/harness.ts';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const grid = (page: Page) => page.getByRole('list', { name: 'Patients' });
+const cards = (page: Page) => grid(page).getByRole('listitem');
+const cardLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
+/** The card (list item) whose link is named `name`. */
+const card = (page: Page, name: string) => cards(page).filter({ has: cardLink(page, name) });
+const filterButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+/** The text as laid out on screen (Playwright's innerText: blocks on separate lines), spaces collapsed. */
+// biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, and the laid-out text is what a nurse reads
+const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
+
+async function wardFromApi(page: Page): Promise<Patient[]> {
+  const res = await page.request.get('/api/patients');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Patient[];
+}
+
+/**
+ * Makes the viewport as tall as the page and waits for every card's analysis: off-screen cards are
+ * not painted (content-visibility: auto) and ask for their analysis only near the screen, so a
+ * full-page picture or an accessibility scan of the whole ward needs them all on screen.
+ */
+async function showWholeWard(page: Page): Promise<() => Promise<void>> {
+  const viewport = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height });
+  await expect.poll(() => page.getByText('Analyzing data...').count(), { timeout: 15_000 }).toBe(0);
+  return () => page.setViewportSize(viewport);
+}
+
+/** A picture of what is on screen (a dialog over the page), not of the whole scrolled page. */
+async function viewportScreenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const violations = await seriousAxeViolations(page);
+  expect(
+    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+describe('Patient Dashboard', () => {
+  it('shows the ward, filters by condition, searches by name and flags abnormal values', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl);
+    try {
+      const username = await registerThroughUi(page);
+      expect(await text(page.getByRole('heading', { level: 1 }))).toBe('Patient Dashboard');
+      await page.getByText(`Welcome back, ${username}`).waitFor();
+
+      await grid(page).waitFor();
+      expect(await cards(page).count()).toBe(24);
+      expect(await grid(page).getByRole('link').count()).toBe(24); // one link per card
+      expect(await text(page.getByRole('status').filter({ hasText: 'patients' }))).toBe(
+        '24 patients · 4 critical',
+      );
+      expect(await filterButton(page, 'All Patients').getAttribute('aria-pressed')).toBe('true');
+
+      // A critical card: display ID, outlined badge, the four vitals with the dashboard flags.
+      const ward = await wardFromApi(page);
+      const margaret = ward.find((p) => p.name === 'Margaret Okafor')!;
+      const margaretCard = card(page, 'Margaret Okafor');
+      expect(await text(margaretCard)).toContain(`ID: ${345345000 + margaret.id}`);
+      const abnormal = margaretCard.locator('[data-abnormal="true"]');
+      expect(await abnormal.allInnerTexts()).toHaveLength(3); // SpO2 89, pulse 124, 39.1 °C; BP 94/58 is normal
+      const oxygen = margaretCard.locator('dd').first();
+      expect(await oxygen.textContent()).toBe('89%(low)');
+      expect(await text(margaretCard)).toContain('124 bpm');
+      expect(await text(margaretCard)).toContain('39.1 °C');
+      expect(await text(margaretCard)).toContain('94/58 mmHg');
+      const colour = (l: Locator) => l.evaluate((el) => getComputedStyle(el).color);
+      const bp = margaretCard.locator('dd').nth(2);
+      expect(await colour(oxygen)).not.toBe(await colour(bp));
+      expect(await text(margaretCard)).toContain('Low oxygen (89%) · High pulse (124 bpm)');
+
+      // NEWS2 on the card agrees with the server's analysis, which replaces "Analyzing data...".
+      const analysisRes = await page.request.get(`/api/patients/${margaret.id}/analysis`);
+      const analysis = (await analysisRes.json()) as { news2: { total: number; band: string } };
+      expect(analysis.news2.band).toBe('high');
+      expect(await text(margaretCard.locator('[data-band]'))).toBe(`NEWS2 ${analysis.news2.total} · high`);
+      await margaretCard.getByText(`NEWS2 ${analysis.news2.total}: high clinical risk`).waitFor();
+      expect(await text(margaretCard)).not.toContain('Analyzing data...');
+      expect(await text(margaretCard)).not.toContain('Offline analysis');
+
+      // Critical: only Critical badges; the choice is in the URL.
+      await filterButton(page, 'Critical').click();
+      await expect.poll(() => cards(page).count()).toBe(4);
+      expect(await filterButton(page, 'Critical').getAttribute('aria-pressed')).toBe('true');
+      expect(await filterButton(page, 'All Patients').getAttribute('aria-pressed')).toBe('false');
+      expect(new Set(await grid(page).locator('[data-tone]').allInnerTexts())).toEqual(new Set(['Critical']));
+      expect(page.url()).toContain('condition=Critical');
+      expect(await text(page.getByRole('status').filter({ hasText: 'patients' }))).toBe(
+        'Showing 4 of 24 patients · 4 critical',
+      );
+
+      await filterButton(page, 'Stable').click();
+      await expect.poll(() => cards(page).count()).toBe(ward.filter((p) => p.condition === 'Stable').length);
+      expect(new Set(await grid(page).locator('[data-tone]').allInnerTexts())).toEqual(new Set(['Stable']));
+
+      await filterButton(page, 'All Patients').click();
+      await expect.poll(() => cards(page).count()).toBe(24);
+
+      // Search by name, case-insensitively; then a search that finds nobody.
+      const search = page.getByLabel('Search patients');
+      await search.fill('OKAFOR');
+      await expect.poll(() => cards(page).count()).toBe(1);
+      await card(page, 'Margaret Okafor').waitFor();
+      await search.fill('nobody-by-this-name');
+      await page.getByText('No patients found matching “nobody-by-this-name”.').waitFor();
+      await page.getByRole('button', { name: 'Clear search' }).click();
+      await expect.poll(() => cards(page).count()).toBe(24);
+      expect(await search.inputValue()).toBe('');
+
+      const restoreViewport = await showWholeWard(page);
+      await expectNoSeriousAxeViolations(page);
+      await screenshot(page, 'dashboard-1440');
+      await restoreViewport();
+
+      // A card is one link to the patient page; the filter is still set when the nurse comes back.
+      await filterButton(page, 'Critical').click();
+      await expect.poll(() => cards(page).count()).toBe(4);
+      // Anywhere on the card opens it, e.g. the vitals (the link is stretched over the card).
+      const vitalsBox = (await card(page, 'Margaret Okafor').locator('dl').boundingBox())!;
+      await page.mouse.click(vitalsBox.x + vitalsBox.width / 2, vitalsBox.y + vitalsBox.height / 2);
+      await page.waitForURL(`**/patient/${margaret.id}`);
+      await page.goBack();
+      await grid(page).waitFor();
+      expect(await filterButton(page, 'Critical').getAttribute('aria-pressed')).toBe('true');
+      expect(await cards(page).count()).toBe(4);
+
+      // Keyboard: Tab from the search reaches the first card (server order), Enter opens it.
+      const first = ward.find((p) => p.condition === 'Critical')!;
+      await page.getByLabel('Search patients').focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(first.name);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`**/patient/${first.id}`);
+
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('admits a patient through the dialog, with °C converted to tenths of °F', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl);
+    try {
+      await registerThroughUi(page);
+      await grid(page).waitFor();
+
+      await page.getByRole('button', { name: 'Admit patient' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Admit patient' });
+      await dialog.waitFor();
+      await expectNoSeriousAxeViolations(page);
+
+      // Nothing filled in: the form says what is missing, in °C for the temperature.
+      await dialog.getByRole('button', { name: 'Admit patient' }).click();
+      await dialog.getByText('Name must not be empty').waitFor();
+      await dialog.getByText('Temperature is required: 30.0–45.0 °C').waitFor();
+      expect(await dialog.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+      await viewportScreenshot(page, 'admit-dialog-errors-1440');
+
+      const name = `Zelda Quartermaine ${Date.now().toString(36)}`;
+      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByLabel('Condition').selectOption('Critical');
+      await dialog.getByLabel('SpO2 (%)').fill('91');
+      await dialog.getByLabel('Pulse (bpm)').fill('118');
+      await dialog.getByLabel('Temperature (°C)').fill('38.6');
+      await dialog.getByLabel('Systolic BP (mmHg)').fill('135');
+      await dialog.getByLabel('Diastolic BP (mmHg)').fill('88');
+      await dialog.getByLabel('Respiratory rate (/min)').fill('23');
+      await dialog.getByLabel('Consciousness (ACVPU)').selectOption('C');
+      await dialog.getByRole('checkbox', { name: 'On supplemental oxygen' }).click();
+      await viewportScreenshot(page, 'admit-dialog-1440');
+
+      // A refusal from the server is shown in the form, which stays open.
+      const refusal = 'Admissions are paused on this ward; ask the bed manager.';
+      await page.route('**/api/patients', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 400,
+              contentType: 'application/json',
+              body: JSON.stringify({ error: refusal, message: refusal, code: 'VALIDATION_FAILED' }),
+            })
+          : route.fallback(),
+      );
+      await dialog.getByRole('button', { name: 'Admit patient' }).click();
+      await dialog.getByRole('alert').filter({ hasText: refusal }).waitFor();
+      await page.unrouteAll();
+
+      const posted = page.waitForResponse(
+        (r) => r.url().endsWith('/api/patients') && r.request().method() === 'POST',
+      );
+      await dialog.getByRole('button', { name: 'Admit patient' }).click();
+      const response = await posted;
+      expect(response.status()).toBe(201);
+      const stored = (await response.json()) as Patient;
+      expect(response.request().postDataJSON()).toEqual({
+        name,
+        condition: 'Critical',
+        oxygenLevel: 91,
+        pulse: 118,
+        systolicBP: 135,
+        diastolicBP: 88,
+        temperature: 1015, // round((38.6 × 9/5 + 32) × 10)
+        respiratoryRate: 23,
+        consciousness: 'C',
+        onSupplementalOxygen: true,
+        spo2Scale: 1,
+      });
+      await page.getByText('Patient admitted').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+
+      // The new patient is on the dashboard, with the same °C and the NEWS2 of these observations:
+      // RR 23 (2) + SpO2 91 (3) + oxygen (2) + SBP 135 (0) + HR 118 (2) + new confusion (3) + 38.6 °C (1).
+      await expect.poll(() => cards(page).count()).toBe(25);
+      await page.getByLabel('Search patients').fill(name.toLowerCase());
+      await expect.poll(() => cards(page).count()).toBe(1);
+      const admitted = card(page, name);
+      expect(await text(admitted)).toContain('38.6 °C');
+      expect(await text(admitted.locator('[data-band]'))).toBe('NEWS2 13 · high');
+      expect(await text(admitted)).toContain(`ID: ${345345000 + stored.id}`);
+      expect(stored.temperature).toBe(1015);
+
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the loading, error and empty states', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl);
+    try {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/patients', async (route) => {
+        await held;
+        await route.fulfill({ status: 500, contentType: 'text/plain', body: 'database unavailable' });
+      });
+      await registerThroughUi(page);
+      await page.getByRole('status').filter({ hasText: 'Loading patient data...' }).waitFor();
+      release();
+
+      const alert = page.getByRole('alert').filter({ hasText: 'Error loading patient data' });
+      await alert.waitFor();
+      expect(await text(alert)).toContain(
+        'Please try refreshing the page or contact support if the issue persists.',
+      );
+
+      await page.unrouteAll();
+      await page.route('**/api/patients', (route) => route.fulfill({ status: 200, json: [] }));
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByText('No patients found with the selected condition.').waitFor();
+
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a 375 px phone', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl, { width: 375, height: 812 });
+    try {
+      await registerThroughUi(page);
+      await grid(page).waitFor();
+      expect(await cards(page).count()).toBeGreaterThanOrEqual(24);
+      const restoreViewport = await showWholeWard(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSeriousAxeViolations(page);
+      await screenshot(page, 'dashboard-375');
+      await restoreViewport();
+
+      await page.getByRole('button', { name: 'Admit patient' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Admit patient' });
+      await dialog.waitFor();
+      await expectNoSeriousAxeViolations(page);
+      await viewportScreenshot(page, 'admit-dialog-375');
+      // The form scrolls inside the dialog on a phone; its buttons are reachable.
+      await dialog.getByRole('button', { name: 'Admit patient' }).scrollIntoViewIfNeeded();
+      await viewportScreenshot(page, 'admit-dialog-375-end');
+
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('asks for analyses only for the cards near the screen in a 500-patient ward', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl);
+    try {
+      await registerThroughUi(page);
+      const seeded = await wardFromApi(page);
+      const bigWard = Array.from({ length: 500 }, (_, i) => ({
+        ...seeded[i % seeded.length]!,
+        id: i + 1,
+        name: `Ward patient ${i + 1}`,
+      }));
+      const analysisRequests: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('/analysis')) analysisRequests.push(r.url());
+      });
+      await page.route('**/api/patients', (route) => route.fulfill({ status: 200, json: bigWard }));
+      await page.reload();
+      await grid(page).waitFor();
+      expect(await cards(page).count()).toBe(500);
+      await page.waitForTimeout(1500);
+      const onLoad = analysisRequests.length;
+      expect(onLoad).toBeGreaterThan(0);
+      expect(onLoad).toBeLessThan(60);
+
+      // Scrolling to the end asks for the cards passed on the way, not the whole ward at once.
+      await card(page, 'Ward patient 500').scrollIntoViewIfNeeded();
+      const last = card(page, 'Ward patient 500');
+      await last.getByText('Analyzing data...').waitFor({ state: 'detached' });
+      // No such patient on the server: the card shows the on-device NEWS2 analysis, marked, with the reason.
+      expect(await text(last)).toContain('Offline analysis');
+      expect(await text(last)).toContain('Patient not found');
+      await viewportScreenshot(page, 'dashboard-offline-analysis-1440');
+      expect(analysisRequests.length).toBeLessThan(500);
+
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
