@@ -125,6 +125,11 @@ describe('the live event stream', () => {
     expect((await pulses(92)).data.pulse).toBe(92);
     expect(again.messages.some((m) => m.id === seen.id)).toBe(false);
     again.close();
+
+    // The same through ?lastEventId= (a client reconnecting with a new EventSource).
+    const byQuery = await openSse(`${server.url}/api/events?lastEventId=${seen.id}`, { cookie });
+    await byQuery.waitFor((m) => m.data.includes('patient-updated') && JSON.parse(m.data).data.pulse === 92);
+    byQuery.close();
   });
 
   it('caps open streams per user and releases them when clients go away', async () => {

@@ -266,6 +266,8 @@ describe('history', () => {
     const third = await readingsOf(p.id, `?limit=20&before=${second.nextBefore}`);
     expect(third.readings).toHaveLength(5);
     expect(third.nextBefore).toBeNull();
+    const recent = await readingsOf(p.id, `?limit=1000&since=${encodeURIComponent(minutesAgo(60))}`);
+    expect(recent.readings).toHaveLength(5); // minutes 60…56 ago
     const tooMany = await t.app.inject({
       method: 'GET',
       url: `/api/patients/${p.id}/readings?limit=1001`,

@@ -108,6 +108,10 @@ export const ReadingsQuery = z.object({
     .default(20),
   /** Cursor from `nextBefore` of the previous page. */
   before: z.string().max(100).optional(),
+  /** Only readings at or after this time (e.g. the last 24 hours for the trend chart). */
+  since: z.iso
+    .datetime({ offset: true, error: 'since must be a date and time, e.g. 2026-03-02T14:30:00Z' })
+    .optional(),
 });
 export const ReadingsPage = z.object({ readings: z.array(VitalReading), nextBefore: z.string().nullable() });
 export type ReadingsPage = z.infer<typeof ReadingsPage>;

@@ -52,8 +52,11 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
     }
     openPerUser.set(user.id, open + 1);
 
+    // EventSource sends Last-Event-ID on its own reconnects; a client that reconnects by hand
+    // (new EventSource) passes ?lastEventId= instead.
     const header = request.headers['last-event-id'];
-    const lastEventId = Number.parseInt(Array.isArray(header) ? (header[0] ?? '') : (header ?? ''), 10);
+    const fromQuery = (request.query as { lastEventId?: string }).lastEventId;
+    const lastEventId = Number.parseInt((Array.isArray(header) ? header[0] : header) ?? fromQuery ?? '', 10);
 
     reply.hijack();
     const res = reply.raw;

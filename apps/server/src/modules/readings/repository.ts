@@ -92,8 +92,13 @@ export function createReadingRepository(db: Db) {
         .limit(2000);
     },
 
-    /** Newest first, strictly before the (readingTime, id) cursor when given. */
-    page(patientId: number, limit: number, before: { time: Date; id: number } | null): Promise<ReadingRow[]> {
+    /** Newest first, strictly before the (readingTime, id) cursor and at or after `since` when given. */
+    page(
+      patientId: number,
+      limit: number,
+      before: { time: Date; id: number } | null,
+      since: Date | null,
+    ): Promise<ReadingRow[]> {
       return db
         .select()
         .from(vitalReadings)
@@ -103,6 +108,7 @@ export function createReadingRepository(db: Db) {
             before
               ? sql`(${vitalReadings.readingTime}, ${vitalReadings.id}) < (${before.time.toISOString()}::timestamptz, ${before.id})`
               : undefined,
+            since ? gte(vitalReadings.readingTime, since) : undefined,
           ),
         )
         .orderBy(desc(vitalReadings.readingTime), desc(vitalReadings.id))

@@ -77,8 +77,13 @@ export const readingRoutes: FastifyPluginAsyncZod<{
     { schema: { params: PatientIdParams, querystring: ReadingsQuery, response: { 200: ReadingsPage } } },
     async (request) => {
       await patients.assertExists(request.params.id);
-      const { limit, before } = request.query;
-      const rows = await readings.page(request.params.id, limit + 1, before ? decodeCursor(before) : null);
+      const { limit, before, since } = request.query;
+      const rows = await readings.page(
+        request.params.id,
+        limit + 1,
+        before ? decodeCursor(before) : null,
+        since ? new Date(since) : null,
+      );
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       return {
@@ -93,7 +98,7 @@ export const readingRoutes: FastifyPluginAsyncZod<{
     { schema: { params: PatientIdParams, response: { 200: VitalReading.nullable() } } },
     async (request) => {
       await patients.assertExists(request.params.id);
-      const [row] = await readings.page(request.params.id, 1, null);
+      const [row] = await readings.page(request.params.id, 1, null, null);
       return row ? toVitalReading(row) : null;
     },
   );
