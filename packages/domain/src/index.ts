@@ -4,3 +4,4 @@ export * from './clinical/index.ts';
 export * from './entities.ts';
 export * from './inputs.ts';
 export * from './readings.ts';
+export * from './ward.ts';

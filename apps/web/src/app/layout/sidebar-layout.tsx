@@ -1,6 +1,7 @@
 import type { User } from '@vigil/domain';
 import type { ReactNode } from 'react';
 import { TooltipProvider } from '@/components/ui/tooltip.tsx';
+import { LiveEventsProvider } from '@/features/live/hooks/use-live-events.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 import { SidebarProvider, useSidebar } from './sidebar-context.tsx';
@@ -26,14 +27,16 @@ function SidebarFrame({ user, children }: { user: User; children: ReactNode }) {
 
 /**
  * The signed-in shell: sidebar (or mobile drawer) beside the page. It also hosts the one
- * TooltipProvider, so tooltips work on every signed-in screen.
+ * TooltipProvider, so tooltips work on every signed-in screen, and the one live event stream.
  */
 export function SidebarLayout({ user, children }: { user: User; children: ReactNode }) {
   return (
     <TooltipProvider>
-      <SidebarProvider>
-        <SidebarFrame user={user}>{children}</SidebarFrame>
-      </SidebarProvider>
+      <LiveEventsProvider>
+        <SidebarProvider>
+          <SidebarFrame user={user}>{children}</SidebarFrame>
+        </SidebarProvider>
+      </LiveEventsProvider>
     </TooltipProvider>
   );
 }

@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LiveEvent } from '@vigil/domain';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { alertTracker } from '@/features/alerts/alert-tracker.ts';
+import { openEventSource } from '@/lib/event-stream.ts';
+import { toastError } from '@/lib/toast.ts';
+import { applyLiveEvent } from '../lib/apply-live-event.ts';
+import { reconnectDelay } from '../lib/reconnect-policy.ts';
+
+export type LiveStatus = 'connecting' | 'live' | 'offline';
+
+const LiveStatusContext = createContext<LiveStatus>('connecting');
+
+/** Whether the live event stream is up: screens mark data as possibly out of date when it is not. */
+export function useLiveStatus(): LiveStatus {
+  return useContext(LiveStatusContext);
+}
+
+/**
+ * Keeps one event stream open for the signed-in app (spec point 4): events go into the query
+ * cache; on failure it reconnects at most 5 times (2 s × 1.5ⁿ), and again whenever the tab becomes
+ * visible while disconnected. A reconnect resumes from the last event id and refreshes what is on
+ * screen, so nothing missed while offline stays missing.
+ */
+export function LiveEventsProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+
+  useEffect(() => {
+    let close: (() => void) | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let attempts = 0;
+    let lastEventId = '';
+    let hasConnected = false;
+    let disposed = false;
+
+    const connect = () => {
+      if (disposed) return;
+      close?.();
+      setStatus('connecting');
+      const url = lastEventId ? `/api/events?lastEventId=${encodeURIComponent(lastEventId)}` : '/api/events';
+      close = openEventSource(url, {
+        onOpen() {
+          attempts = 0;
+          setStatus('live');
+          if (hasConnected)
+            void queryClient.invalidateQueries({ queryKey: ['/api/patients'], refetchType: 'active' });
+          hasConnected = true;
+        },
+        onMessage(data, id) {
+          if (id) lastEventId = id;
+          let json: unknown;
+          try {
+            json = JSON.parse(data);
+          } catch {
+            return;
+          }
+          const parsed = LiveEvent.safeParse(json);
+          if (!parsed.success) return;
+          const alert = applyLiveEvent(queryClient, parsed.data);
+          if (alert && alertTracker.shouldAnnounce(alert.patientId, alert.level)) {
+            toastError(
+              `${alert.level} Alert`,
+              `${alert.patientName ?? `Patient ${alert.patientId}`}: NEWS2 ${alert.news2Total}. Review the patient now.`,
+            );
+          }
+        },
+        onError() {
+          // Our own policy, not EventSource's endless retries.
+          close?.();
+          close = null;
+          setStatus('offline');
+          const delay = reconnectDelay(attempts);
+          if (delay === null) return;
+          attempts++;
+          timer = setTimeout(connect, delay);
+        },
+      });
+    };
+
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && close === null) {
+        if (timer) clearTimeout(timer);
+        attempts = 0;
+        connect();
+      }
+    };
+
+    connect();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      disposed = true;
+      if (timer) clearTimeout(timer);
+      close?.();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [queryClient]);
+
+  return <LiveStatusContext.Provider value={status}>{children}</LiveStatusContext.Provider>;
+}
