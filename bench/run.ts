@@ -1,6 +1,7 @@
 import { benchAnalysis } from './analysis.bench.ts';
 import { benchEvents } from './events.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
+import { benchWeb } from './web.bench.ts';
 
 /** `npm run bench`: prints figures as ratios against baselines measured in the same run. */
 console.log(`Vigil benchmarks — ${new Date().toISOString()} — node ${process.version}`);
@@ -8,3 +9,4 @@ const only = process.argv[2];
 if (!only || only === 'analysis') await benchAnalysis();
 if (!only || only === 'ingest') await benchIngest();
 if (!only || only === 'events') await benchEvents();
+if (!only || only === 'web') await benchWeb();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './helpers.ts';
 
@@ -15,6 +16,8 @@ beforeAll(async () => {
   );
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.map'), '{"version":3}');
   t = await createTestApp({ env: { WEB_DIST: webDist } });
   ({ cookie } = await signUp(t.app));
 });
@@ -78,6 +81,19 @@ describe('the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends precompressed assets to clients that accept them, and keeps source maps private', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.rawPayload).toEqual(brotliCompressSync('console.log(1)'));
+    const map = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js.map' });
+    expect(map.headers['content-type']).toContain('text/html'); // the app, not the map
+    expect(map.body).not.toContain('"version":3');
   });
 
   it('sends security headers with a CSP that forbids inline scripts', async () => {

@@ -14,6 +14,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/vite.config.ts).
+      preCompressed: true,
+      // Source maps are built for error reports, not published.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/: cache forever. index.html: always revalidate.
         reply.header(
