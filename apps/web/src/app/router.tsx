@@ -12,6 +12,9 @@ const AuthPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import('@/features/dashboard/components/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
 );
+const PatientPage = lazy(() =>
+  import('@/features/patient-record/components/patient-page.tsx').then((m) => ({ default: m.PatientPage })),
+);
 const OAuthCallbackPage = lazy(() =>
   import('@/features/oauth/components/oauth-callback-page.tsx').then((m) => ({
     default: m.OAuthCallbackPage,
@@ -38,6 +41,7 @@ export function AppRouter() {
             <Suspense fallback={<FullPageSpinner />}>
               <Switch>
                 <ProtectedRoute path="/" component={DashboardPage} />
+                <ProtectedRoute path="/patient/:id" component={PatientPage} />
                 <Route path="/auth" component={AuthPage} />
                 <Route component={NotFoundPage} />
               </Switch>

@@ -1,7 +1,6 @@
 import { CloudOff } from 'lucide-react';
+import { AlertLevelBadge } from '@/features/alerts/alert-level-badge.tsx';
 import { type ClientAnalysis, DEFAULT_ANALYSIS_ERROR } from '@/features/analysis/lib/analysis-service.ts';
-import { cn } from '@/lib/utils.ts';
-import { alertLevelTone, TONE_BADGE_CLASSES } from '../lib/clinical-tone.ts';
 
 interface PatientAnalysisProps {
   analysis: ClientAnalysis | undefined;
@@ -24,14 +23,7 @@ export function PatientAnalysis({ analysis, isLoading, error }: PatientAnalysisP
       <div className="flex flex-wrap items-center gap-2">
         <p className="font-medium text-sm">AI analysis</p>
         {analysis && (
-          <span
-            className={cn(
-              'rounded-full border px-2 py-px font-semibold text-[11px] tracking-wide',
-              TONE_BADGE_CLASSES[alertLevelTone(analysis.alertLevel)],
-            )}
-          >
-            {analysis.alertLevel}
-          </span>
+          <AlertLevelBadge level={analysis.alertLevel} className="px-2 py-px text-[11px] tracking-wide" />
         )}
         {isOffline && (
           <span

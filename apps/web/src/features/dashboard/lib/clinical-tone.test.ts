@@ -1,6 +1,6 @@
 import { buildAnalysis, NEWS2_BANDS, type Patient, patientNews2, vitalsFromPatient } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
-import { alertLevelTone, news2BandTone, news2Label } from './clinical-tone.ts';
+import { news2BandTone, news2Label } from './clinical-tone.ts';
 
 function patient(overrides: Partial<Patient>): Patient {
   return {
@@ -37,18 +37,6 @@ describe('news2BandTone', () => {
 
   it('gives every band a distinct tone', () => {
     expect(new Set(NEWS2_BANDS.map(news2BandTone)).size).toBe(NEWS2_BANDS.length);
-  });
-});
-
-describe('alertLevelTone (spec point 4)', () => {
-  it.each([
-    ['NORMAL', 'green'],
-    ['ATTENTION', 'yellow'],
-    ['URGENT', 'orange'],
-    ['CRITICAL', 'red'],
-    ['SOMETHING', 'neutral'],
-  ])('%s → %s', (level, tone) => {
-    expect(alertLevelTone(level)).toBe(tone);
   });
 });
 

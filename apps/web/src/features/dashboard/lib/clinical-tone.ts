@@ -1,4 +1,4 @@
-import type { AlertLevel, News2Band } from '@vigil/domain';
+import type { News2Band } from '@vigil/domain';
 
 /**
  * Colour tones of the dashboard card. Colour always comes with text (band name, alert level), never
@@ -29,20 +29,6 @@ export const NEWS2_BAND_LABELS: Record<News2Band, string> = {
 };
 
 /** Spec point 4: NORMAL green, ATTENTION yellow, URGENT orange, CRITICAL red, anything else grey. */
-export function alertLevelTone(level: AlertLevel | string): Tone {
-  switch (level) {
-    case 'NORMAL':
-      return 'green';
-    case 'ATTENTION':
-      return 'yellow';
-    case 'URGENT':
-      return 'orange';
-    case 'CRITICAL':
-      return 'red';
-    default:
-      return 'neutral';
-  }
-}
 
 /** Badge classes per tone; contrast of text on fill is at least WCAG AA 4.5:1 in both themes. */
 export const TONE_BADGE_CLASSES: Record<Tone, string> = {

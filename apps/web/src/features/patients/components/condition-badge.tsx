@@ -10,9 +10,9 @@ export function conditionTone(condition: string): 'red' | 'green' | 'blue' | 'ye
 }
 
 const SOLID = {
-  red: 'bg-red-600 text-white border-transparent',
-  green: 'bg-green-600 text-white border-transparent',
-  blue: 'bg-blue-600 text-white border-transparent',
+  red: 'bg-red-700 text-white border-transparent',
+  green: 'bg-green-700 text-white border-transparent',
+  blue: 'bg-blue-700 text-white border-transparent',
   yellow: 'bg-yellow-400 text-yellow-950 border-transparent',
 } as const;
 
@@ -37,7 +37,7 @@ export function ConditionBadge({
   return (
     <Badge
       variant="outline"
-      data-tone={tone}
+      data-condition-tone={tone}
       className={cn(variant === 'solid' ? SOLID[tone] : OUTLINE[tone], className)}
     >
       {condition}

@@ -1,0 +1,37 @@
+import type { VitalSignAssessment } from '@vigil/domain';
+import { AlertLevelBadge } from '@/features/alerts/alert-level-badge.tsx';
+import { cn } from '@/lib/utils.ts';
+import { isHighlightedStatus } from '../lib/monitor-rules.ts';
+
+/** One of the four result tiles; URGENT and CRITICAL tiles are highlighted red (spec point 4). */
+export function MonitorVitalTile({
+  label,
+  value,
+  unit,
+  assessment,
+}: {
+  label: string;
+  value: string;
+  unit: string;
+  assessment: VitalSignAssessment;
+}) {
+  const isHighlighted = isHighlightedStatus(assessment.status);
+  return (
+    <li
+      data-highlighted={isHighlighted || undefined}
+      className={cn(
+        'flex min-w-0 flex-col gap-1 rounded-lg border p-3',
+        isHighlighted && 'border-red-600 bg-red-50 dark:border-red-500 dark:bg-red-950/40',
+      )}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+        <h3 className="font-medium text-sm">{label}</h3>
+        <AlertLevelBadge level={assessment.status} />
+      </div>
+      <p className="font-semibold text-xl tabular-nums">
+        {value} <span className="font-normal text-muted-foreground text-sm">{unit}</span>
+      </p>
+      <p className="break-words text-muted-foreground text-sm">{assessment.comment}</p>
+    </li>
+  );
+}

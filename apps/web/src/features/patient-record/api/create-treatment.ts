@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Treatment, type TreatmentCreateInput } from '@vigil/domain';
+import { apiRequest } from '@/lib/api-client.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { describeError } from '../lib/errors.ts';
+import { sortBySchedule, treatmentsQueryKey } from './get-treatments.ts';
+
+/** POST /api/patients/{id}/treatments. */
+export async function createTreatment(patientId: number, input: TreatmentCreateInput): Promise<Treatment> {
+  const res = await apiRequest('POST', `/api/patients/${patientId}/treatments`, input);
+  return Treatment.parse(await res.json());
+}
+
+export function useCreateTreatment(patientId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TreatmentCreateInput) => createTreatment(patientId, input),
+    onSuccess: (created) => {
+      queryClient.setQueryData<Treatment[]>(treatmentsQueryKey(patientId), (list) =>
+        list ? sortBySchedule([...list, created]) : list,
+      );
+      toastSuccess('Treatment scheduled', created.description);
+    },
+    onError: (error) => toastError('Failed to schedule treatment', describeError(error)),
+  });
+}

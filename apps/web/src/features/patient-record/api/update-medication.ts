@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Medication, type MedicationUpdateInput } from '@vigil/domain';
+import { apiRequest } from '@/lib/api-client.ts';
+import { toastError } from '@/lib/toast.ts';
+import { describeError } from '../lib/errors.ts';
+import { medicationsQueryKey } from './get-medications.ts';
+
+/** PATCH /api/medications/{id}. */
+export async function updateMedication(id: number, input: MedicationUpdateInput): Promise<Medication> {
+  const res = await apiRequest('PATCH', `/api/medications/${id}`, input);
+  return Medication.parse(await res.json());
+}
+
+type Variables = { id: number; alertEnabled: boolean };
+
+function setAlert(list: Medication[] | undefined, id: number, alertEnabled: boolean) {
+  return list?.map((m) => (m.id === id ? { ...m, alertEnabled } : m));
+}
+
+/** The bell toggle: flips at once, is saved on the server, and flips back with a toast if saving fails. */
+export function useToggleMedicationAlert(patientId: number) {
+  const queryClient = useQueryClient();
+  const key = medicationsQueryKey(patientId);
+  return useMutation({
+    mutationFn: ({ id, alertEnabled }: Variables) => updateMedication(id, { alertEnabled }),
+    onMutate: async ({ id, alertEnabled }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<Medication[]>(key, (list) => setAlert(list, id, alertEnabled));
+    },
+    onError: (error, { id, alertEnabled }) => {
+      queryClient.setQueryData<Medication[]>(key, (list) => setAlert(list, id, !alertEnabled));
+      toastError('Failed to update reminders', describeError(error));
+    },
+    onSuccess: (saved) =>
+      queryClient.setQueryData<Medication[]>(key, (list) =>
+        list?.map((m) => (m.id === saved.id ? saved : m)),
+      ),
+  });
+}

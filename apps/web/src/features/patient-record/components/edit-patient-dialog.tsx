@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Patient } from '@vigil/domain';
+import { CircleAlert, LoaderCircle, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog.tsx';
+import { useUpdatePatient } from '../api/update-patient.ts';
+import { describeError } from '../lib/errors.ts';
+import {
+  formValuesToPatch,
+  PatientFormSchema,
+  type PatientFormValues,
+  patientToFormValues,
+} from '../lib/patient-form.ts';
+import { EditPatientFields } from './edit-patient-fields.tsx';
+
+/** "Edit patient": condition, vitals and NEWS2 inputs, saved with PATCH /api/patients/{id}. */
+export function EditPatientDialog({ patient }: { patient: Patient }) {
+  const [isOpen, setOpen] = useState(false);
+  const mutation = useUpdatePatient(patient.id);
+  const form = useForm<PatientFormValues>({
+    resolver: zodResolver(PatientFormSchema),
+    defaultValues: patientToFormValues(patient),
+  });
+
+  const onOpenChange = (open: boolean) => {
+    if (open) {
+      // Start from the record as it is now, not as it was when the page opened.
+      form.reset(patientToFormValues(patient));
+      mutation.reset();
+    }
+    setOpen(open);
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    const patch = formValuesToPatch(patientToFormValues(patient), values);
+    if (Object.keys(patch).length === 0) {
+      setOpen(false);
+      return;
+    }
+    mutation.mutate(patch, { onSuccess: () => setOpen(false) });
+  });
+
+  return (
+    <Dialog open={isOpen} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline" className="self-start">
+          <Pencil aria-hidden="true" />
+          Edit patient
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[92svh] max-w-lg overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Edit patient</DialogTitle>
+          <DialogDescription>
+            Update {patient.name}'s condition and latest observations. Changes are recorded in the history.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+          <EditPatientFields form={form} currentCondition={patient.condition} />
+          {mutation.isError && (
+            <p
+              role="alert"
+              className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-destructive text-sm"
+            >
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {describeError(mutation.error)}
+            </p>
+          )}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+              {mutation.isPending ? 'Saving...' : 'Save changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { FieldError } from '@/components/ui/field-error.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { cn } from '@/lib/utils.ts';
+
+/**
+ * A label, its control and its error. The control gets `id`, and `aria-describedby` / `aria-invalid`
+ * through the render function so the error is announced with the field.
+ */
+export function FormField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  className?: string;
+  children: (aria: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode;
+}) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
+      {hint && (
+        <p id={hintId} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      )}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

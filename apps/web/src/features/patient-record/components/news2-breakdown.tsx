@@ -1,0 +1,86 @@
+import { NEWS2_PARAMETERS, type News2Summary, type Patient } from '@vigil/domain';
+import { cn } from '@/lib/utils.ts';
+import { NEWS2_BAND_LABEL, news2ParameterLabel, news2ParameterValues } from '../lib/news2-values.ts';
+
+const SCORE_CLASS = [
+  '',
+  'bg-yellow-100 dark:bg-yellow-900/40',
+  'bg-orange-100 dark:bg-orange-900/40',
+  'bg-red-100 font-semibold text-red-800 dark:bg-red-950/60 dark:text-red-300',
+];
+
+/**
+ * The NEWS2 score laid open (RCP 2017): every parameter with its value and points, the total, risk
+ * band, red score, missing parameters, minimum monitoring and the clinical response (Chart 4).
+ */
+export function News2Breakdown({ news2, patient }: { news2: News2Summary; patient: Patient }) {
+  const values = news2ParameterValues(patient);
+  return (
+    <div className="flex flex-col gap-3">
+      <h3 className="font-medium text-sm">NEWS2 breakdown</h3>
+      <div className="overflow-x-auto rounded-lg border">
+        <table className="w-full text-sm">
+          <caption className="sr-only">NEWS2 score of each parameter (0–3 points)</caption>
+          <thead className="bg-muted/60 text-left text-muted-foreground text-xs">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Parameter
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Value
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Score
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {NEWS2_PARAMETERS.map((parameter) => {
+              const score = news2.scores[parameter];
+              return (
+                <tr key={parameter} className="border-t">
+                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                    {news2ParameterLabel(parameter)}
+                  </th>
+                  <td className="px-3 py-2 text-muted-foreground">{values[parameter] ?? 'Not recorded'}</td>
+                  <td
+                    className={cn('px-3 py-2 text-right tabular-nums', score !== null && SCORE_CLASS[score])}
+                  >
+                    {score === null ? 'Not scored' : score === 3 ? '3 (red)' : score}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr className="border-t bg-muted/40 font-semibold">
+              <th scope="row" className="px-3 py-2 text-left">
+                Total
+              </th>
+              <td className="px-3 py-2 font-normal text-muted-foreground text-xs">
+                {news2.complete ? 'All 7 parameters scored' : 'Incomplete: a lower bound'}
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums">{news2.total}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-muted-foreground">Clinical risk</dt>
+        <dd className="font-medium">{NEWS2_BAND_LABEL[news2.band]}</dd>
+        <dt className="text-muted-foreground">Red score</dt>
+        <dd className={news2.redScore ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
+          {news2.redScore
+            ? `Yes: 3 points in ${news2.redScoreParameters.map(news2ParameterLabel).join(', ')}`
+            : 'No'}
+        </dd>
+        <dt className="text-muted-foreground">Missing</dt>
+        <dd>{news2.missing.length > 0 ? news2.missing.map(news2ParameterLabel).join(', ') : 'None'}</dd>
+        <dt className="text-muted-foreground">Minimum monitoring</dt>
+        <dd className="font-medium">{news2.monitoring.text}</dd>
+        <dt className="text-muted-foreground">Response</dt>
+        <dd>{news2.response}</dd>
+      </dl>
+    </div>
+  );
+}

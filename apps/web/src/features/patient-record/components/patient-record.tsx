@@ -1,0 +1,40 @@
+import type { Patient } from '@vigil/domain';
+import { useEffect } from 'react';
+import { VitalSignsMonitorCard } from '@/features/monitor/components/vital-signs-monitor-card.tsx';
+import { shouldShowMonitor } from '@/features/monitor/lib/monitor-rules.ts';
+import { AnalysisCard } from './analysis-card.tsx';
+import { FloatingWidgets } from './floating-widgets.tsx';
+import { NotesCard } from './notes-card.tsx';
+import { PatientHeader } from './patient-header.tsx';
+import { TimelineCard } from './timeline-card.tsx';
+import { TreatmentScheduleCard } from './treatment-schedule-card.tsx';
+import { VitalCards } from './vital-cards.tsx';
+
+/** The loaded patient detail page: header, vitals, then the clinical cards in two columns on wide screens. */
+export function PatientRecord({ patient }: { patient: Patient }) {
+  useEffect(() => {
+    document.title = `${patient.name} · Vigil`;
+    return () => {
+      document.title = 'Vigil';
+    };
+  }, [patient.name]);
+
+  return (
+    <div className="mx-auto flex w-full max-w-[1400px] flex-col gap-6 p-4 md:p-6 lg:p-8">
+      <PatientHeader patient={patient} />
+      <VitalCards patient={patient} />
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-6">
+          {shouldShowMonitor(patient) && <VitalSignsMonitorCard patient={patient} />}
+          <AnalysisCard patient={patient} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <TreatmentScheduleCard patientId={patient.id} />
+          <NotesCard patientId={patient.id} />
+          <TimelineCard patientId={patient.id} />
+        </div>
+      </div>
+      <FloatingWidgets patientId={patient.id} />
+    </div>
+  );
+}

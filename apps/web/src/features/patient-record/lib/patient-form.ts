@@ -1,0 +1,136 @@
+import {
+  CONDITIONS,
+  CONSCIOUSNESS_LEVELS,
+  type Consciousness,
+  formatCelsius,
+  type Patient,
+  type PatientUpdateInput,
+  PLAUSIBLE_RANGES,
+  tenthsFToCelsius,
+} from '@vigil/domain';
+import { z } from 'zod';
+
+/**
+ * The "Edit patient" form. Values are the strings the inputs hold; temperature is entered in °C
+ * with one decimal and stored as tenths of °F (spec point 3).
+ */
+
+/** °C (one decimal, as entered) to the stored tenths of °F: round((C × 9/5 + 32) × 10). */
+export function celsiusToTenthsF(celsius: number): number {
+  // toPrecision strips binary noise (e.g. 37.5 × 18 = 674.999…) before rounding half up.
+  return Math.round(Number(((celsius * 9) / 5 + 32).toPrecision(12)) * 10);
+}
+
+export type OxygenChoice = '' | 'air' | 'oxygen';
+
+export interface PatientFormValues {
+  condition: string;
+  oxygenLevel: string;
+  pulse: string;
+  systolicBP: string;
+  diastolicBP: string;
+  /** °C, one decimal. */
+  temperatureC: string;
+  /** Empty = not recorded. */
+  respiratoryRate: string;
+  consciousness: '' | Consciousness;
+  onSupplementalOxygen: OxygenChoice;
+  spo2Scale2: boolean;
+}
+
+export function patientToFormValues(patient: Patient): PatientFormValues {
+  return {
+    condition: patient.condition,
+    oxygenLevel: String(patient.oxygenLevel),
+    pulse: String(patient.pulse),
+    systolicBP: String(patient.systolicBP),
+    diastolicBP: String(patient.diastolicBP),
+    temperatureC: formatCelsius(tenthsFToCelsius(patient.temperature)),
+    respiratoryRate: patient.respiratoryRate === null ? '' : String(patient.respiratoryRate),
+    consciousness: patient.consciousness ?? '',
+    onSupplementalOxygen:
+      patient.onSupplementalOxygen === null ? '' : patient.onSupplementalOxygen ? 'oxygen' : 'air',
+    spo2Scale2: patient.spo2Scale === 2,
+  };
+}
+
+const MIN_C = tenthsFToCelsius(PLAUSIBLE_RANGES.temperature.min);
+const MAX_C = tenthsFToCelsius(PLAUSIBLE_RANGES.temperature.max);
+
+function wholeNumber(label: string, range: { min: number; max: number; unit: string }, optional = false) {
+  const message = `${label} must be a whole number from ${range.min} to ${range.max} ${range.unit}`;
+  return z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value === '') {
+        if (!optional) ctx.addIssue({ code: 'custom', message: `${label} is required` });
+        return;
+      }
+      const n = Number(value);
+      if (!/^\d+$/.test(value) || n < range.min || n > range.max) ctx.addIssue({ code: 'custom', message });
+    });
+}
+
+/** Client-side checks with messages a nurse can act on; the server re-validates everything. */
+export const PatientFormSchema = z
+  .object({
+    condition: z.string().min(1, 'Condition is required'),
+    oxygenLevel: wholeNumber('SpO2', PLAUSIBLE_RANGES.oxygenLevel),
+    pulse: wholeNumber('Pulse', PLAUSIBLE_RANGES.heartRate),
+    systolicBP: wholeNumber('Systolic', PLAUSIBLE_RANGES.systolicBP),
+    diastolicBP: wholeNumber('Diastolic', PLAUSIBLE_RANGES.diastolicBP),
+    temperatureC: z
+      .string()
+      .trim()
+      .min(1, 'Temperature is required')
+      .refine(
+        (v) => /^\d{2}(\.\d)?$/.test(v) && Number(v) >= MIN_C && Number(v) <= MAX_C,
+        `Temperature must be in °C with at most one decimal, from ${MIN_C.toFixed(1)} to ${MAX_C.toFixed(1)}`,
+      ),
+    respiratoryRate: wholeNumber('Respiratory rate', PLAUSIBLE_RANGES.respiratoryRate, true),
+    consciousness: z.enum(['', ...CONSCIOUSNESS_LEVELS]),
+    onSupplementalOxygen: z.enum(['', 'air', 'oxygen']),
+    spo2Scale2: z.boolean(),
+  })
+  .refine(
+    (v) =>
+      !/^\d+$/.test(v.systolicBP) ||
+      !/^\d+$/.test(v.diastolicBP) ||
+      Number(v.diastolicBP) < Number(v.systolicBP),
+    {
+      path: ['diastolicBP'],
+      message: 'Diastolic must be lower than systolic; check that the two values are not swapped',
+    },
+  );
+
+function oxygenValue(choice: OxygenChoice): boolean | null {
+  return choice === '' ? null : choice === 'oxygen';
+}
+
+/**
+ * The PATCH body: only the fields the nurse changed. An untouched temperature is not re-sent, so a
+ * stored value that °C rounding cannot reproduce (985 → 36.9 °C → 984) is never silently altered.
+ */
+export function formValuesToPatch(initial: PatientFormValues, values: PatientFormValues): PatientUpdateInput {
+  const patch: PatientUpdateInput = {};
+  const changed = (key: keyof PatientFormValues) => initial[key] !== values[key];
+  if (changed('condition') && (CONDITIONS as readonly string[]).includes(values.condition)) {
+    patch.condition = values.condition as PatientUpdateInput['condition'];
+  }
+  if (changed('oxygenLevel')) patch.oxygenLevel = Number(values.oxygenLevel);
+  if (changed('pulse')) patch.pulse = Number(values.pulse);
+  if (changed('systolicBP')) patch.systolicBP = Number(values.systolicBP);
+  if (changed('diastolicBP')) patch.diastolicBP = Number(values.diastolicBP);
+  if (changed('temperatureC') && Number(values.temperatureC) !== Number(initial.temperatureC)) {
+    patch.temperature = celsiusToTenthsF(Number(values.temperatureC));
+  }
+  if (changed('respiratoryRate')) {
+    patch.respiratoryRate = values.respiratoryRate.trim() === '' ? null : Number(values.respiratoryRate);
+  }
+  if (changed('consciousness'))
+    patch.consciousness = values.consciousness === '' ? null : values.consciousness;
+  if (changed('onSupplementalOxygen')) patch.onSupplementalOxygen = oxygenValue(values.onSupplementalOxygen);
+  if (changed('spo2Scale2')) patch.spo2Scale = values.spo2Scale2 ? 2 : 1;
+  return patch;
+}

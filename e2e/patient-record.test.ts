@@ -1,0 +1,369 @@
+import path from 'node:path';
+import type { Medication, Patient, Treatment } from '@vigil/domain';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  pageErrors,
+  type RunningApp,
+  registerThroughUi,
+  SCREENSHOT_DIR,
+  screenshot,
+  seriousAxeViolations,
+  startApp,
+} from './support/harness.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let ward: Patient[];
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser, app.baseUrl));
+  await registerThroughUi(page);
+  const res = await page.request.get('/api/patients');
+  expect(res.status()).toBe(200);
+  ward = (await res.json()) as Patient[];
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.stop();
+});
+
+// biome-ignore lint/performance/useDomNodeTextContent: the rendered text, with the spaces a reader sees between blocks.
+const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
+const patientNamed = (name: string) => ward.find((p) => p.name === name)!;
+const region = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
+const toast = (p: Page, title: string | RegExp) =>
+  p.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+
+async function openPatient(p: Page, patient: Patient) {
+  await p.goto(`/patient/${patient.id}`);
+  await p.getByRole('heading', { level: 1, name: patient.name }).waitFor();
+}
+
+async function apiJson<T>(path: string): Promise<T> {
+  const res = await page.request.get(path);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Axe over the whole page, open toasts included (their colours are fixed in index.css). */
+async function expectNoSeriousAxeViolations(p: Page) {
+  const violations = await seriousAxeViolations(p);
+  expect(
+    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+describe('Patient detail page', () => {
+  it('shows a critical patient: header, flagged vitals, NEWS2 analysis and the monitor with its alert', async () => {
+    const margaret = patientNamed('Margaret Okafor');
+    await openPatient(page, margaret);
+
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
+    expect(await text(header)).toContain(`Patient ID: ${345345000 + margaret.id}`);
+    expect(await text(header)).toContain('Critical');
+    expect(await text(header)).toContain('Requires immediate attention - Check vital signs');
+    expect(await text(header)).toMatch(/Updated \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+
+    // Patient-page thresholds: pulse 124 > 100, SpO2 89 < 95, 39.1 °C > 37.5; BP 94/58 is not high.
+    const vitals = page.getByRole('region', { name: 'Vital signs' });
+    const abnormal = vitals.locator('[data-abnormal="true"]');
+    expect(await abnormal.count()).toBe(3);
+    expect(await text(abnormal.nth(0))).toBe('Pulse 124 bpm High (> 100 bpm)');
+    expect(await text(abnormal.nth(1))).toBe('Oxygen Level 89 % Low (< 95 %)');
+    expect(await text(abnormal.nth(2))).toBe('Temperature 39.1 °C High (> 37.5 °C)');
+    expect(await text(vitals.getByRole('listitem').nth(2))).toBe('Blood Pressure 94/58 mmHg Within range');
+
+    // The monitor card: shown for NEWS2 high, analysed on mount, toasting the rise to CRITICAL once.
+    const monitor = region(page, 'Real-time Vital Signs Monitor');
+    await monitor.getByRole('list', { name: 'Analysed vital signs' }).waitFor();
+    const tiles = monitor.getByRole('list', { name: 'Analysed vital signs' }).getByRole('listitem');
+    expect(await tiles.count()).toBe(4);
+    expect(await text(tiles.nth(1))).toContain('Oxygen level CRITICAL 89 %');
+    expect(await tiles.nth(1).getAttribute('data-highlighted')).toBe('true');
+    expect(await tiles.nth(0).getAttribute('data-highlighted')).toBeNull();
+    const monitorText = await text(monitor);
+    expect(monitorText).toContain('Real Device Connected');
+    expect(monitorText).toContain('Ward observations');
+    expect(monitorText).toContain('Battery —');
+    expect(monitorText).toContain('Predicted trend Declining');
+    expect(monitorText).toContain('High-priority patient: analysis refreshes every minute.');
+    await toast(page, 'CRITICAL Alert').waitFor();
+    expect(await text(toast(page, 'CRITICAL Alert'))).toBe(
+      'CRITICAL Alert NEWS2 14: high clinical risk, red score in respiratory rate, SpO2.',
+    );
+
+    // The AI Analysis card lays the NEWS2 score open.
+    const analysis = region(page, 'AI Analysis');
+    await analysis.getByRole('table').waitFor();
+    expect(await text(analysis)).toContain('Rule-based NEWS2');
+    expect(await text(analysis.getByRole('row', { name: /Respiratory rate/ }))).toBe(
+      'Respiratory rate 26 /min 3 (red)',
+    );
+    expect(await text(analysis.getByRole('row', { name: /Level of consciousness/ }))).toBe(
+      'Level of consciousness (ACVPU) Alert (A) 0',
+    );
+    expect(await text(analysis.getByRole('row', { name: /Total/ }))).toBe('Total All 7 parameters scored 14');
+    const analysisText = await text(analysis);
+    expect(analysisText).toContain('Clinical risk High');
+    expect(analysisText).toContain('Red score Yes: 3 points in Respiratory rate, SpO2');
+    expect(analysisText).toContain('Minimum monitoring Continuous monitoring');
+    expect(analysisText).toContain('Missing None');
+
+    await screenshot(page, 'patient-record-critical-1440');
+    await expectNoSeriousAxeViolations(page);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('shows a failed monitor analysis on the card and as a toast, and recovers with "Try again"', async () => {
+    await page.route('**/api/vitals/analysis', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Incorrect API key provided', message: 'x', code: 'AI_UNAVAILABLE' }),
+      }),
+    );
+    try {
+      await openPatient(page, patientNamed('Harold Jennings'));
+      const monitor = region(page, 'Real-time Vital Signs Monitor');
+      const message = 'OpenAI API configuration error. Please contact system administrator.';
+      await monitor.getByRole('alert').getByText(message).waitFor();
+      await toast(page, 'Analysis Error').waitFor();
+      expect(await text(toast(page, 'Analysis Error'))).toBe(`Analysis Error ${message}`);
+    } finally {
+      await page.unroute('**/api/vitals/analysis');
+    }
+    const monitor = region(page, 'Real-time Vital Signs Monitor');
+    await monitor.getByRole('button', { name: 'Try again' }).click();
+    await monitor.getByRole('list', { name: 'Analysed vital signs' }).waitFor();
+    expect(await monitor.getByRole('alert').count()).toBe(0);
+    await toast(page, /^(URGENT|CRITICAL) Alert/).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('toggles a treatment both ways with both toasts, and schedules a new one', async () => {
+    const patient = patientNamed('Harold Jennings');
+    const before = await apiJson<Treatment[]>(`/api/patients/${patient.id}/treatments`);
+    const index = before.findIndex((t) => !t.completed);
+    expect(index).toBeGreaterThanOrEqual(0);
+    const target = before[index]!;
+    await openPatient(page, patient);
+
+    const treatments = region(page, 'Treatment Schedule');
+    const row = treatments.getByRole('listitem').nth(index);
+    const checkbox = row.getByRole('checkbox');
+    await checkbox.waitFor();
+    expect(await checkbox.getAttribute('aria-checked')).toBe('false');
+    expect(await text(row)).toMatch(/Past Due|Scheduled/);
+
+    await checkbox.click();
+    await toast(page, 'Treatment marked as complete').waitFor();
+    expect(await text(toast(page, 'Treatment marked as complete'))).toContain(
+      'The treatment status has been updated successfully.',
+    );
+    expect(await checkbox.getAttribute('aria-checked')).toBe('true');
+    expect(await text(row)).toContain('Completed');
+    const afterComplete = await apiJson<Treatment[]>(`/api/patients/${patient.id}/treatments`);
+    expect(afterComplete.find((t) => t.id === target.id)!.completed).toBe(true);
+
+    await page.waitForFunction((el) => !el?.hasAttribute('disabled'), await checkbox.elementHandle());
+    await checkbox.click();
+    await toast(page, 'Treatment marked as incomplete').waitFor();
+    expect(await checkbox.getAttribute('aria-checked')).toBe('false');
+    const afterUndo = await apiJson<Treatment[]>(`/api/patients/${patient.id}/treatments`);
+    expect(afterUndo.find((t) => t.id === target.id)!.completed).toBe(false);
+
+    await treatments.getByLabel('Treatment', { exact: true }).fill('Repeat lactate');
+    await treatments.getByLabel('Scheduled for').fill('2099-01-15T09:30');
+    await treatments.getByRole('button', { name: 'Schedule treatment' }).click();
+    const added = treatments.getByRole('listitem').filter({ hasText: 'Repeat lactate' });
+    await added.waitFor();
+    expect(await text(added)).toContain('15 Jan 2099, 09:30');
+    expect(await text(added)).toContain('Scheduled');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('adds a note that appears under "Previous Notes" and in the history', async () => {
+    const patient = patientNamed('Aisha Rahman');
+    await openPatient(page, patient);
+    const notes = region(page, 'Patient Notes');
+    const note = `Reviewed at ${Date.now()}: drinking well, pain 2/10.`;
+    await notes.getByPlaceholder("Add a note about the patient's condition...").fill(note);
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await toast(page, 'Note added successfully').waitFor();
+    expect(await text(toast(page, 'Note added successfully'))).toContain('The patient note has been saved.');
+    const previous = notes.getByRole('list', { name: 'Previous Notes' }).getByRole('listitem');
+    expect(await text(previous.first())).toContain(note);
+    expect(await notes.getByPlaceholder("Add a note about the patient's condition...").inputValue()).toBe('');
+
+    const timeline = region(page, 'Patient History Timeline');
+    await timeline.getByText(note).waitFor();
+    expect(await text(timeline.getByRole('listitem').first())).toContain('Note added');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('opens and closes both floating panels; dials contacts; adds a medication whose bell stays off', async () => {
+    const patient = patientNamed('Elena Petrova');
+    await openPatient(page, patient);
+
+    // Medication Reminders: bottom left, 350 px, closes on Escape and gives focus back.
+    const medsButton = page.getByRole('button', { name: 'Medication Reminders', exact: true });
+    expect(await medsButton.getAttribute('aria-expanded')).toBe('false');
+    await medsButton.click();
+    const meds = page.getByRole('dialog', { name: 'Medication Schedule' });
+    await meds.waitFor();
+    expect(await medsButton.getAttribute('aria-expanded')).toBe('true');
+    const medsBox = (await meds.boundingBox())!;
+    const medsButtonBox = (await medsButton.boundingBox())!;
+    expect(Math.round(medsBox.width)).toBe(350);
+    expect(medsButtonBox.x).toBeLessThan(720);
+    expect(await text(meds)).toContain('Next dose:');
+    await page.keyboard.press('Escape');
+    await meds.waitFor({ state: 'detached' });
+    expect(await medsButton.getAttribute('aria-expanded')).toBe('false');
+    expect(await medsButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Emergency Contacts: bottom right, 300 px, tel: links with digits only.
+    const contactsButton = page.getByRole('button', { name: 'Emergency Contacts', exact: true });
+    await contactsButton.click();
+    const contacts = page.getByRole('dialog', { name: 'Emergency Contacts' });
+    await contacts.getByRole('link').first().waitFor();
+    expect(Math.round((await contacts.boundingBox())!.width)).toBe(300);
+    expect((await contactsButton.boundingBox())!.x).toBeGreaterThan(720);
+    const hrefs = await contacts
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs.length).toBe(2);
+    for (const href of hrefs) expect(href).toMatch(/^tel:\+\d{10,15}$/);
+    await contacts.getByRole('button', { name: 'Add contact' }).click();
+    await contacts.getByLabel('Name').fill('Irina Petrova');
+    await contacts.getByLabel('Relationship').fill('Sister');
+    await contacts.getByLabel('Phone').fill('+44 20 7946 0123');
+    await contacts.getByRole('button', { name: 'Save contact' }).click();
+    const irina = contacts.getByRole('link', { name: /Call Irina Petrova/ });
+    await irina.waitFor();
+    expect(await irina.getAttribute('href')).toBe('tel:+442079460123');
+    await contacts.getByRole('button', { name: 'Close Emergency Contacts' }).click();
+    await contacts.waitFor({ state: 'detached' });
+    expect(await contactsButton.getAttribute('aria-expanded')).toBe('false');
+
+    // Add a medication, then silence its reminders: saved on the server, still off after a reload.
+    await medsButton.click();
+    await meds.getByRole('button', { name: 'Add Medication' }).click();
+    await meds.getByLabel('Medication name').fill('Ondansetron');
+    await meds.getByLabel('Dosage').fill('4 mg');
+    await meds.getByLabel('Frequency').fill('Every 8 hours as needed');
+    await meds.getByLabel('Next dose').fill('2099-02-01T08:00');
+    await meds.getByLabel('Instructions (optional)').fill('Slow IV injection');
+    await meds.getByRole('button', { name: 'Save medication' }).click();
+    const item = meds.getByRole('listitem').filter({ hasText: 'Ondansetron' });
+    await item.waitFor();
+    expect(await text(item)).toContain('4 mg · Every 8 hours as needed');
+    expect(await text(item)).toContain('Next dose: 1 Feb 2099, 08:00');
+    const bellOn = item.getByRole('button', { name: 'Turn off reminders for Ondansetron' });
+    expect(await bellOn.getAttribute('aria-pressed')).toBe('true');
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes('/api/medications/'),
+    );
+    await bellOn.click();
+    expect((await saved).status()).toBe(200);
+    const bellOff = item.getByRole('button', { name: 'Turn on reminders for Ondansetron' });
+    expect(await bellOff.getAttribute('aria-pressed')).toBe('false');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Medication Reminders', exact: true }).click();
+    const reloaded = page.getByRole('dialog', { name: 'Medication Schedule' });
+    const bellAfterReload = reloaded.getByRole('button', { name: 'Turn on reminders for Ondansetron' });
+    await bellAfterReload.waitFor();
+    expect(await bellAfterReload.getAttribute('aria-pressed')).toBe('false');
+    const stored = await apiJson<Medication[]>(`/api/patients/${patient.id}/medications`);
+    expect(stored.find((m) => m.name === 'Ondansetron')!.alertEnabled).toBe(false);
+
+    await screenshot(page, 'patient-record-medications-1440');
+    await expectNoSeriousAxeViolations(page);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('edits the condition and the change appears in the history timeline', async () => {
+    const patient = patientNamed('William Hartley');
+    expect(patient.condition).toBe('Stable');
+    await openPatient(page, patient);
+    await region(page, 'AI Analysis').getByRole('table').waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Edit patient' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit patient' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Temperature (°C)').inputValue()).toMatch(/^\d{2}\.\d$/);
+    await expectNoSeriousAxeViolations(page);
+    // A wrong entry is explained before anything is sent.
+    await dialog.getByLabel('Temperature (°C)').fill('52');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText('Temperature must be in °C with at most one decimal, from 30.0 to 45.0').waitFor();
+    await dialog.getByLabel('Temperature (°C)').fill('37.8');
+    await dialog.getByLabel('Condition').selectOption('Improving');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
+    await header.getByText('Improving', { exact: true }).waitFor();
+    const timeline = region(page, 'Patient History Timeline');
+    await timeline.getByText('Condition changed to Improving').waitFor();
+    expect(await text(timeline)).toContain('Condition changed from Stable to Improving.');
+    // 37.8 °C → 1000 tenths of °F, flagged high on the patient page.
+    const temperature = page.getByRole('region', { name: 'Vital signs' }).getByRole('listitem').nth(3);
+    expect(await text(temperature)).toBe('Temperature 37.8 °C High (> 37.5 °C)');
+    const stored = await apiJson<Patient>(`/api/patients/${patient.id}`);
+    expect(stored).toMatchObject({ condition: 'Improving', temperature: 1000 });
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('says "Patient not found" for an unknown or malformed id', async () => {
+    for (const path of ['/patient/999999', '/patient/abc']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: 'Patient not found' }).waitFor();
+      await page.getByText('The requested patient could not be found.').waitFor();
+      const back = page.getByRole('link', { name: 'Return to Dashboard' });
+      expect(await back.getAttribute('href')).toBe('/');
+    }
+    await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('fits a 375 px phone: no sideways scrolling, panels as bottom sheets', async () => {
+    const phone = await newPage(browser, app.baseUrl, { width: 375, height: 812 });
+    try {
+      await registerThroughUi(phone.page);
+      await openPatient(phone.page, patientNamed('Margaret Okafor'));
+      await region(phone.page, 'Real-time Vital Signs Monitor').getByRole('list').first().waitFor();
+      await region(phone.page, 'AI Analysis').getByRole('table').waitFor();
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await screenshot(phone.page, 'patient-record-critical-375');
+
+      await phone.page.getByRole('button', { name: 'Medication Reminders', exact: true }).click();
+      const meds = phone.page.getByRole('dialog', { name: 'Medication Schedule' });
+      await meds.getByRole('listitem').first().waitFor();
+      const box = (await meds.boundingBox())!;
+      expect(Math.round(box.width)).toBe(375);
+      expect(Math.round(box.y + box.height)).toBe(812);
+      // The viewport only: a bottom sheet is fixed to it.
+      await phone.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'patient-record-medications-375.png') });
+      await phone.page.keyboard.press('Escape');
+      await meds.waitFor({ state: 'detached' });
+      await expectNoSeriousAxeViolations(phone.page);
+      expect(pageErrors(phone.page)).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  });
+});
