@@ -115,7 +115,9 @@ describe('Patient Dashboard', () => {
       await expect.poll(() => cards(page).count()).toBe(4);
       expect(await filterButton(page, 'Critical').getAttribute('aria-pressed')).toBe('true');
       expect(await filterButton(page, 'All Patients').getAttribute('aria-pressed')).toBe('false');
-      expect(new Set(await grid(page).locator('[data-condition-tone]').allInnerTexts())).toEqual(new Set(['Critical']));
+      expect(new Set(await grid(page).locator('[data-condition-tone]').allInnerTexts())).toEqual(
+        new Set(['Critical']),
+      );
       expect(page.url()).toContain('condition=Critical');
       expect(await text(page.getByRole('status').filter({ hasText: 'patients' }))).toBe(
         'Showing 4 of 24 patients · 4 critical',
@@ -123,7 +125,9 @@ describe('Patient Dashboard', () => {
 
       await filterButton(page, 'Stable').click();
       await expect.poll(() => cards(page).count()).toBe(ward.filter((p) => p.condition === 'Stable').length);
-      expect(new Set(await grid(page).locator('[data-condition-tone]').allInnerTexts())).toEqual(new Set(['Stable']));
+      expect(new Set(await grid(page).locator('[data-condition-tone]').allInnerTexts())).toEqual(
+        new Set(['Stable']),
+      );
 
       await filterButton(page, 'All Patients').click();
       await expect.poll(() => cards(page).count()).toBe(24);
