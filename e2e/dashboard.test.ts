@@ -12,6 +12,7 @@ import {
   screenshot,
   seriousAxeViolations,
   startApp,
+  visibleText as text,
 } from './support/harness.ts';
 
 let app: RunningApp;
@@ -33,9 +34,6 @@ const cardLink = (page: Page, name: string) => page.getByRole('link', { name, ex
 /** The card (list item) whose link is named `name`. */
 const card = (page: Page, name: string) => cards(page).filter({ has: cardLink(page, name) });
 const filterButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-/** The text as laid out on screen (Playwright's innerText: blocks on separate lines), spaces collapsed. */
-// biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, and the laid-out text is what a nurse reads
-const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
 
 async function wardFromApi(page: Page): Promise<Patient[]> {
   const res = await page.request.get('/api/patients');

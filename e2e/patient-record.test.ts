@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Medication, Patient, Treatment } from '@vigil/domain';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
@@ -12,6 +12,7 @@ import {
   screenshot,
   seriousAxeViolations,
   startApp,
+  visibleText as text,
 } from './support/harness.ts';
 
 let app: RunningApp;
@@ -36,8 +37,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-// biome-ignore lint/performance/useDomNodeTextContent: the rendered text, with the spaces a reader sees between blocks.
-const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
 const patientNamed = (name: string) => ward.find((p) => p.name === name)!;
 const region = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
 const toast = (p: Page, title: string | RegExp) =>
