@@ -71,7 +71,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection (e.g. PostgreSQL restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
