@@ -1,10 +1,12 @@
 import type { User } from '@vigil/domain';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { TooltipProvider } from '@/components/ui/tooltip.tsx';
 import { LiveEventsProvider } from '@/features/live/hooks/use-live-events.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
-import { MobileNav } from './mobile-nav.tsx';
 import { SidebarProvider, useSidebar } from './sidebar-context.tsx';
+
+// The drawer (a dialog) is only for screens under 768 px: desktops never download it.
+const MobileNav = lazy(() => import('./mobile-nav.tsx').then((m) => ({ default: m.MobileNav })));
 
 function SidebarFrame({ user, children }: { user: User; children: ReactNode }) {
   const { isMobile } = useSidebar();
@@ -17,7 +19,13 @@ function SidebarFrame({ user, children }: { user: User; children: ReactNode }) {
       >
         Skip to main content
       </a>
-      {isMobile ? <MobileNav user={user} /> : <AppSidebar user={user} />}
+      {isMobile ? (
+        <Suspense fallback={<div className="h-14 border-b bg-sidebar" />}>
+          <MobileNav user={user} />
+        </Suspense>
+      ) : (
+        <AppSidebar user={user} />
+      )}
       <main id="main-content" tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
         {children}
       </main>

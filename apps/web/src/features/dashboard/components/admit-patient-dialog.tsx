@@ -1,28 +1,40 @@
-import { UserPlus } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button.tsx';
+import { lazy, Suspense } from 'react';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from '@/components/ui/dialog.tsx';
-import { AdmitPatientForm } from './admit-patient-form.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
 
-/** "Admit patient": a dialog with the admission form. Closing it discards what was typed. */
-export function AdmitPatientDialog() {
-  const [isOpen, setIsOpen] = useState(false);
+// The form (react-hook-form and its fields) loads when the dialog first opens, not with the ward.
+const AdmitPatientForm = lazy(() =>
+  import('./admit-patient-form.tsx').then((m) => ({ default: m.AdmitPatientForm })),
+);
+
+/**
+ * The "Admit patient" dialog with the admission form. Closing it discards what was typed. Loaded on
+ * first use by {@link AdmitPatientButton}; focus returns to that button on close.
+ */
+export function AdmitPatientDialog({
+  isOpen,
+  setIsOpen,
+  returnFocusTo,
+}: {
+  isOpen: boolean;
+  setIsOpen: (open: boolean) => void;
+  returnFocusTo: React.RefObject<HTMLButtonElement | null>;
+}) {
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogTrigger asChild>
-        <Button className="self-start">
-          <UserPlus aria-hidden="true" />
-          Admit patient
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[calc(100svh-2rem)] max-w-2xl overflow-y-auto">
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+        className="max-h-[calc(100svh-2rem)] max-w-2xl overflow-y-auto"
+      >
         <DialogHeader>
           <DialogTitle>Admit patient</DialogTitle>
           <DialogDescription>
@@ -30,7 +42,9 @@ export function AdmitPatientDialog() {
             without them the NEWS2 score is incomplete.
           </DialogDescription>
         </DialogHeader>
-        <AdmitPatientForm onAdmitted={() => setIsOpen(false)} />
+        <Suspense fallback={<Spinner label="Loading the admission form" className="mx-auto my-8" />}>
+          <AdmitPatientForm onAdmitted={() => setIsOpen(false)} />
+        </Suspense>
       </DialogContent>
     </Dialog>
   );

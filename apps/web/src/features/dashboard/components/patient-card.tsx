@@ -3,6 +3,8 @@ import { TriangleAlert } from 'lucide-react';
 import { memo, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
 import { ConditionBadge } from '@/features/patients/components/condition-badge.tsx';
+import { StaleVitalsNotice } from '@/features/patients/components/stale-vitals-notice.tsx';
+import { useVitalsStaleness } from '@/features/patients/hooks/use-vitals-staleness.ts';
 import { cn } from '@/lib/utils.ts';
 import { useCardAnalysis } from '../hooks/use-card-analysis.ts';
 import { useHasBeenNearViewport } from '../hooks/use-near-viewport.ts';
@@ -22,6 +24,7 @@ export const PatientCard = memo(function PatientCard({ patient }: { patient: Pat
   const isNearViewport = useHasBeenNearViewport(itemRef);
   const analysisQuery = useCardAnalysis(patient, isNearViewport);
   const analysis = analysisQuery.data;
+  const staleness = useVitalsStaleness(patient);
 
   const localNews2 = useMemo(() => patientNews2(patient), [patient]);
   // Shown at once from the record; the server's score (same rules, same record) replaces it on arrival.
@@ -57,7 +60,8 @@ export const PatientCard = memo(function PatientCard({ patient }: { patient: Pat
       </div>
 
       <News2Badge news2={news2} />
-      <PatientVitals patient={patient} />
+      <StaleVitalsNotice staleness={staleness} />
+      <PatientVitals patient={patient} isStale={staleness.isStale} />
 
       {reasons.length > 0 && (
         <p className="flex items-start gap-1.5 text-red-700 text-xs dark:text-red-300">

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
 import { cn } from '@/lib/utils.ts';
 import { usePatientFilters } from '../hooks/use-patient-filters.ts';
+import { useProgressiveCount } from '../hooks/use-progressive-count.ts';
 import { PatientCard } from './patient-card.tsx';
 import { PatientToolbar } from './patient-toolbar.tsx';
 
@@ -62,6 +63,7 @@ export function PatientGrid() {
   const headingId = useId();
   const patientsQuery = useQuery(getPatientsQueryOptions());
   const filters = usePatientFilters(patientsQuery.data);
+  const shown = useProgressiveCount(filters.visible.length, filters.visible);
 
   let content: ReactNode;
   if (patientsQuery.isError && !patientsQuery.data) {
@@ -93,7 +95,7 @@ export function PatientGrid() {
               filters.isUpdating && 'opacity-70',
             )}
           >
-            {filters.visible.map((patient) => (
+            {filters.visible.slice(0, shown).map((patient) => (
               <PatientCard key={patient.id} patient={patient} />
             ))}
           </ul>

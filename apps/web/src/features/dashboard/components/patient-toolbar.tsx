@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { CONDITION_FILTERS, type ConditionFilter } from '../lib/filter-patients.ts';
-import { AdmitPatientDialog } from './admit-patient-dialog.tsx';
+import { AdmitPatientButton } from './admit-patient-button.tsx';
 
 interface PatientToolbarProps {
   condition: ConditionFilter;
@@ -40,7 +40,7 @@ export function PatientToolbar({
             );
           })}
         </fieldset>
-        <AdmitPatientDialog />
+        <AdmitPatientButton />
       </div>
       <div className="relative w-full sm:max-w-sm">
         <Label htmlFor={searchId} className="sr-only">

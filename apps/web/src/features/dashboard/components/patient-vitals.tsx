@@ -18,12 +18,14 @@ function VitalTile({
   value,
   unit,
   flag,
+  isStale,
 }: {
   icon: LucideIcon;
   label: string;
   value: string;
   unit: string;
   flag: Flag;
+  isStale: boolean;
 }) {
   const FlagIcon = flag === 'low' ? ArrowDown : ArrowUp;
   return (
@@ -34,6 +36,7 @@ function VitalTile({
         flag
           ? 'border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950/60'
           : 'border-transparent bg-muted/70',
+        isStale && 'border-slate-400 border-dashed bg-muted dark:border-slate-500 dark:bg-muted',
       )}
     >
       <dt className="flex items-center gap-1.5 text-muted-foreground text-xs">
@@ -54,6 +57,7 @@ function VitalTile({
         className={cn(
           'mt-0.5 flex items-baseline gap-x-1 font-semibold text-lg tabular-nums leading-tight',
           flag && 'text-red-700 dark:text-red-300',
+          isStale && 'font-medium text-muted-foreground dark:text-muted-foreground',
         )}
       >
         <span>{value}</span>
@@ -67,19 +71,27 @@ function VitalTile({
 /**
  * The card's four vitals. Abnormal values by the DASHBOARD thresholds (spec point 5) are red, with an
  * arrow and the word ("low", "high", "elevated"; spoken as "(low)" after the value), so the flag never
- * depends on colour alone.
+ * depends on colour alone. Stale vitals are greyed in dashed tiles (the card says "Stale" above them).
  */
-export function PatientVitals({ patient }: { patient: Patient }) {
+export function PatientVitals({ patient, isStale = false }: { patient: Patient; isStale?: boolean }) {
   const flags = dashboardVitalFlags(patient);
   return (
-    <dl className="grid grid-cols-2 gap-2">
-      <VitalTile icon={Droplet} label="O2" value={String(patient.oxygenLevel)} unit="%" flag={flags.oxygen} />
+    <dl data-stale={isStale || undefined} className="grid grid-cols-2 gap-2">
+      <VitalTile
+        icon={Droplet}
+        label="O2"
+        value={String(patient.oxygenLevel)}
+        unit="%"
+        flag={flags.oxygen}
+        isStale={isStale}
+      />
       <VitalTile
         icon={HeartPulse}
         label="Pulse"
         value={String(patient.pulse)}
         unit="bpm"
         flag={flags.pulse}
+        isStale={isStale}
       />
       <VitalTile
         icon={Activity}
@@ -87,6 +99,7 @@ export function PatientVitals({ patient }: { patient: Patient }) {
         value={`${patient.systolicBP}/${patient.diastolicBP}`}
         unit="mmHg"
         flag={flags.bloodPressure}
+        isStale={isStale}
       />
       <VitalTile
         icon={Thermometer}
@@ -94,6 +107,7 @@ export function PatientVitals({ patient }: { patient: Patient }) {
         value={formatCelsius(tenthsFToCelsius(patient.temperature))}
         unit="°C"
         flag={flags.temperature}
+        isStale={isStale}
       />
     </dl>
   );
