@@ -1,21 +1,11 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { fmt, report } from './lib.ts';
 import { createBenchDatabase } from './pg-database.ts';
+import { startServerProcess } from './server-process.ts';
 
 const CLIENTS = 1000;
 const POSTS = 40;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const rssKb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -31,30 +21,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function benchEvents() {
   console.log(`\n# Live events (PostgreSQL, ${CLIENTS} clients)`);
   const bench = await createBenchDatabase();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: bench.url,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      EVENT_STREAMS_PER_USER: String(CLIENTS),
-    },
-    stdio: 'ignore',
+  const server = await startServerProcess({
+    DATABASE_URL: bench.url,
+    EVENT_STREAMS_PER_USER: String(CLIENTS),
   });
+  const base = server.baseUrl;
   const streams: http.ClientRequest[] = [];
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        if (i > 300) throw new Error('server did not start');
-      }
-      await sleep(100);
-    }
     const reg = await fetch(`${base}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -76,7 +49,7 @@ export async function benchEvents() {
     });
     const patientId = ((await admit.json()) as { id: number }).id;
     await sleep(500);
-    const rssBefore = rssKb(server.pid!);
+    const rssBefore = rssKb(server.pid);
 
     // Each client records when it saw each reading (by heart rate, unique per post).
     const arrivals = new Map<number, number[]>();
@@ -104,7 +77,7 @@ export async function benchEvents() {
       });
     for (let i = 0; i < CLIENTS; i += 50) await Promise.all(Array.from({ length: 50 }, open));
     await sleep(1000);
-    const rssAfter = rssKb(server.pid!);
+    const rssAfter = rssKb(server.pid);
 
     const latencies: number[] = [];
     for (let i = 0; i < POSTS; i++) {
@@ -139,9 +112,7 @@ export async function benchEvents() {
     );
   } finally {
     for (const req of streams) req.destroy();
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
+    await server.stop();
     await bench.drop();
   }
 }

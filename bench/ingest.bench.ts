@@ -1,25 +1,18 @@
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { fmt, report } from './lib.ts';
 import { createBenchDatabase } from './pg-database.ts';
+import { startServerProcess } from './server-process.ts';
 
 /**
  * Issue 5: ingest throughput on PostgreSQL, single readings and batches of 100, each against a
- * baseline of the same rows inserted by a plain `pg` client in the same run.
+ * baseline of the same rows inserted by a plain `pg` client in the same run. The server runs as its
+ * own process (apps/server/src/main.ts), as in production; the senders run here.
  */
 export async function benchIngest() {
   console.log('\n# Ingest (PostgreSQL)');
   const bench = await createBenchDatabase();
-  const database = await openDatabase({ databaseUrl: bench.url });
-  await database.migrate();
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', WEB_DIST: '/none' }),
-    database,
-    logger: false,
-  });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const server = await startServerProcess({ DATABASE_URL: bench.url });
+  const base = server.baseUrl;
   const plain = new pg.Pool({ connectionString: bench.url, max: 8 });
   try {
     const reg = await fetch(`${base}/api/register`, {
@@ -121,8 +114,7 @@ export async function benchIngest() {
     });
   } finally {
     await plain.end();
-    await app.close();
-    await database.close();
+    await server.stop();
     await bench.drop();
   }
 }

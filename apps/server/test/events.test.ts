@@ -92,6 +92,25 @@ describe('the live event stream', () => {
     sse.close();
   });
 
+  it('sends only the latest 20 readings of a large batch, flagged truncated', async () => {
+    const { json: patient } = await api(server.url, cookie, 'POST', '/api/patients', WELL);
+    const sse = await openSse(`${server.url}/api/events`, { cookie });
+    const start = Date.now() - 3_600_000;
+    const batch = Array.from({ length: 50 }, (_, i) => ({
+      patientId: patient.id,
+      deviceId: 'backfill',
+      readingTime: new Date(start + i * 60_000).toISOString(),
+      heartRate: 60 + i,
+    }));
+    expect((await api(server.url, cookie, 'POST', '/api/device-readings', batch.reverse())).status).toBe(201);
+    const event = JSON.parse((await sse.waitFor(ofType('reading', patient.id))).data);
+    expect(event.data.truncated).toBe(true);
+    expect(event.data.readings.map((r: { heartRate: number }) => r.heartRate)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 90 + i),
+    );
+    sse.close();
+  });
+
   it('pushes patient edits too', async () => {
     const { json: patient } = await api(server.url, cookie, 'POST', '/api/patients', WELL);
     const sse = await openSse(`${server.url}/api/events`, { cookie });

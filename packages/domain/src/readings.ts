@@ -152,7 +152,11 @@ export type DeviceTokenCreated = z.infer<typeof DeviceTokenCreated>;
 
 /** Events of GET /api/events (server-sent events; the SSE id is `id`). */
 export const LIVE_EVENT_TYPES = ['reading', 'patient-updated', 'alert-level-changed', 'ping'] as const;
-export const ReadingEventData = z.object({ readings: z.array(VitalReading) });
+/** `truncated`: a large batch; only its latest readings are here, so reload the history. */
+export const ReadingEventData = z.object({
+  readings: z.array(VitalReading),
+  truncated: z.boolean().optional(),
+});
 export const AlertLevelChangedData = z.object({
   from: z.enum(['NORMAL', 'ATTENTION', 'URGENT', 'CRITICAL']),
   to: z.enum(['NORMAL', 'ATTENTION', 'URGENT', 'CRITICAL']),

@@ -14,6 +14,8 @@ type Listener = (events: LiveEventRow[]) => void;
 type Executor = Pick<Db, 'insert'>;
 
 const CHANNEL = 'vigil_events';
+/** Ids committed within this window share one NOTIFY. */
+const NOTIFY_COALESCE_MS = 2;
 
 /** Events for a changed patient record: the new record, and the alert level when it moved. */
 export function patientChangeEvents(before: PatientRow, after: PatientRow): NewLiveEvent[] {
@@ -54,6 +56,34 @@ export function createLiveEvents(database: Database, options: { onError?: (error
   let listenClient: pg.Client | null = null;
   let reconnectTimer: NodeJS.Timeout | null = null;
   let lostAt: Date | null = null;
+
+  // NOTIFY takes a database-wide lock at commit: one NOTIFY per ingest would serialise every
+  // request on it. Ids committed within a few milliseconds share one NOTIFY, and that transaction
+  // does not wait for its WAL flush (a notification is not durable anyway; the event row is).
+  let pendingNotify: number[] = [];
+  let notifyTimer: NodeJS.Timeout | null = null;
+  function flushNotify() {
+    notifyTimer = null;
+    const ids = pendingNotify;
+    pendingNotify = [];
+    // NOTIFY payloads are limited to 8000 bytes: send ids in chunks that fit.
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500).join(',');
+      db.execute(
+        sql`select set_config('synchronous_commit', 'off', true), pg_notify(${CHANNEL}, ${chunk})`,
+      ).catch(async (error) => {
+        options.onError?.(error);
+        // At least this instance's clients get them.
+        dispatch(
+          await db
+            .select()
+            .from(liveEvents)
+            .where(inArray(liveEvents.id, ids.slice(i, i + 500)))
+            .catch(() => []),
+        );
+      });
+    }
+  }
 
   function dispatch(rows: LiveEventRow[]) {
     const fresh = rows.filter((r) => !dispatched.has(r.id)).sort((a, b) => a.id - b.id);
@@ -122,6 +152,10 @@ export function createLiveEvents(database: Database, options: { onError?: (error
 
     async stop() {
       stopped = true;
+      if (notifyTimer) {
+        clearTimeout(notifyTimer);
+        flushNotify();
+      }
       if (reconnectTimer) clearTimeout(reconnectTimer);
       listeners.clear();
       await listenClient?.end().catch(() => {});
@@ -142,10 +176,8 @@ export function createLiveEvents(database: Database, options: { onError?: (error
     committed(rows: LiveEventRow[]) {
       if (rows.length === 0) return;
       if (database.driver === 'pglite') return dispatch(rows);
-      db.execute(sql`select pg_notify(${CHANNEL}, ${rows.map((r) => r.id).join(',')})`).catch((error) => {
-        options.onError?.(error);
-        dispatch(rows); // at least this instance's clients get them
-      });
+      for (const row of rows) pendingNotify.push(row.id);
+      notifyTimer ??= setTimeout(flushNotify, NOTIFY_COALESCE_MS);
     },
 
     subscribe(listener: Listener): () => void {

@@ -1,4 +1,3 @@
-import type { Consciousness } from '@vigil/domain';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { idempotentRequests, patients, vitalReadings } from '../../db/schema.ts';
@@ -29,50 +28,18 @@ const COLUMNS = [
 ] as const satisfies readonly (readonly [string, keyof NewReading])[];
 const COLUMN_LIST = sql.raw(COLUMNS.map(([column]) => column).join(', '));
 
-interface RawReading {
-  id: number;
+/** What the bulk insert returns per stored row; the rest of the row is what was sent. */
+interface InsertedKey {
+  id: number | string;
   patient_id: number;
   device_id: string | null;
-  device_name: string | null;
-  connection_type: string | null;
   reading_time: Date | string;
-  heart_rate: number | null;
-  oxygen_level: number | null;
-  systolic_bp: number | null;
-  diastolic_bp: number | null;
-  temperature: number | null;
-  respiratory_rate: number | null;
-  consciousness: string | null;
-  on_supplemental_oxygen: boolean | null;
-  battery_level: number | null;
-  steps: number | null;
-  sleep_hours: number | null;
-  recorded_by: number | null;
   created_at: Date | string;
 }
 
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
-const fromRaw = (r: RawReading): ReadingRow => ({
-  id: Number(r.id),
-  patientId: r.patient_id,
-  deviceId: r.device_id,
-  deviceName: r.device_name,
-  connectionType: r.connection_type,
-  readingTime: asDate(r.reading_time),
-  heartRate: r.heart_rate,
-  oxygenLevel: r.oxygen_level,
-  systolicBP: r.systolic_bp,
-  diastolicBP: r.diastolic_bp,
-  temperature: r.temperature,
-  respiratoryRate: r.respiratory_rate,
-  consciousness: r.consciousness as Consciousness | null,
-  onSupplementalOxygen: r.on_supplemental_oxygen,
-  batteryLevel: r.battery_level,
-  steps: r.steps,
-  sleepHours: r.sleep_hours === null ? null : Number(r.sleep_hours),
-  recordedBy: r.recorded_by,
-  createdAt: asDate(r.created_at),
-});
+const identity = (patientId: number, deviceId: string | null, time: Date) =>
+  `${patientId}|${deviceId ?? ''}|${time.getTime()}`;
 
 export function createReadingRepository(db: Db) {
   return {
@@ -130,7 +97,8 @@ export function ingestStatements(tx: Db) {
     /**
      * Bulk insert with the whole batch as one JSON parameter (json_populate_recordset): one
      * parameter and one statement for any batch size. A reading already stored for the same device
-     * and time is skipped (ON CONFLICT DO NOTHING).
+     * and time is skipped (ON CONFLICT DO NOTHING). Only the keys come back; the stored rows are
+     * the sent values with their new ids.
      */
     async insertReadings(rows: NewReading[]): Promise<ReadingRow[]> {
       const json = JSON.stringify(
@@ -139,9 +107,19 @@ export function ingestStatements(tx: Db) {
       const result = await tx.execute(
         sql`insert into vital_readings (${COLUMN_LIST}) select ${COLUMN_LIST}
             from json_populate_recordset(null::vital_readings, ${json}::json)
-            on conflict (device_id, reading_time) do nothing returning *`,
+            on conflict (device_id, reading_time) do nothing
+            returning id, patient_id, device_id, reading_time, created_at`,
       );
-      return (result as unknown as { rows: RawReading[] }).rows.map(fromRaw);
+      const sent = new Map<string, NewReading[]>();
+      for (const r of rows) {
+        const key = identity(r.patientId, r.deviceId, r.readingTime);
+        sent.set(key, [...(sent.get(key) ?? []), r]);
+      }
+      return (result as unknown as { rows: InsertedKey[] }).rows.map((k) => {
+        const readingTime = asDate(k.reading_time);
+        const source = sent.get(identity(k.patient_id, k.device_id, readingTime))!.shift()!;
+        return { ...source, id: Number(k.id), readingTime, createdAt: asDate(k.created_at) };
+      });
     },
 
     /** Stored readings for (deviceId, readingTime) pairs: what a resend refers to. */

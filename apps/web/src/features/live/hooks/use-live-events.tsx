@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LiveEvent } from '@vigil/domain';
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { alertTracker } from '@/features/alerts/alert-tracker.ts';
 import { openEventSource } from '@/lib/event-stream.ts';
 import { toastError } from '@/lib/toast.ts';
@@ -9,11 +9,31 @@ import { reconnectDelay } from '../lib/reconnect-policy.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
-const LiveStatusContext = createContext<LiveStatus>('connecting');
+export interface LiveConnection {
+  status: LiveStatus;
+  /** The stream was up at least once since the page opened (a first connect is not a "pause"). */
+  hasConnected: boolean;
+  /** Offline with a reconnect scheduled; false once the attempts are used up. */
+  willRetry: boolean;
+  /** Starts over now, with a fresh set of attempts. */
+  reconnect(): void;
+}
+
+const LiveConnectionContext = createContext<LiveConnection>({
+  status: 'connecting',
+  hasConnected: false,
+  willRetry: true,
+  reconnect: () => {},
+});
 
 /** Whether the live event stream is up: screens mark data as possibly out of date when it is not. */
 export function useLiveStatus(): LiveStatus {
-  return useContext(LiveStatusContext);
+  return useContext(LiveConnectionContext).status;
+}
+
+/** The stream's state in full, for the shell's "Live updates paused" notice. */
+export function useLiveConnection(): LiveConnection {
+  return useContext(LiveConnectionContext);
 }
 
 /**
@@ -25,6 +45,9 @@ export function useLiveStatus(): LiveStatus {
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [hasConnected, setHasConnected] = useState(false);
+  const [willRetry, setWillRetry] = useState(true);
+  const reconnectRef = useRef<() => void>(() => {});
 
   useEffect(() => {
     let close: (() => void) | null = null;
@@ -43,6 +66,8 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         onOpen() {
           attempts = 0;
           setStatus('live');
+          setHasConnected(true);
+          setWillRetry(true);
           if (hasConnected)
             void queryClient.invalidateQueries({ queryKey: ['/api/patients'], refetchType: 'active' });
           hasConnected = true;
@@ -71,6 +96,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
           close = null;
           setStatus('offline');
           const delay = reconnectDelay(attempts);
+          setWillRetry(delay !== null);
           if (delay === null) return;
           attempts++;
           timer = setTimeout(connect, delay);
@@ -78,13 +104,17 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       });
     };
 
-    const onVisible = () => {
-      if (document.visibilityState === 'visible' && close === null) {
-        if (timer) clearTimeout(timer);
-        attempts = 0;
-        connect();
-      }
+    const restart = () => {
+      if (close !== null) return;
+      if (timer) clearTimeout(timer);
+      attempts = 0;
+      setWillRetry(true);
+      connect();
     };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') restart();
+    };
+    reconnectRef.current = restart;
 
     connect();
     document.addEventListener('visibilitychange', onVisible);
@@ -96,5 +126,9 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
     };
   }, [queryClient]);
 
-  return <LiveStatusContext.Provider value={status}>{children}</LiveStatusContext.Provider>;
+  const value = useMemo<LiveConnection>(
+    () => ({ status, hasConnected, willRetry, reconnect: () => reconnectRef.current() }),
+    [status, hasConnected, willRetry],
+  );
+  return <LiveConnectionContext.Provider value={value}>{children}</LiveConnectionContext.Provider>;
 }

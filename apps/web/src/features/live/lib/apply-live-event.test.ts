@@ -78,6 +78,18 @@ describe('applying live events to the cache', () => {
     expect(qc.getQueryData<VitalReading[]>(patientReadingsQueryKey(1))!.map((r) => r.id)).toEqual([1, 2, 3]);
   });
 
+  it('reloads the chart window after a truncated backfill instead of merging part of it', async () => {
+    const qc = new QueryClient();
+    qc.setQueryData(patientReadingsQueryKey(1), [reading(1, 30)]);
+    applyLiveEvent(qc, {
+      type: 'reading',
+      patientId: 1,
+      data: { readings: [reading(2, 1)], truncated: true },
+    });
+    expect(qc.getQueryState(patientReadingsQueryKey(1))?.isInvalidated).toBe(true);
+    expect(qc.getQueryData<VitalReading[]>(patientReadingsQueryKey(1))!.map((r) => r.id)).toEqual([1]);
+  });
+
   it('does not create a chart cache nobody is looking at', () => {
     const qc = new QueryClient();
     applyLiveEvent(qc, { type: 'reading', patientId: 1, data: { readings: [reading(1, 1)] } });

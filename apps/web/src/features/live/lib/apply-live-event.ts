@@ -39,7 +39,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): Aler
     }
     case 'reading': {
       const key = patientReadingsQueryKey(event.patientId);
-      if (queryClient.getQueryData(key) !== undefined) {
+      if (event.data.truncated) {
+        // A large backfill: the event holds only its latest readings, so reload the window.
+        void queryClient.invalidateQueries({ queryKey: key, refetchType: 'active' });
+      } else if (queryClient.getQueryData(key) !== undefined) {
         queryClient.setQueryData(key, (cached: Parameters<typeof mergeReadings>[0]) =>
           mergeReadings(cached, event.data.readings),
         );
