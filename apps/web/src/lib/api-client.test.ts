@@ -99,6 +99,24 @@ describe('apiRequest request shape', () => {
     expect(init.body).toBeUndefined();
   });
 
+  it('adds the given headers beside the JSON content type', async () => {
+    respond('{"count":1,"readings":[]}', { status: 201 });
+    await apiRequest(
+      'POST',
+      '/api/device-readings',
+      { patientId: 1 },
+      { headers: { 'Idempotency-Key': 'k-1' } },
+    );
+    const headers = new Headers(lastInit().headers);
+    expect(headers.get('Idempotency-Key')).toBe('k-1');
+    expect(headers.get('Content-Type')).toBe('application/json');
+
+    respond(null, { status: 204 });
+    await apiRequest('POST', '/api/logout', undefined, { headers: { 'Idempotency-Key': 'k-2' } });
+    expect(new Headers(lastInit().headers).get('Idempotency-Key')).toBe('k-2');
+    expect(new Headers(lastInit().headers).has('Content-Type')).toBe(false);
+  });
+
   it('always includes credentials', async () => {
     respond(null, { status: 204 });
     await apiRequest('POST', '/api/logout');

@@ -65,18 +65,20 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 
 /**
  * Sends a request with cookies and, only when `body` is given, a JSON body with a JSON content type.
+ * `headers` adds request headers (e.g. `Idempotency-Key`, so a retried POST is stored once).
  * Returns the raw Response; throws `HttpError` on any non-2xx status.
  */
 export async function apiRequest(
   method: HttpMethod,
   url: string,
   body?: unknown,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const hasBody = body !== undefined;
+  const headers = { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...options.headers };
   const res = await send(url, {
     method,
-    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+    headers: Object.keys(headers).length > 0 ? headers : undefined,
     body: hasBody ? JSON.stringify(body) : undefined,
     signal: options.signal,
   });

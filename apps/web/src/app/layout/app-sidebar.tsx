@@ -2,6 +2,7 @@ import type { User } from '@vigil/domain';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip.tsx';
 import { VigilLogo } from '@/components/vigil-logo.tsx';
+import { LiveStatusNotice } from '@/features/live/components/live-status-notice.tsx';
 import { cn } from '@/lib/utils.ts';
 import { useSidebar } from './sidebar-context.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
@@ -50,6 +51,7 @@ export function AppSidebar({ user }: { user: User }) {
         </Tooltip>
       </div>
       <SidebarNav isCollapsed={isCollapsed} />
+      <LiveStatusNotice isCompact={isCollapsed} className="px-2 pb-2" />
       <SidebarUser username={user.username} isCollapsed={isCollapsed} />
     </aside>
   );

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet.tsx';
 import { VigilLogo } from '@/components/vigil-logo.tsx';
+import { LiveStatusNotice } from '@/features/live/components/live-status-notice.tsx';
 import { useSidebar } from './sidebar-context.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { SidebarUser } from './sidebar-user.tsx';
@@ -32,6 +33,7 @@ export function MobileNav({ user }: { user: User }) {
         </SheetTrigger>
         <VigilLogo className="size-7" />
         <span className="font-semibold text-lg tracking-tight">Vigil</span>
+        <LiveStatusNotice className="ml-auto min-w-0" />
       </header>
 
       <SheetContent

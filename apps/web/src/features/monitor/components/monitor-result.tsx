@@ -8,33 +8,50 @@ import { MonitorVitalTile } from './monitor-vital-tile.tsx';
 import { PredictedTrend } from './predicted-trend.tsx';
 
 /** The analysed result: four tiles, then predicted trend, analysis text and recommendations (spec point 2). */
-export function MonitorResult({ result, vitals }: { result: AnalysisResult; vitals: VitalsAnalysisInput }) {
+export function MonitorResult({
+  result,
+  vitals,
+  isStale = false,
+}: {
+  result: AnalysisResult;
+  vitals: VitalsAnalysisInput;
+  /** Greys the values: the card says "Stale" above them. */
+  isStale?: boolean;
+}) {
   const { vitalSigns } = result;
   return (
     <div className="flex flex-col gap-4">
-      <ul className="grid grid-cols-2 gap-3" aria-label="Analysed vital signs">
+      <ul
+        className="grid grid-cols-2 gap-3"
+        aria-label="Analysed vital signs"
+        data-stale={isStale || undefined}
+      >
         <MonitorVitalTile
           label="Heart rate"
           value={String(vitals.heartRate)}
           unit="bpm"
+          isStale={isStale}
           assessment={vitalSigns.heartRate}
         />
         <MonitorVitalTile
           label="Oxygen level"
           value={String(vitals.oxygenLevel)}
           unit="%"
+          isStale={isStale}
           assessment={vitalSigns.oxygenLevel}
         />
         <MonitorVitalTile
           label="Blood pressure"
           value={`${vitals.systolicBP}/${vitals.diastolicBP}`}
           unit="mmHg"
+          isStale={isStale}
           assessment={vitalSigns.bloodPressure}
         />
         <MonitorVitalTile
           label="Temperature"
           value={formatCelsius(tenthsFToCelsius(vitals.temperature))}
           unit="°C"
+          isStale={isStale}
           assessment={vitalSigns.temperature}
         />
       </ul>

@@ -7,6 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.t
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { AlertLevelBadge } from '@/features/alerts/alert-level-badge.tsx';
 import { vitalsAnalysisErrorMessage } from '@/features/analysis/api/analyze-vitals.ts';
+import { VitalsFreshness } from '@/features/patients/components/vitals-freshness.tsx';
+import { useVitalsStaleness } from '@/features/patients/hooks/use-vitals-staleness.ts';
 import { useVitalsMonitor } from '../hooks/use-vitals-monitor.ts';
 import {
   connectionLabel,
@@ -54,6 +56,7 @@ function PatientMonitor({
   titleId: string;
 }) {
   const { query, refreshMs, isHighPriority } = useVitalsMonitor(patient);
+  const staleness = useVitalsStaleness(patient);
   const connection = connectionLabel(device.name);
   const battery = typeof device.batteryLevel === 'number' ? `${device.batteryLevel}%` : '—';
   const isBatteryLow = typeof device.batteryLevel === 'number' && device.batteryLevel < 20;
@@ -93,6 +96,7 @@ function PatientMonitor({
             <dd>{DATE_TIME.format(new Date(patient.lastUpdated))}</dd>
           </div>
         </dl>
+        <VitalsFreshness staleness={staleness} />
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div aria-live="polite" aria-busy={query.isFetching}>
@@ -112,7 +116,7 @@ function PatientMonitor({
               </Button>
             </div>
           ) : (
-            <MonitorResult result={query.data} vitals={monitorInput(patient)} />
+            <MonitorResult result={query.data} vitals={monitorInput(patient)} isStale={staleness.isStale} />
           )}
         </div>
         <footer className="flex flex-col gap-1 border-t pt-3 text-muted-foreground text-xs">

@@ -5,8 +5,9 @@ import { ConditionBadge } from '@/features/patients/components/condition-badge.t
 import { useNow } from '../hooks/use-now.ts';
 import { formatAge, formatDateTime } from '../lib/date-time.ts';
 import { EditPatientDialog } from './edit-patient-dialog.tsx';
+import { RecordObservationsDialog } from './record-observations-dialog.tsx';
 
-/** Name, display ID, condition badge, last update and the edit action (spec point 2, "Header"). */
+/** Name, display ID, condition badge, last update, and the record-observations and edit actions (spec point 2, "Header"). */
 export function PatientHeader({ patient }: { patient: Patient }) {
   const now = useNow();
   const isCritical = patient.condition === 'Critical';
@@ -43,7 +44,10 @@ export function PatientHeader({ patient }: { patient: Patient }) {
             </p>
           )}
         </div>
-        <EditPatientDialog patient={patient} />
+        <div className="flex flex-wrap gap-2 sm:justify-end">
+          <RecordObservationsDialog patient={patient} />
+          <EditPatientDialog patient={patient} />
+        </div>
       </div>
     </header>
   );

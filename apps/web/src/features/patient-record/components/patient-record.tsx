@@ -2,6 +2,7 @@ import type { Patient } from '@vigil/domain';
 import { useEffect } from 'react';
 import { VitalSignsMonitorCard } from '@/features/monitor/components/vital-signs-monitor-card.tsx';
 import { shouldShowMonitor } from '@/features/monitor/lib/monitor-rules.ts';
+import { VitalsTrendCard } from '@/features/vitals-trend/components/vitals-trend-card.tsx';
 import { AnalysisCard } from './analysis-card.tsx';
 import { FloatingWidgets } from './floating-widgets.tsx';
 import { NotesCard } from './notes-card.tsx';
@@ -23,6 +24,7 @@ export function PatientRecord({ patient }: { patient: Patient }) {
     <div className="mx-auto flex w-full max-w-[1400px] flex-col gap-6 p-4 md:p-6 lg:p-8">
       <PatientHeader patient={patient} />
       <VitalCards patient={patient} />
+      <VitalsTrendCard patient={patient} />
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-6">
           {shouldShowMonitor(patient) && <VitalSignsMonitorCard patient={patient} />}

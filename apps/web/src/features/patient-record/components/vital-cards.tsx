@@ -1,5 +1,7 @@
 import type { Patient } from '@vigil/domain';
 import { Droplets, Gauge, HeartPulse, Thermometer, TriangleAlert } from 'lucide-react';
+import { VitalsFreshness } from '@/features/patients/components/vitals-freshness.tsx';
+import { useVitalsStaleness } from '@/features/patients/hooks/use-vitals-staleness.ts';
 import { cn } from '@/lib/utils.ts';
 import { type VitalCardKey, vitalCardModels } from '../lib/vital-cards.ts';
 
@@ -13,14 +15,19 @@ const ICONS: Record<VitalCardKey, typeof HeartPulse> = {
 /**
  * The four vital cards (spec point 2). An abnormal value by the patient-page thresholds (spec
  * point 5) gets a red frame AND the words "High"/"Low" with the limit crossed: never colour alone.
+ * Above them: when the next observations are due, or the "Stale" marker once they are overdue, and
+ * then the values are greyed in dashed cards so they never look current (clinical.md).
  */
 export function VitalCards({ patient }: { patient: Patient }) {
+  const staleness = useVitalsStaleness(patient);
+  const { isStale } = staleness;
   return (
-    <section aria-labelledby="vital-signs-heading">
+    <section aria-labelledby="vital-signs-heading" className="flex flex-col gap-2">
       <h2 id="vital-signs-heading" className="sr-only">
         Vital signs
       </h2>
-      <ul className="grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4">
+      <VitalsFreshness staleness={staleness} lastUpdated={patient.lastUpdated} />
+      <ul data-stale={isStale || undefined} className="grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4">
         {vitalCardModels(patient).map((card) => {
           const Icon = ICONS[card.key];
           return (
@@ -30,6 +37,7 @@ export function VitalCards({ patient }: { patient: Patient }) {
               className={cn(
                 'flex min-w-0 flex-col gap-1 rounded-xl border bg-card p-4 shadow-sm',
                 card.flag && 'border-red-600 bg-red-50 dark:border-red-500 dark:bg-red-950/40',
+                isStale && 'border-dashed bg-muted shadow-none dark:bg-muted',
               )}
             >
               <h3 className="flex items-center gap-2 font-medium text-muted-foreground text-sm">
@@ -47,6 +55,7 @@ export function VitalCards({ patient }: { patient: Patient }) {
                   className={cn(
                     'font-semibold text-2xl tabular-nums md:text-3xl',
                     card.flag && 'text-red-700 dark:text-red-400',
+                    isStale && 'font-medium text-muted-foreground dark:text-muted-foreground',
                   )}
                 >
                   {card.value}

@@ -57,7 +57,12 @@ export function patientToFormValues(patient: Patient): PatientFormValues {
 const MIN_C = tenthsFToCelsius(PLAUSIBLE_RANGES.temperature.min);
 const MAX_C = tenthsFToCelsius(PLAUSIBLE_RANGES.temperature.max);
 
-function wholeNumber(label: string, range: { min: number; max: number; unit: string }, optional = false) {
+/** A whole number typed into a text input, inside the domain's plausible range (reused by other vitals forms). */
+export function wholeNumberField(
+  label: string,
+  range: { min: number; max: number; unit: string },
+  optional = false,
+) {
   const message = `${label} must be a whole number from ${range.min} to ${range.max} ${range.unit}`;
   return z
     .string()
@@ -72,37 +77,40 @@ function wholeNumber(label: string, range: { min: number; max: number; unit: str
     });
 }
 
+/** Temperature typed in °C with at most one decimal, inside the plausible 30.0–45.0 °C. */
+export const temperatureCField = z
+  .string()
+  .trim()
+  .min(1, 'Temperature is required')
+  .refine(
+    (v) => v === '' || (/^\d{2}(\.\d)?$/.test(v) && Number(v) >= MIN_C && Number(v) <= MAX_C),
+    `Temperature must be in °C with at most one decimal, from ${MIN_C.toFixed(1)} to ${MAX_C.toFixed(1)}`,
+  );
+
+/** Passes unless both pressures are whole numbers and the diastolic is not below the systolic. */
+export const isDiastolicBelowSystolic = (v: { systolicBP: string; diastolicBP: string }) =>
+  !/^\d+$/.test(v.systolicBP) || !/^\d+$/.test(v.diastolicBP) || Number(v.diastolicBP) < Number(v.systolicBP);
+
+export const BP_ORDER_ISSUE = {
+  path: ['diastolicBP'],
+  message: 'Diastolic must be lower than systolic; check that the two values are not swapped',
+};
+
 /** Client-side checks with messages a nurse can act on; the server re-validates everything. */
 export const PatientFormSchema = z
   .object({
     condition: z.string().min(1, 'Condition is required'),
-    oxygenLevel: wholeNumber('SpO2', PLAUSIBLE_RANGES.oxygenLevel),
-    pulse: wholeNumber('Pulse', PLAUSIBLE_RANGES.heartRate),
-    systolicBP: wholeNumber('Systolic', PLAUSIBLE_RANGES.systolicBP),
-    diastolicBP: wholeNumber('Diastolic', PLAUSIBLE_RANGES.diastolicBP),
-    temperatureC: z
-      .string()
-      .trim()
-      .min(1, 'Temperature is required')
-      .refine(
-        (v) => /^\d{2}(\.\d)?$/.test(v) && Number(v) >= MIN_C && Number(v) <= MAX_C,
-        `Temperature must be in °C with at most one decimal, from ${MIN_C.toFixed(1)} to ${MAX_C.toFixed(1)}`,
-      ),
-    respiratoryRate: wholeNumber('Respiratory rate', PLAUSIBLE_RANGES.respiratoryRate, true),
+    oxygenLevel: wholeNumberField('SpO2', PLAUSIBLE_RANGES.oxygenLevel),
+    pulse: wholeNumberField('Pulse', PLAUSIBLE_RANGES.heartRate),
+    systolicBP: wholeNumberField('Systolic', PLAUSIBLE_RANGES.systolicBP),
+    diastolicBP: wholeNumberField('Diastolic', PLAUSIBLE_RANGES.diastolicBP),
+    temperatureC: temperatureCField,
+    respiratoryRate: wholeNumberField('Respiratory rate', PLAUSIBLE_RANGES.respiratoryRate, true),
     consciousness: z.enum(['', ...CONSCIOUSNESS_LEVELS]),
     onSupplementalOxygen: z.enum(['', 'air', 'oxygen']),
     spo2Scale2: z.boolean(),
   })
-  .refine(
-    (v) =>
-      !/^\d+$/.test(v.systolicBP) ||
-      !/^\d+$/.test(v.diastolicBP) ||
-      Number(v.diastolicBP) < Number(v.systolicBP),
-    {
-      path: ['diastolicBP'],
-      message: 'Diastolic must be lower than systolic; check that the two values are not swapped',
-    },
-  );
+  .refine(isDiastolicBelowSystolic, BP_ORDER_ISSUE);
 
 function oxygenValue(choice: OxygenChoice): boolean | null {
   return choice === '' ? null : choice === 'oxygen';

@@ -1,0 +1,120 @@
+import { formatCelsius, NEWS2_PARAMETER_LABELS, type News2Parameter } from '@vigil/domain';
+import { Table2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { cn } from '@/lib/utils.ts';
+import type { TrendPoint } from '../lib/trend-points.ts';
+
+/** Rows in the table: the latest readings, enough for a handover, short enough to read out. */
+export const TABLE_ROWS = 12;
+
+const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const DAY_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+const when = (ms: number) =>
+  new Date(ms).toDateString() === new Date().toDateString() ? TIME.format(ms) : DAY_TIME.format(ms);
+const dash = (value: string | number | null) => (value === null ? '—' : String(value));
+const names = (parameters: readonly News2Parameter[]) =>
+  parameters.map((p) => NEWS2_PARAMETER_LABELS[p]).join(', ');
+
+function News2Cell({ point }: { point: TrendPoint }) {
+  const { total, complete, missing, carriedForward } = point.news2;
+  return (
+    <td className="px-2 py-1.5">
+      <span className="font-semibold">{`${complete ? '' : '≥'}${total}`}</span>
+      {!complete && (
+        <span className="block text-muted-foreground text-xs">Incomplete: {names(missing)} not recorded</span>
+      )}
+      {carriedForward.length > 0 && (
+        <span className="block text-muted-foreground text-xs">Carried forward: {names(carriedForward)}</span>
+      )}
+    </td>
+  );
+}
+
+/**
+ * The chart's data as a table, for screen readers (always in the accessibility tree) and, behind the
+ * toggle, for anyone who prefers numbers to lines.
+ */
+export function ReadingsTable({ points }: { points: readonly TrendPoint[] }) {
+  const [isShown, setShown] = useState(false);
+  const tableId = useId();
+  const rows = points.slice(-TABLE_ROWS).reverse();
+  const shownOf = points.length > TABLE_ROWS ? ` (latest ${TABLE_ROWS} of ${points.length})` : '';
+
+  return (
+    <div className="flex flex-col gap-2">
+      <Button
+        variant="link"
+        className="self-start"
+        aria-expanded={isShown}
+        aria-controls={tableId}
+        onClick={() => setShown((v) => !v)}
+      >
+        <Table2 aria-hidden="true" />
+        {isShown ? 'Hide readings table' : 'Show readings table'}
+      </Button>
+      {/* Focusable while shown, so keyboard users can scroll it sideways on a phone. */}
+      <div
+        id={tableId}
+        tabIndex={isShown ? 0 : undefined}
+        className={cn(
+          isShown
+            ? 'overflow-x-auto rounded-md border focus-visible:outline-2 focus-visible:outline-ring'
+            : 'sr-only',
+        )}
+      >
+        <table className="w-full min-w-[40rem] border-collapse text-left text-sm tabular-nums">
+          <caption className="sr-only">Readings of the last 24 hours, newest first{shownOf}</caption>
+          <thead className="bg-muted text-muted-foreground text-xs">
+            <tr>
+              {[
+                'Time',
+                'NEWS2',
+                'Pulse (bpm)',
+                'SpO2 (%)',
+                'Air or O2',
+                'BP (mmHg)',
+                'Temp (°C)',
+                'RR (/min)',
+                'ACVPU',
+              ].map((label) => (
+                <th key={label} scope="col" className="px-2 py-1.5 font-medium">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((p) => (
+              <tr key={p.readingId} className="border-t align-top">
+                <th scope="row" className="px-2 py-1.5 font-medium">
+                  <time dateTime={new Date(p.timeMs).toISOString()}>{when(p.timeMs)}</time>
+                </th>
+                <News2Cell point={p} />
+                <td className="px-2 py-1.5">{dash(p.pulse)}</td>
+                <td className="px-2 py-1.5">{dash(p.spo2)}</td>
+                <td className="px-2 py-1.5">
+                  {p.onSupplementalOxygen === null ? '—' : p.onSupplementalOxygen ? 'Oxygen' : 'Air'}
+                </td>
+                <td className="px-2 py-1.5">
+                  {p.systolicBP === null ? '—' : `${p.systolicBP}/${dash(p.diastolicBP)}`}
+                </td>
+                <td className="px-2 py-1.5">
+                  {p.temperatureC === null ? '—' : formatCelsius(p.temperatureC)}
+                </td>
+                <td className="px-2 py-1.5">{dash(p.respiratoryRate)}</td>
+                <td className="px-2 py-1.5">{dash(p.consciousness)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import 'uplot/dist/uPlot.min.css';
+import { formatCelsius } from '@vigil/domain';
+import { useState } from 'react';
+import { useIsMobile } from '@/hooks/use-is-mobile.ts';
+import { TREND_PANELS } from '../lib/trend-panels.ts';
+import type { TrendPoint } from '../lib/trend-points.ts';
+import { TrendPanel } from './trend-panel.tsx';
+
+const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+function readout(p: TrendPoint): string {
+  const parts = [`NEWS2 ${p.news2.complete ? '' : '≥'}${p.news2.total}`];
+  if (p.pulse !== null) parts.push(`Pulse ${p.pulse} bpm`);
+  if (p.spo2 !== null) parts.push(`SpO2 ${p.spo2} %`);
+  if (p.systolicBP !== null)
+    parts.push(`BP ${p.systolicBP}${p.diastolicBP === null ? '' : `/${p.diastolicBP}`} mmHg`);
+  if (p.temperatureC !== null) parts.push(`${formatCelsius(p.temperatureC)} °C`);
+  return parts.join(' · ');
+}
+
+/**
+ * The trend chart (lazy-loaded with uPlot, so neither is in the first page's JavaScript): NEWS2 across
+ * the top, then pulse, SpO2, blood pressure and temperature. Above them, the values at the cursor (or
+ * of the latest reading), read from the same points the panels plot.
+ */
+export function TrendChart({ points, syncKey }: { points: readonly TrendPoint[]; syncKey: string }) {
+  const [cursorIndex, setCursorIndex] = useState<number | null>(null);
+  const isMobile = useIsMobile();
+  const shown = (cursorIndex !== null ? points[cursorIndex] : undefined) ?? points[points.length - 1];
+
+  return (
+    <div className="flex flex-col gap-4">
+      {shown && (
+        <p className="text-sm tabular-nums">
+          <span className="font-medium">
+            {cursorIndex === null ? 'Latest' : 'At'} {TIME.format(new Date(shown.timeMs))}:
+          </span>{' '}
+          {readout(shown)}
+        </p>
+      )}
+      <div className="grid gap-x-8 gap-y-5 md:grid-cols-2">
+        {TREND_PANELS.map((spec) => (
+          <TrendPanel
+            key={spec.id}
+            spec={spec}
+            points={points}
+            height={spec.id === 'news2' ? (isMobile ? 170 : 190) : isMobile ? 140 : 160}
+            syncKey={syncKey}
+            onCursor={setCursorIndex}
+            className={spec.id === 'news2' ? 'md:col-span-2' : undefined}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

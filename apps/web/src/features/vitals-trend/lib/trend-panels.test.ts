@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { panelRange, panelSummary, TREND_PANELS } from './trend-panels.ts';
+import type { TrendPoint } from './trend-points.ts';
+
+const panel = (id: string) => TREND_PANELS.find((p) => p.id === id)!;
+const point = (hour: number, over: Partial<TrendPoint>): TrendPoint => ({
+  readingId: hour,
+  timeMs: new Date(2026, 2, 2, hour, 30).getTime(),
+  pulse: null,
+  spo2: null,
+  systolicBP: null,
+  diastolicBP: null,
+  temperatureC: null,
+  respiratoryRate: null,
+  consciousness: null,
+  onSupplementalOxygen: null,
+  news2: { total: 0, band: 'low', complete: true, missing: [], carriedForward: [] },
+  ...over,
+});
+
+describe('trend panels', () => {
+  it('keeps the soft range and widens it around values beyond', () => {
+    expect(panelRange(panel('pulse'), 60, 110)).toEqual([40, 140]);
+    expect(panelRange(panel('pulse'), 30, 170)).toEqual([25, 175]);
+    expect(panelRange(panel('news2'), 0, 3)).toEqual([0, 20]);
+  });
+
+  it('plots incomplete NEWS2 scores as their own hollow series', () => {
+    const points = [
+      point(8, {}),
+      point(9, {
+        news2: { total: 3, band: 'low', complete: false, missing: ['temperature'], carriedForward: [] },
+      }),
+    ];
+    const [line, incomplete] = panel('news2').series;
+    expect(line!.values(points)).toEqual([0, 3]);
+    expect(incomplete!.values(points)).toEqual([null, 3]);
+    expect(incomplete!.isHollowPointsOnly).toBe(true);
+  });
+
+  it('summarises a panel for screen readers', () => {
+    const points = [
+      point(8, { pulse: 70, systolicBP: 120, diastolicBP: 80, temperatureC: 37 }),
+      point(9, { spo2: 97 }),
+      point(14, { pulse: 125, systolicBP: 95, diastolicBP: 60, temperatureC: 38.6 }),
+    ];
+    expect(panelSummary(panel('pulse'), points)).toBe(
+      'Pulse (bpm), last 24 hours: 2 readings from 70 to 125; latest 125 at 14:30.',
+    );
+    expect(panelSummary(panel('bloodPressure'), points)).toBe(
+      'Blood pressure (mmHg), last 24 hours: 2 readings from 95 to 120; latest 95/60 at 14:30.',
+    );
+    expect(panelSummary(panel('temperature'), points)).toBe(
+      'Temperature (°C), last 24 hours: 2 readings from 37.0 to 38.6; latest 38.6 at 14:30.',
+    );
+    expect(panelSummary(panel('spo2'), points)).toBe(
+      'SpO2 (%), last 24 hours: 1 reading; latest 97 at 09:30.',
+    );
+    expect(panelSummary(panel('spo2'), [])).toBe('SpO2 (%), last 24 hours: no readings.');
+  });
+});

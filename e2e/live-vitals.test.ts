@@ -1,0 +1,504 @@
+import path from 'node:path';
+import { type Patient, patientNews2, type ReadingsPage } from '@vigil/domain';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  PASSWORD,
+  pageErrors,
+  type RunningApp,
+  registerThroughUi,
+  SCREENSHOT_DIR,
+  screenshot,
+  seriousAxeViolations,
+  startApp,
+  visibleText,
+} from './support/harness.ts';
+
+const HOUR = 3_600_000;
+
+let app: RunningApp;
+let browser: Browser;
+let username: string;
+let ward: Patient[];
+/** Page A and page B share this context (one nurse, two tabs); page C has its own (another PC). */
+let wardPc: BrowserContext;
+let stationPc: BrowserContext;
+let pageA: Page;
+let pageB: Page;
+let pageC: Page;
+const errorsOfB: string[] = [];
+
+const text = visibleText;
+const region = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
+const toast = (p: Page, title: string | RegExp) =>
+  p.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+const card = (p: Page, name: string) =>
+  p
+    .getByRole('list', { name: 'Patients' })
+    .getByRole('listitem')
+    .filter({ has: p.getByRole('link', { name, exact: true }) });
+const trendChart = (p: Page) => region(p, 'Vital signs trend (24 h)').locator('[data-trend-chart]');
+const pointsOf = async (p: Page) => Number(await trendChart(p).getAttribute('data-points'));
+const patientNamed = (name: string) => ward.find((p) => p.name === name)!;
+
+async function signInThroughUi(page: Page) {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
+}
+
+async function openPatient(page: Page, patient: Patient) {
+  await page.goto(`/patient/${patient.id}`);
+  await page.getByRole('heading', { level: 1, name: patient.name }).waitFor();
+}
+
+/** The live stream of this page is open, so what happens next reaches it as events. */
+async function waitForLive(page: Page) {
+  await page.locator('[data-live-status="live"]').waitFor({ state: 'attached' });
+}
+
+async function readingsOf(page: Page, patientId: number) {
+  const res = await page.request.get(`/api/patients/${patientId}/readings?limit=1000`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as ReadingsPage).readings;
+}
+
+async function expectNoSeriousAxeViolations(p: Page) {
+  const violations = await seriousAxeViolations(p);
+  expect(
+    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+/** Counts "<level> Alert" toasts as they are added to the page, each toast element once. */
+async function countAlertToasts(page: Page) {
+  await page.evaluate(() => {
+    const seen = new WeakSet<Element>();
+    const w = window as unknown as { alertToasts: string[] };
+    w.alertToasts = [];
+    new MutationObserver(() => {
+      for (const el of Array.from(document.querySelectorAll('[data-sonner-toast]'))) {
+        if (seen.has(el) || !/(URGENT|CRITICAL) Alert/.test(el.textContent ?? '')) continue;
+        seen.add(el);
+        w.alertToasts.push(el.textContent ?? '');
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { alertToasts: string[] }).alertToasts);
+}
+
+/** Marks the document, so a later check proves the page was not reloaded in between. */
+const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+const wasNotReloaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+
+async function fillObservations(dialog: Locator, values: Record<string, string>) {
+  await dialog.getByLabel('Respiratory rate (/min)').fill(values.rr!);
+  await dialog.getByLabel('SpO2 (%)').fill(values.spo2!);
+  await dialog.getByRole('radio', { name: values.oxygen! }).check();
+  await dialog.getByLabel('Systolic BP (mmHg)').fill(values.systolic!);
+  await dialog.getByLabel('Diastolic BP (mmHg)').fill(values.diastolic!);
+  await dialog.getByLabel('Pulse (bpm)').fill(values.pulse!);
+  await dialog.getByLabel('Temperature (°C)').fill(values.temperature!);
+  await dialog.getByLabel('Consciousness (ACVPU)').selectOption(values.acvpu!);
+}
+
+/** Clearly worse: RR 26 (3), SpO2 90 on air (3 + 0), SBP 95 (2), pulse 125 (2), new confusion (3), 38.6 °C (1). */
+const WORSE = {
+  rr: '26',
+  spo2: '90',
+  oxygen: 'Room air',
+  systolic: '95',
+  diastolic: '60',
+  pulse: '125',
+  temperature: '38.6',
+  acvpu: 'C',
+};
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  ({ context: wardPc, page: pageA } = await newPage(browser, app.baseUrl));
+  username = await registerThroughUi(pageA);
+  pageB = await wardPc.newPage();
+  pageB.on('pageerror', (error) => errorsOfB.push(error.message));
+  ({ context: stationPc, page: pageC } = await newPage(browser, app.baseUrl));
+  await signInThroughUi(pageC);
+  const res = await pageA.request.get('/api/patients');
+  expect(res.status()).toBe(200);
+  ward = (await res.json()) as Patient[];
+});
+
+afterAll(async () => {
+  await wardPc?.close();
+  await stationPc?.close();
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('Live vitals', () => {
+  it('records observations on one page; another tab and another PC update live, and the alert toasts once', async () => {
+    // A calm patient: NEWS2 0 on scale 1, no watch, so no monitor card and no alert yet.
+    const patient = patientNamed('Fatima Al-Sayed');
+    expect(patientNews2(patient).total).toBe(0);
+    expect(patient.spo2Scale).toBe(1);
+    await openPatient(pageA, patient);
+    await openPatient(pageB, patient);
+    await card(pageC, patient.name).scrollIntoViewIfNeeded();
+    await Promise.all([waitForLive(pageA), waitForLive(pageB), waitForLive(pageC)]);
+
+    const before = await readingsOf(pageA, patient.id);
+    await expect.poll(() => pointsOf(pageB)).toBeGreaterThan(0);
+    const pointsBefore = await pointsOf(pageB);
+    expect(pointsBefore).toBe(before.length);
+    const chartB = region(pageB, 'Vital signs trend (24 h)');
+    await chartB.locator('canvas[role="img"]').first().waitFor();
+    expect(await chartB.locator('canvas[role="img"]').count()).toBe(5);
+    expect(await chartB.locator('canvas').first().getAttribute('aria-label')).toMatch(
+      /^NEWS2 \(score\), last 24 hours: \d+ readings?/,
+    );
+    const tableRowsBefore = await chartB.getByRole('table').locator('tbody tr').count();
+    expect(tableRowsBefore).toBe(Math.min(before.length, 12));
+    expect(await text(card(pageC, patient.name).locator('[data-band]'))).toBe('NEWS2 0 · low');
+    expect(await region(pageB, 'Real-time Vital Signs Monitor').count()).toBe(0);
+    const alertToastsOfB = await countAlertToasts(pageB);
+    await markDocument(pageB);
+    await markDocument(pageC);
+
+    // A: the dialog, checked inline first: an impossible value is explained and nothing is sent.
+    await pageA.getByRole('button', { name: 'Record observations' }).click();
+    const dialog = pageA.getByRole('dialog', { name: 'Record observations' });
+    await dialog.waitFor();
+    await expectNoSeriousAxeViolations(pageA);
+    const posts: string[] = [];
+    pageA.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/device-readings')) posts.push(r.url());
+    });
+    await dialog.getByRole('button', { name: 'Save observations' }).click();
+    await dialog.getByText('Respiratory rate is required').waitFor();
+    await dialog.getByText('Choose room air or supplemental oxygen').waitFor();
+    await dialog.getByText('Choose the level of consciousness (ACVPU)').waitFor();
+    await fillObservations(dialog, { ...WORSE, rr: '95' });
+    await dialog.getByRole('button', { name: 'Save observations' }).click();
+    await dialog.getByText('Respiratory rate must be a whole number from 0 to 80 breaths/min').waitFor();
+    expect(await dialog.getByLabel('Respiratory rate (/min)').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByText('Respiratory rate is required').count()).toBe(0);
+    await expectNoSeriousAxeViolations(pageA);
+    await screenshot(pageA, 'live-vitals-dialog-errors-1440');
+    expect(posts).toEqual([]);
+
+    await dialog.getByLabel('Respiratory rate (/min)').fill(WORSE.rr);
+    const posted = pageA.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith('/api/device-readings'),
+    );
+    await dialog.getByRole('button', { name: 'Save observations' }).click();
+    const request = await posted;
+    const response = (await request.response())!;
+    expect(response.status()).toBe(201);
+    const body = request.postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({
+      patientId: patient.id,
+      connectionType: 'manual',
+      deviceName: 'Ward observations',
+      respiratoryRate: 26,
+      oxygenLevel: 90,
+      onSupplementalOxygen: false,
+      systolicBP: 95,
+      diastolicBP: 60,
+      heartRate: 125,
+      consciousness: 'C',
+      temperature: 1015, // round((38.6 × 9/5 + 32) × 10)
+    });
+    expect(Math.abs(Date.parse(String(body.readingTime)) - Date.now())).toBeLessThan(60_000);
+    const idempotencyKey = (await request.allHeaders())['idempotency-key'];
+    expect(idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    const stored = (await response.json()) as { count: number; readings: { id: number }[] };
+    expect(stored.count).toBe(1);
+    await dialog.waitFor({ state: 'detached' });
+    const recorded = toast(pageA, 'Observations recorded');
+    await recorded.waitFor({ state: 'attached' });
+    expect(await recorded.textContent()).toMatch(/Fatima Al-Sayed: observations of \d{2}:\d{2} saved\./);
+
+    // B, the other tab on the same record: vitals, chart and monitor update from the live stream.
+    const vitalsB = region(pageB, 'Vital signs');
+    await vitalsB.getByText('125', { exact: true }).waitFor();
+    expect(await text(vitalsB.getByRole('listitem').nth(0))).toBe('Pulse 125 bpm High (> 100 bpm)');
+    expect(await text(vitalsB.getByRole('listitem').nth(1))).toBe('Oxygen Level 90 % Low (< 95 %)');
+    expect(await text(vitalsB.getByRole('listitem').nth(3))).toBe('Temperature 38.6 °C High (> 37.5 °C)');
+    // NEWS2 14 asks for continuous monitoring: fresh now, stale after 15 min.
+    expect(await text(vitalsB)).toMatch(
+      /Last observations \d{2}:\d{2}; next due by \d{2}:\d{2}: NEWS2 14 asks for continuous monitoring/,
+    );
+    await expect.poll(() => pointsOf(pageB)).toBe(pointsBefore + 1);
+    const newestRow = chartB.getByRole('table').locator('tbody tr').first();
+    expect(await newestRow.locator('td').allTextContents()).toEqual([
+      '14',
+      '125',
+      '90',
+      'Air',
+      '95/60',
+      '38.6',
+      '26',
+      'C',
+    ]);
+    expect(await chartB.getByRole('table').locator('tbody tr').count()).toBe(Math.min(before.length + 1, 12));
+    expect(await chartB.locator('canvas').nth(1).getAttribute('aria-label')).toMatch(
+      /latest 125 at \d{2}:\d{2}\.$/,
+    );
+    await toast(pageB, 'CRITICAL Alert').waitFor({ state: 'attached' });
+    expect(await toast(pageB, 'CRITICAL Alert').textContent()).toContain(
+      'Fatima Al-Sayed: NEWS2 14. Review the patient now.',
+    );
+    // The monitor card appears for NEWS2 high and analyses the new vitals: its CRITICAL is the same rise.
+    const monitorB = region(pageB, 'Real-time Vital Signs Monitor');
+    const tiles = monitorB.getByRole('list', { name: 'Analysed vital signs' });
+    await tiles.getByText('125', { exact: false }).first().waitFor();
+    expect(await text(monitorB)).toContain('CRITICAL');
+    await pageB.waitForTimeout(1500);
+    expect(await alertToastsOfB()).toHaveLength(1);
+
+    // C, the dashboard on another PC: the card shows the new vitals and score.
+    const cardC = card(pageC, patient.name);
+    // Off-screen cards are not rendered (content-visibility: auto), so bring it on screen to read it.
+    await cardC.scrollIntoViewIfNeeded();
+    await cardC.getByText('125', { exact: true }).waitFor();
+    expect(await text(cardC)).toContain('125 bpm');
+    expect(await text(cardC)).toContain('90 %');
+    expect(await text(cardC)).toContain('95/60 mmHg');
+    expect(await text(cardC)).toContain('38.6 °C');
+    await expect.poll(() => text(cardC.locator('[data-band]'))).toBe('NEWS2 14 · high');
+    expect(await text(cardC)).toContain('Updated just now');
+    expect(await wasNotReloaded(pageB)).toBe(true);
+    expect(await wasNotReloaded(pageC)).toBe(true);
+
+    // A retry of the same request (same Idempotency-Key) is answered with the stored reading, not stored twice.
+    const retry = await pageA.request.post('/api/device-readings', {
+      data: body,
+      headers: { 'Idempotency-Key': idempotencyKey! },
+    });
+    expect(retry.status()).toBe(201);
+    expect(((await retry.json()) as { readings: { id: number }[] }).readings[0]!.id).toBe(
+      stored.readings[0]!.id,
+    );
+    expect((await readingsOf(pageA, patient.id)).length).toBe(before.length + 1);
+
+    await screenshot(pageB, 'live-vitals-patient-1440');
+    await chartB.screenshot({ path: path.join(SCREENSHOT_DIR, 'live-vitals-chart-1440.png') });
+    // A full-page capture resizes the viewport, which rebuilds the plots: they keep their labels.
+    expect(await chartB.locator('canvas:not([aria-label])').count()).toBe(0);
+    expect(pageErrors(pageA)).toEqual([]);
+    expect(errorsOfB).toEqual([]);
+    expect(pageErrors(pageC)).toEqual([]);
+  });
+
+  it('shows the server’s refusal in the dialog and records nothing (device clock 10 min fast)', async () => {
+    // The form checks every value the server checks, so an impossible value never reaches it. What
+    // only the server can judge is the time: this PC's clock runs 10 minutes fast, beyond the 5 the
+    // server accepts, and its 422 message must reach the nurse.
+    const patient = patientNamed('Chen Wei');
+    const { context, page } = await newPage(browser, app.baseUrl);
+    try {
+      await page.clock.install({ time: Date.now() + 10 * 60_000 });
+      await signInThroughUi(page);
+      await openPatient(page, patient);
+      const before = await readingsOf(page, patient.id);
+      const lastUpdated = ((await (await page.request.get(`/api/patients/${patient.id}`)).json()) as Patient)
+        .lastUpdated;
+
+      await page.getByRole('button', { name: 'Record observations' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Record observations' });
+      await fillObservations(dialog, { ...WORSE, oxygen: 'Supplemental oxygen', acvpu: 'A' });
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/device-readings'));
+      await dialog.getByRole('button', { name: 'Save observations' }).click();
+      expect((await answered).status()).toBe(422);
+      const alert = dialog.getByRole('alert').filter({ hasText: 'Not recorded:' });
+      await alert.waitFor();
+      expect(await text(alert)).toMatch(
+        /^Not recorded: readingTime \S+ is in the future; check the device clock \(at most 5 minutes ahead is accepted\)$/,
+      );
+      expect(await dialog.getByLabel('Pulse (bpm)').inputValue()).toBe('125'); // kept for a retry
+      await expectNoSeriousAxeViolations(page);
+      await screenshot(page, 'live-vitals-dialog-refused-1440');
+
+      expect((await readingsOf(page, patient.id)).length).toBe(before.length);
+      const after = (await (await page.request.get(`/api/patients/${patient.id}`)).json()) as Patient;
+      expect(after.lastUpdated).toBe(lastUpdated);
+      expect(after.pulse).not.toBe(125);
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('marks vitals older than the NEWS2 interval as stale, on the dashboard and the record', async () => {
+    // NEWS2 0 asks for observations at least every 12 h. Now they are fresh ...
+    const patient = patientNamed('Priya Nair');
+    expect(patientNews2(patient).total).toBe(0);
+    await pageC.goto('/');
+    const fresh = card(pageC, patient.name);
+    await fresh.scrollIntoViewIfNeeded();
+    expect(await fresh.locator('[data-stale-notice]').count()).toBe(0);
+    expect(await fresh.locator('dl').getAttribute('data-stale')).toBeNull();
+
+    // ... and on a screen whose clock reads 13 hours later, they are stale everywhere they are shown.
+    const { context, page } = await newPage(browser, app.baseUrl);
+    try {
+      await page.clock.install({ time: Date.now() + 13 * HOUR });
+      await signInThroughUi(page);
+      const stale = card(page, patient.name);
+      await stale.scrollIntoViewIfNeeded();
+      const reason = /Stale: last observations 1[34] h ago; NEWS2 0 asks for at least every 12 h/;
+      expect(await text(stale.locator('[data-stale-notice]'))).toMatch(reason);
+      expect(await stale.locator('dl').getAttribute('data-stale')).toBe('true');
+      const value = stale.locator('dd').first();
+      const fontWeight = await value.evaluate((el) => getComputedStyle(el).fontWeight);
+      expect(Number(fontWeight)).toBeLessThan(600); // greyed and lighter than a current value
+
+      await openPatient(page, patient);
+      const vitals = region(page, 'Vital signs');
+      expect(await text(vitals.locator('[data-stale-notice]'))).toMatch(reason);
+      expect(await vitals.getByRole('list').getAttribute('data-stale')).toBe('true');
+      expect(await text(vitals.getByRole('listitem').nth(0))).toMatch(/^Pulse \d+ bpm/);
+      await expectNoSeriousAxeViolations(page);
+
+      // The monitor card (a patient with a watch) says the same, and greys its analysed values.
+      const withWatch = ward.find((p) => p.hasVitalWatch && patientNews2(p).total === 0)!;
+      await openPatient(page, withWatch);
+      const monitor = region(page, 'Real-time Vital Signs Monitor');
+      await monitor.getByRole('list', { name: 'Analysed vital signs' }).waitFor();
+      expect(await text(monitor.locator('[data-stale-notice]'))).toMatch(
+        /^Stale: last observations 1[345] h( \d+ min)? ago; NEWS2 0 asks for at least every 12 h$/,
+      );
+      expect(
+        await monitor.getByRole('list', { name: 'Analysed vital signs' }).getAttribute('data-stale'),
+      ).toBe('true');
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says so in the shell while the live stream is down, and reconnects on request', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl);
+    try {
+      await page.clock.install(); // reconnect delays (2 s × 1.5ⁿ) run on a clock the test moves
+      await signInThroughUi(page);
+      await waitForLive(page);
+      const status = page.locator('[data-live-status]');
+      expect(await status.getAttribute('role')).toBe('status');
+      expect(await text(status)).toBe('');
+
+      // The server refuses the stream: while attempts remain, the data is only paused.
+      await page.route('**/api/events*', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+      await page.reload();
+      await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
+      await status.getByText('Live updates paused — reconnecting').waitFor();
+      expect(await status.locator('[data-live-notice]').getAttribute('data-live-notice')).toBe('paused');
+
+      // After 5 failed attempts the screen says it may be out of date, and offers to reconnect.
+      const offline = status.getByText('Offline — data may be out of date');
+      for (let i = 0; i < 12 && !(await offline.isVisible()); i++) {
+        await page.clock.runFor(12_000);
+        await page.waitForTimeout(150);
+      }
+      await offline.waitFor();
+      await screenshot(page, 'live-vitals-offline-1440');
+      await expectNoSeriousAxeViolations(page);
+
+      await page.unroute('**/api/events*');
+      await status.getByRole('button', { name: 'Reconnect' }).click();
+      await waitForLive(page);
+      expect(await text(status)).toBe('');
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the trend card’s loading, error and empty states', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl);
+    try {
+      await signInThroughUi(page);
+      // Just admitted: vitals on record, but no readings yet.
+      const res = await page.request.post('/api/patients', {
+        data: {
+          name: `Trend Empty ${Date.now().toString(36)}`,
+          condition: 'Stable',
+          oxygenLevel: 97,
+          pulse: 72,
+          systolicBP: 120,
+          diastolicBP: 80,
+          temperature: 986,
+          respiratoryRate: 16,
+          consciousness: 'A',
+          onSupplementalOxygen: false,
+          spo2Scale: 1,
+        },
+      });
+      expect(res.status()).toBe(201);
+      const admitted = (await res.json()) as Patient;
+
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(`**/api/patients/${admitted.id}/readings*`, async (route) => {
+        await held;
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'Readings store unavailable' }),
+        });
+      });
+      await openPatient(page, admitted);
+      const chart = region(page, 'Vital signs trend (24 h)');
+      await chart.getByRole('status').filter({ hasText: 'Loading readings...' }).waitFor();
+      release();
+      await chart
+        .getByRole('alert')
+        .filter({ hasText: 'Could not load the readings: Readings store unavailable' })
+        .waitFor();
+
+      await page.unrouteAll();
+      await page.reload();
+      await chart.getByText('No readings in the last 24 hours.').waitFor();
+      expect(await trendChart(page).getAttribute('data-points')).toBe('0');
+      expect(await chart.locator('canvas').count()).toBe(0);
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a 375 px phone: the record with its chart, no sideways scrolling', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl, { width: 375, height: 812 });
+    try {
+      await signInThroughUi(page);
+      await openPatient(page, patientNamed('Fatima Al-Sayed'));
+      const chart = region(page, 'Vital signs trend (24 h)');
+      await chart.locator('canvas[role="img"]').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      const canvasWidth = await chart
+        .locator('canvas')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().width);
+      expect(canvasWidth).toBeGreaterThan(250);
+      expect(canvasWidth).toBeLessThanOrEqual(375 - 32);
+      await chart.getByRole('button', { name: 'Show readings table' }).click();
+      await chart.getByRole('table').waitFor();
+      await screenshot(page, 'live-vitals-patient-375');
+      await chart.screenshot({ path: path.join(SCREENSHOT_DIR, 'live-vitals-chart-375.png') });
+      await expectNoSeriousAxeViolations(page);
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
