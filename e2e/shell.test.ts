@@ -142,6 +142,17 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it('sends the nurse to /auth on the next call once the session has ended', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl);
+    await registerThroughUi(page);
+    await page.getByRole('link', { name: 'Margaret Okafor' }).waitFor();
+    await context.clearCookies(); // as when the server ends the session (idle 30 min, 12 h)
+    await page.getByRole('link', { name: 'Margaret Okafor' }).click(); // client-side navigation → 401
+    await page.waitForURL('**/auth');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+
   it('redirects a signed-out visitor from a protected route to /auth', async () => {
     const { context, page } = await newPage(browser, app.baseUrl);
     await page.goto('/patient/1');

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LiveEvent } from '@vigil/domain';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { alertTracker } from '@/features/alerts/alert-tracker.ts';
+import { USER_QUERY_KEY } from '@/features/auth/api/get-user.ts';
 import { openEventSource } from '@/lib/event-stream.ts';
 import { toastError } from '@/lib/toast.ts';
 import { applyLiveEvent } from '../lib/apply-live-event.ts';
@@ -95,6 +96,9 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
           close?.();
           close = null;
           setStatus('offline');
+          // EventSource hides the status code: a stream ended by an expired session looks like any
+          // other drop. Asking for the session tells; a 401 there signs the screen out.
+          void queryClient.refetchQueries({ queryKey: USER_QUERY_KEY });
           const delay = reconnectDelay(attempts);
           setWillRetry(delay !== null);
           if (delay === null) return;
