@@ -1,14 +1,5 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../apps/server/test/free-port.ts';
 
 /** The real server (apps/server/src/main.ts) as its own process, for benchmarks. */
 export async function startServerProcess(env: Record<string, string>) {

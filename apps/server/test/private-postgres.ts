@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 
 /**
  * A throwaway PostgreSQL server of our own (initdb in a temp folder, random port), so a test can
@@ -19,15 +19,6 @@ export function findPostgresBin(): string | null {
     if (fs.existsSync(path.join(bin, 'initdb'))) return bin;
   }
   return null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPrivatePostgres() {
