@@ -55,11 +55,6 @@ export default defineConfig({
     // Maps for error reports, without the sourceMappingURL comment that makes browsers fetch them.
     sourcemap: 'hidden',
     rolldownOptions: {
-      // @vigil/domain is pure (no I/O, no globals; docs/style.md), so schemas and clinical helpers a
-      // page does not import can be dropped from its chunk.
-      treeshake: {
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]domain[\\/]/, sideEffects: false }],
-      },
       output: {
         // Pages are split by React.lazy in src/app/router.tsx; React itself changes rarely, so it gets
         // its own long-cached chunk.
