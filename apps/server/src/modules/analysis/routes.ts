@@ -1,6 +1,6 @@
 import { AnalysisResult, VitalsAnalysisInput } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PatientIdParams } from '../patients/routes.ts';
+import { PatientIdParams } from '../../lib/id-params.ts';
 import type { AnalysisService } from './service.ts';
 
 export const analysisRoutes: FastifyPluginAsyncZod<{ analysis: AnalysisService }> = async (

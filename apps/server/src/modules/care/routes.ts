@@ -14,17 +14,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { idParams, PatientIdParams } from '../../lib/id-params.ts';
 import { toEmergencyContact, toMedication, toNote, toTreatment } from '../patients/mappers.ts';
-import { PatientIdParams } from '../patients/routes.ts';
 import type { PatientService } from '../patients/service.ts';
 import type { CareRepository } from './repository.ts';
-
-const RecordIdParams = z.object({
-  id: z.coerce
-    .number({ error: 'Id must be a number' })
-    .int('Id must be a whole number')
-    .positive('Id must be a positive number'),
-});
 
 export const careRoutes: FastifyPluginAsyncZod<{
   care: CareRepository;
@@ -51,7 +44,7 @@ export const careRoutes: FastifyPluginAsyncZod<{
   );
   app.patch(
     '/api/treatments/:id',
-    { schema: { params: RecordIdParams, body: TreatmentUpdateInput, response: { 200: Treatment } } },
+    { schema: { params: idParams('Treatment'), body: TreatmentUpdateInput, response: { 200: Treatment } } },
     async (request) => {
       const row = await care.setTreatmentCompleted(
         request.params.id,
@@ -110,7 +103,9 @@ export const careRoutes: FastifyPluginAsyncZod<{
   );
   app.patch(
     '/api/medications/:id',
-    { schema: { params: RecordIdParams, body: MedicationUpdateInput, response: { 200: Medication } } },
+    {
+      schema: { params: idParams('Medication'), body: MedicationUpdateInput, response: { 200: Medication } },
+    },
     async (request) => {
       const current = await care.getMedication(request.params.id);
       if (!current) throw notFound('Medication not found', 'MEDICATION_NOT_FOUND');
@@ -126,11 +121,15 @@ export const careRoutes: FastifyPluginAsyncZod<{
       return toMedication(row);
     },
   );
-  app.delete('/api/medications/:id', { schema: { params: RecordIdParams } }, async (request, reply) => {
-    if (!(await care.deleteMedication(request.params.id)))
-      throw notFound('Medication not found', 'MEDICATION_NOT_FOUND');
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/medications/:id',
+    { schema: { params: idParams('Medication') } },
+    async (request, reply) => {
+      if (!(await care.deleteMedication(request.params.id)))
+        throw notFound('Medication not found', 'MEDICATION_NOT_FOUND');
+      return reply.status(204).send();
+    },
+  );
 
   // Emergency contacts
   app.get(
@@ -159,7 +158,7 @@ export const careRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     '/api/emergency-contacts/:id',
-    { schema: { params: RecordIdParams } },
+    { schema: { params: idParams('Emergency contact') } },
     async (request, reply) => {
       if (!(await care.deleteContact(request.params.id)))
         throw notFound('Emergency contact not found', 'CONTACT_NOT_FOUND');

@@ -1,7 +1,7 @@
 import { DeviceToken, DeviceTokenCreated, DeviceTokenCreateInput } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PatientIdParams } from '../patients/routes.ts';
+import { idParams, PatientIdParams } from '../../lib/id-params.ts';
 import type { PatientService } from '../patients/service.ts';
 import type { DeviceTokenService } from './service.ts';
 
@@ -29,7 +29,7 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/device-tokens/:id',
-    { schema: { params: PatientIdParams, response: { 200: DeviceToken } } },
+    { schema: { params: idParams('Device token'), response: { 200: DeviceToken } } },
     async (request) => tokens.revoke(request.params.id),
   );
 };

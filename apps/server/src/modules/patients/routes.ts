@@ -7,15 +7,9 @@ import {
 } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PatientIdParams } from '../../lib/id-params.ts';
 import { toPatient } from './mappers.ts';
 import type { PatientService } from './service.ts';
-
-export const PatientIdParams = z.object({
-  id: z.coerce
-    .number({ error: 'Patient id must be a number' })
-    .int('Patient id must be a whole number')
-    .positive('Patient id must be a positive number'),
-});
 
 export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> = async (
   app,

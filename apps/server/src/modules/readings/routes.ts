@@ -8,8 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, unprocessable } from '../../lib/errors.ts';
+import { PatientIdParams } from '../../lib/id-params.ts';
 import { toVitalReading } from '../patients/mappers.ts';
-import { PatientIdParams } from '../patients/routes.ts';
 import type { PatientService } from '../patients/service.ts';
 import type { IngestService } from './ingest-service.ts';
 import type { ReadingRepository } from './repository.ts';
