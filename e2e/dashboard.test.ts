@@ -3,6 +3,7 @@ import type { Patient } from '@vigil/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  expectNoSeriousAxeViolations,
   launchBrowser,
   newPage,
   pageErrors,
@@ -10,7 +11,6 @@ import {
   registerThroughUi,
   SCREENSHOT_DIR,
   screenshot,
-  seriousAxeViolations,
   startApp,
   visibleText as text,
 } from './support/harness.ts';
@@ -57,13 +57,6 @@ async function showWholeWard(page: Page): Promise<() => Promise<void>> {
 /** A picture of what is on screen (a dialog over the page), not of the whole scrolled page. */
 async function viewportScreenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const violations = await seriousAxeViolations(page);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
 }
 
 describe('Patient Dashboard', () => {

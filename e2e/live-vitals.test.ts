@@ -3,15 +3,16 @@ import { type Patient, patientNews2, type ReadingsPage } from '@vigil/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  expectNoSeriousAxeViolations,
   launchBrowser,
   newPage,
+  openPatient,
   PASSWORD,
   pageErrors,
   type RunningApp,
   registerThroughUi,
   SCREENSHOT_DIR,
   screenshot,
-  seriousAxeViolations,
   startApp,
   visibleText,
 } from './support/harness.ts';
@@ -51,11 +52,6 @@ async function signInThroughUi(page: Page) {
   await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
 }
 
-async function openPatient(page: Page, patient: Patient) {
-  await page.goto(`/patient/${patient.id}`);
-  await page.getByRole('heading', { level: 1, name: patient.name }).waitFor();
-}
-
 /** The live stream of this page is open, so what happens next reaches it as events. */
 async function waitForLive(page: Page) {
   await page.locator('[data-live-status="live"]').waitFor({ state: 'attached' });
@@ -65,13 +61,6 @@ async function readingsOf(page: Page, patientId: number) {
   const res = await page.request.get(`/api/patients/${patientId}/readings?limit=1000`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as ReadingsPage).readings;
-}
-
-async function expectNoSeriousAxeViolations(p: Page) {
-  const violations = await seriousAxeViolations(p);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
 }
 
 /** Counts "<level> Alert" toasts as they are added to the page, each toast element once. */

@@ -3,14 +3,15 @@ import type { Medication, Patient, Treatment } from '@vigil/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  expectNoSeriousAxeViolations,
   launchBrowser,
   newPage,
+  openPatient,
   pageErrors,
   type RunningApp,
   registerThroughUi,
   SCREENSHOT_DIR,
   screenshot,
-  seriousAxeViolations,
   startApp,
   visibleText as text,
 } from './support/harness.ts';
@@ -42,23 +43,10 @@ const region = (p: Page, name: string) => p.getByRole('region', { name, exact: t
 const toast = (p: Page, title: string | RegExp) =>
   p.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
-async function openPatient(p: Page, patient: Patient) {
-  await p.goto(`/patient/${patient.id}`);
-  await p.getByRole('heading', { level: 1, name: patient.name }).waitFor();
-}
-
 async function apiJson<T>(path: string): Promise<T> {
   const res = await page.request.get(path);
   expect(res.status()).toBe(200);
   return (await res.json()) as T;
-}
-
-/** Axe over the whole page, open toasts included (their colours are fixed in index.css). */
-async function expectNoSeriousAxeViolations(p: Page) {
-  const violations = await seriousAxeViolations(p);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
 }
 
 describe('Patient detail page', () => {

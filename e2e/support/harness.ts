@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { freePort } from '../../apps/server/test/free-port.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -167,4 +168,18 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 /** The text as a reader sees it (innerText: blocks on their own lines), whitespace collapsed. */
 export async function visibleText(locator: Locator): Promise<string> {
   return (await locator.innerText()).replace(/\s+/g, ' ').trim();
+}
+
+/** Fails with a readable list when axe finds a serious or critical violation on the page. */
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const violations = await seriousAxeViolations(page);
+  expect(
+    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+/** Opens a patient's record and waits for its heading. */
+export async function openPatient(page: Page, patient: { id: number; name: string }) {
+  await page.goto(`/patient/${patient.id}`);
+  await page.getByRole('heading', { level: 1, name: patient.name }).waitFor();
 }
