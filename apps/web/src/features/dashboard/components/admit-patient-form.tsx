@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONDITIONS } from '@vigil/domain';
-import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog.tsx';
+import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { useAdmitPatient } from '@/features/patients/api/admit-patient.ts';
-import { HttpError } from '@/lib/api-client.ts';
+import { describeError } from '@/lib/error-message.ts';
 import {
   ADMIT_PATIENT_DEFAULTS,
   AdmitPatientFormSchema,
@@ -19,10 +20,6 @@ import {
 import { Field, fieldAria, NumberField } from './admit-patient-fields.tsx';
 
 /** The server's own words for a refused admission (its 400 `{ error }`), else the transport error. */
-function serverMessage(error: Error): string {
-  return error instanceof HttpError ? (error.serverMessage ?? error.message) : error.message;
-}
-
 /** The admission form. Validation runs on submit, then again on every change (as on the auth forms). */
 export function AdmitPatientForm({ onAdmitted }: { onAdmitted: () => void }) {
   const uid = useId();
@@ -166,15 +163,7 @@ export function AdmitPatientForm({ onAdmitted }: { onAdmitted: () => void }) {
         />
       </div>
 
-      {admit.error && (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-destructive text-sm"
-        >
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>{serverMessage(admit.error)}</span>
-        </p>
-      )}
+      {admit.error && <FormAlert>{describeError(admit.error)}</FormAlert>}
 
       <DialogFooter>
         <DialogClose asChild>

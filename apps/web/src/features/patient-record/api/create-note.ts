@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Note, type NoteCreateInput } from '@vigil/domain';
 import { apiRequest } from '@/lib/api-client.ts';
+import { describeError } from '@/lib/error-message.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { describeError } from '../lib/errors.ts';
 import { notesQueryKey } from './get-notes.ts';
 import { timelineQueryKey } from './get-timeline.ts';
 

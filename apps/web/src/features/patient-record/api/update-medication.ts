@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Medication, type MedicationUpdateInput } from '@vigil/domain';
 import { apiRequest } from '@/lib/api-client.ts';
+import { describeError } from '@/lib/error-message.ts';
 import { toastError } from '@/lib/toast.ts';
-import { describeError } from '../lib/errors.ts';
 import { medicationsQueryKey } from './get-medications.ts';
 
 /** PATCH /api/medications/{id}. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Treatment, type TreatmentUpdateInput } from '@vigil/domain';
 import { apiRequest } from '@/lib/api-client.ts';
+import { describeError } from '@/lib/error-message.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { describeError } from '../lib/errors.ts';
 import { TREATMENT_TOGGLE_TOAST_DESCRIPTION, treatmentToggleToastTitle } from '../lib/treatment-status.ts';
 import { timelineQueryKey } from './get-timeline.ts';
 import { treatmentsQueryKey } from './get-treatments.ts';

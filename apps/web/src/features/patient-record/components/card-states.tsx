@@ -1,6 +1,6 @@
 import { CircleAlert } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { describeError } from '../lib/errors.ts';
+import { describeError } from '@/lib/error-message.ts';
 
 /** Loading and error lines shared by the record's cards. */
 export function CardLoading({ label }: { label: string }) {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Patient } from '@vigil/domain';
-import { CircleAlert, LoaderCircle, Pencil } from 'lucide-react';
+import { LoaderCircle, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';
@@ -14,8 +14,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog.tsx';
+import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { describeError } from '@/lib/error-message.ts';
 import { useUpdatePatient } from '../api/update-patient.ts';
-import { describeError } from '../lib/errors.ts';
 import {
   formValuesToPatch,
   PatientFormSchema,
@@ -68,15 +69,7 @@ export function EditPatientDialog({ patient }: { patient: Patient }) {
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
           <EditPatientFields form={form} currentCondition={patient.condition} />
-          {mutation.isError && (
-            <p
-              role="alert"
-              className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-destructive text-sm"
-            >
-              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {describeError(mutation.error)}
-            </p>
-          )}
+          {mutation.isError && <FormAlert>{describeError(mutation.error)}</FormAlert>}
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>

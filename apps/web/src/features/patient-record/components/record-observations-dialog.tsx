@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Patient } from '@vigil/domain';
-import { CircleAlert, ClipboardPlus, LoaderCircle } from 'lucide-react';
+import { ClipboardPlus, LoaderCircle } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';
@@ -14,10 +14,11 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog.tsx';
+import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { HttpError } from '@/lib/api-client.ts';
+import { describeError } from '@/lib/error-message.ts';
 import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
 import { useRecordObservations } from '../api/record-observations.ts';
-import { describeError } from '../lib/errors.ts';
 import {
   EMPTY_OBSERVATIONS,
   fieldOfServerMessage,
@@ -92,15 +93,7 @@ export function RecordObservationsDialog({ patient }: { patient: Pick<Patient, '
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
           <ObservationsFields form={form} />
-          {formError && (
-            <p
-              role="alert"
-              className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-destructive text-sm"
-            >
-              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>Not recorded: {formError}</span>
-            </p>
-          )}
+          {formError && <FormAlert>Not recorded: {formError}</FormAlert>}
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>

@@ -1,0 +1,8 @@
+import { HttpError } from './api-client.ts';
+
+/** The server's human message when it sent one ("Note must not be empty"), else the error's own text. */
+export function describeError(error: unknown): string {
+  if (error instanceof HttpError) return error.serverMessage ?? error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}
