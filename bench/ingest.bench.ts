@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { fmt, report } from './lib.ts';
+import { fmt, keepAliveClient, report } from './lib.ts';
 import { createBenchDatabase } from './pg-database.ts';
 import { startServerProcess } from './server-process.ts';
 
@@ -48,14 +48,10 @@ export async function benchIngest() {
       oxygenLevel: 95 + (seq % 5),
       batteryLevel: 80,
     });
+    const client = keepAliveClient(base, { cookie });
     const post = async (body: unknown) => {
-      const res = await fetch(`${base}/api/device-readings`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (res.status !== 201) throw new Error(`ingest ${res.status}: ${await res.text()}`);
-      await res.arrayBuffer();
+      const res = await client.post('/api/device-readings', body);
+      if (res.status !== 201) throw new Error(`ingest ${res.status}: ${res.body}`);
     };
     const plainInsert = async (rows: ReturnType<typeof reading>[]) => {
       const values: unknown[] = [];
@@ -112,6 +108,7 @@ export async function benchIngest() {
       goal: '≥ 0.5',
       ok: ratio >= 0.5,
     });
+    client.close();
   } finally {
     await plain.end();
     await server.stop();

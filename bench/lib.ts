@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 /** Shared helpers for benchmarks: every figure is printed next to a baseline measured in the same run. */
 
 export interface Throughput {
@@ -37,4 +39,47 @@ export function report(name: string, value: string, ratio?: { value: number; goa
     ? `  ratio ${fmt(ratio.value, 2)} (goal ${ratio.goal}: ${ratio.ok ? 'met' : 'NOT met'})`
     : '';
   console.log(`${name.padEnd(58)} ${value}${r}`);
+}
+
+/**
+ * A lean keep-alive HTTP client for load generation. The senders share the two cores with the
+ * server and PostgreSQL; `fetch` costs the sender about three times the CPU per request, which would
+ * be charged to the server under test.
+ */
+export function keepAliveClient(baseUrl: string, headers: Record<string, string> = {}) {
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  return {
+    post(path: string, body: unknown, extra: Record<string, string> = {}) {
+      const data = JSON.stringify(body);
+      return new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            agent,
+            host: url.hostname,
+            port: url.port,
+            path,
+            method: 'POST',
+            headers: {
+              ...headers,
+              ...extra,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(data),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+            );
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(data);
+      });
+    },
+    close: () => agent.destroy(),
+  };
 }

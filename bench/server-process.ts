@@ -1,10 +1,14 @@
 import { spawn } from 'node:child_process';
 import { freePort } from '../apps/server/test/free-port.ts';
 
-/** The real server (apps/server/src/main.ts) as its own process, for benchmarks. */
+/**
+ * The real server (apps/server/src/main.ts) as its own process, for benchmarks. BENCH_SERVER_FLAGS
+ * adds node flags to it, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes.
+ */
 export async function startServerProcess(env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),

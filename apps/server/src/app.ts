@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(careRoutes, { care: createCareRepository(database.db), patients, clock });
   await app.register(analysisRoutes, { analysis });
   await app.register(readingRoutes, {
-    ingest: createIngestService({ db: database.db, clock, liveEvents, readings }),
+    ingest: createIngestService({ database, clock, liveEvents }),
     readings,
     patients,
   });

@@ -92,7 +92,7 @@ describe('the live event stream', () => {
     sse.close();
   });
 
-  it('sends only the latest 20 readings of a large batch, flagged truncated', async () => {
+  it('sends a batch of up to 20 readings whole, and of a larger one only the latest, flagged truncated', async () => {
     const { json: patient } = await api(server.url, cookie, 'POST', '/api/patients', WELL);
     const sse = await openSse(`${server.url}/api/events`, { cookie });
     const start = Date.now() - 3_600_000;
@@ -102,12 +102,24 @@ describe('the live event stream', () => {
       readingTime: new Date(start + i * 60_000).toISOString(),
       heartRate: 60 + i,
     }));
-    expect((await api(server.url, cookie, 'POST', '/api/device-readings', batch.reverse())).status).toBe(201);
-    const event = JSON.parse((await sse.waitFor(ofType('reading', patient.id))).data);
-    expect(event.data.truncated).toBe(true);
-    expect(event.data.readings.map((r: { heartRate: number }) => r.heartRate)).toEqual(
-      Array.from({ length: 20 }, (_, i) => 90 + i),
+    const small = batch.slice(0, 20);
+    const large = batch.slice(20);
+    expect((await api(server.url, cookie, 'POST', '/api/device-readings', small.reverse())).status).toBe(201);
+    const whole = JSON.parse((await sse.waitFor(ofType('reading', patient.id))).data);
+    expect(whole.data.truncated).toBeUndefined();
+    expect(whole.data.readings.map((r: { heartRate: number }) => r.heartRate)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 60 + i),
     );
+    expect((await api(server.url, cookie, 'POST', '/api/device-readings', large.reverse())).status).toBe(201);
+    const truncated = JSON.parse(
+      (
+        await sse.waitFor(
+          (e) => ofType('reading', patient.id)(e) && JSON.parse(e.data).data.truncated === true,
+        )
+      ).data,
+    );
+    expect(truncated.data.truncated).toBe(true);
+    expect(truncated.data.readings.map((r: { heartRate: number }) => r.heartRate)).toEqual([109]);
     sse.close();
   });
 

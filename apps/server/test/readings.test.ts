@@ -87,6 +87,56 @@ describe('ingest', () => {
     expect((await readingsOf(p.id)).readings).toHaveLength(1);
   });
 
+  it('answers a batch that mixes new and resent readings with the stored ids, in order', async () => {
+    const p = await admit();
+    const batch = [0, 1, 2].map((i) => ({
+      patientId: p.id,
+      deviceId: 'mix-1',
+      readingTime: minutesAgo(10 - i),
+      heartRate: 70 + i,
+    }));
+    const first = (await post(batch.slice(0, 2))).json();
+    const res = await post(batch);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().readings.slice(0, 2)).toEqual(first.readings);
+    expect(res.json().readings[2]).toMatchObject({ patientId: p.id, readingTime: batch[2]!.readingTime });
+    expect((await readingsOf(p.id)).readings).toHaveLength(3);
+  });
+
+  it('refuses, with 409, a device reading already stored at that instant for another patient', async () => {
+    const a = await admit();
+    const b = await admit();
+    const time = minutesAgo(3);
+    expect(
+      (await post({ patientId: a.id, deviceId: 'moved-1', readingTime: time, heartRate: 80 })).statusCode,
+    ).toBe(201);
+    const res = await post({ patientId: b.id, deviceId: 'moved-1', readingTime: time, heartRate: 80 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(/already sent a reading .* for another patient/);
+    expect((await readingsOf(b.id)).readings).toHaveLength(0);
+  });
+
+  it('applies concurrent batches for one patient completely and in time order', async () => {
+    // On PostgreSQL these run on separate connections: the patient row is locked before the
+    // readings are inserted, so the batches queue rather than deadlock.
+    const p = await admit();
+    t.clock.advance(10 * 60_000);
+    const secondsAgo = (s: number) => new Date(t.clock.now().getTime() - s * 1000).toISOString();
+    const batches = Array.from({ length: 10 }, (_, k) =>
+      Array.from({ length: 5 }, (_, i) => ({
+        patientId: p.id,
+        deviceId: `conc-${k}`,
+        readingTime: secondsAgo((50 - (i * 10 + k)) * 10),
+        heartRate: 60 + i * 10 + k,
+      })),
+    );
+    const answers = await Promise.all(batches.map((batch) => post(batch)));
+    expect(answers.map((a) => a.statusCode)).toEqual(batches.map(() => 201));
+    expect((await readingsOf(p.id, '?limit=100')).readings).toHaveLength(50);
+    // The newest reading of all (i = 4, k = 9) is the patient's current pulse.
+    expect(await patient(p.id)).toMatchObject({ pulse: 109, lastUpdated: secondsAgo(10) });
+  });
+
   it('honours Idempotency-Key for readings without a device id', async () => {
     const p = await admit();
     const manual = {

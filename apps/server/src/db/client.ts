@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock.ts';
+import type { Run } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,6 +20,11 @@ export interface Database {
   driver: DbDriver;
   /** Applies the committed drizzle-kit migrations (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * A transaction of hand-written statements (db/prepared.ts), for hot paths: committed when `fn`
+   * resolves, rolled back when it throws.
+   */
+  transaction<T>(fn: (run: Run) => Promise<T>): Promise<T>;
   /** Cheap liveness probe for /api/health. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -53,6 +59,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn(
+          async <Row>(st: { text: string }, params: unknown[]) => (await tx.query<Row>(st.text, params)).rows,
+        ),
+      ),
     ping: async () => {
       try {
         await client.query('select 1');
@@ -88,6 +100,27 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
+      }
+    },
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('begin');
+        const result = await fn(
+          async <Row>(st: { name: string; text: string }, params: unknown[]) =>
+            (await client.query({ name: st.name, text: st.text, values: params })).rows as Row[],
+        );
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is discarded rather than returned to the pool.
+        await client.query('rollback').catch((e: Error) => {
+          broken = e;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
       }
     },
     ping: async () => {

@@ -2,6 +2,7 @@ import { patientAlertLevel, patientNews2 } from '@vigil/domain';
 import { asc, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Db } from '../../db/client.ts';
+import { type Run, statement } from '../../db/prepared.ts';
 import { liveEvents, type patients } from '../../db/schema.ts';
 import { toPatient } from '../patients/mappers.ts';
 
@@ -32,6 +33,17 @@ export function patientChangeEvents(before: PatientRow, after: PatientRow): NewL
   }
   return events;
 }
+/**
+ * Records events in one statement. Ids come from the sequence in the order the rows are inserted,
+ * which is the order of the JSON array, so the i-th smallest id belongs to the i-th event.
+ */
+const INSERT_EVENTS = statement(
+  'live_events_insert',
+  `insert into live_events (type, patient_id, data)
+   select x.type, x.patient_id, x.data from json_to_recordset($1::json) as x(type text, patient_id int, data jsonb)
+   returning id, floor(extract(epoch from created_at) * 1000)::float8 as created_ms`,
+);
+
 /** Events are kept this long for clients that reconnect with Last-Event-ID. */
 export const EVENT_RETENTION_MS = 24 * 3_600_000;
 const MAX_REPLAY = 1000;
@@ -42,10 +54,10 @@ const CATCH_UP_MARGIN_MS = 10_000;
 
 /**
  * The live event log and its fan-out. Writers record events inside their own transaction; readers
- * subscribe. On PostgreSQL the transaction NOTIFYs the new ids (delivered on commit, to every
- * instance) and each instance reads those rows back: ids, not payloads, cross the wire. Ids are
- * dispatched by set membership, not "greater than the last", because transactions can commit out of
- * id order. On PGlite (one process) committed events are dispatched in process.
+ * subscribe. Committed events go to this instance's listeners at once. On PostgreSQL the new ids are
+ * also NOTIFYed, and every other instance reads those rows back: ids, not payloads, cross the wire.
+ * Ids are dispatched by set membership, not "greater than the last", because transactions can
+ * commit out of id order.
  */
 export function createLiveEvents(database: Database, options: { onError?: (error: unknown) => void } = {}) {
   const { db } = database;
@@ -71,17 +83,7 @@ export function createLiveEvents(database: Database, options: { onError?: (error
       const chunk = ids.slice(i, i + 500).join(',');
       db.execute(
         sql`select set_config('synchronous_commit', 'off', true), pg_notify(${CHANNEL}, ${chunk})`,
-      ).catch(async (error) => {
-        options.onError?.(error);
-        // At least this instance's clients get them.
-        dispatch(
-          await db
-            .select()
-            .from(liveEvents)
-            .where(inArray(liveEvents.id, ids.slice(i, i + 500)))
-            .catch(() => []),
-        );
-      });
+      ).catch((error) => options.onError?.(error)); // clients of other instances get them on reconnect (Last-Event-ID)
     }
   }
 
@@ -97,7 +99,11 @@ export function createLiveEvents(database: Database, options: { onError?: (error
   }
 
   async function onNotification(payload: string | undefined) {
-    const ids = (payload ?? '').split(',').map(Number).filter(Number.isSafeInteger);
+    // This instance's own events were dispatched at commit: only other instances' are read back.
+    const ids = (payload ?? '')
+      .split(',')
+      .map(Number)
+      .filter((id) => Number.isSafeInteger(id) && !dispatched.has(id));
     if (ids.length === 0) return;
     try {
       dispatch(await db.select().from(liveEvents).where(inArray(liveEvents.id, ids)));
@@ -162,20 +168,37 @@ export function createLiveEvents(database: Database, options: { onError?: (error
       listenClient = null;
     },
 
+    /** {@link record} for a transaction of prepared statements (db/prepared.ts). */
+    async recordWith(run: Run, events: NewLiveEvent[]): Promise<LiveEventRow[]> {
+      if (events.length === 0) return [];
+      const keys = await run<{ id: number | string; created_ms: number }>(INSERT_EVENTS, [
+        JSON.stringify(events.map((e) => ({ type: e.type, patient_id: e.patientId, data: e.data }))),
+      ]);
+      const ids = keys.map((k) => Number(k.id)).sort((a, b) => a - b);
+      const createdAt = new Date(Number(keys[0]!.created_ms));
+      return events.map((e, i) => ({ ...e, id: ids[i]!, createdAt }));
+    },
+
     /** Records events in the caller's transaction (so they exist exactly when the change does). */
     async record(tx: Executor, events: NewLiveEvent[]): Promise<LiveEventRow[]> {
       if (events.length === 0) return [];
-      return tx.insert(liveEvents).values(events).returning();
+      // Only the keys come back: the data is what was sent (reading it back would parse it again).
+      const keys = await tx
+        .insert(liveEvents)
+        .values(events)
+        .returning({ id: liveEvents.id, createdAt: liveEvents.createdAt });
+      return keys.map((k, i) => ({ ...events[i]!, id: k.id, createdAt: k.createdAt }));
     },
 
     /**
-     * Call once the recording transaction has committed. PostgreSQL: NOTIFY the ids to every instance
-     * (this one included) in a statement of its own; a NOTIFY inside the writing transaction would
-     * serialise every commit on the notification queue lock. PGlite: dispatch in process.
+     * Call once the recording transaction has committed: the events go to this instance's listeners
+     * at once. PostgreSQL: NOTIFY the ids to the other instances in a statement of its own; a NOTIFY
+     * inside the writing transaction would serialise every commit on the notification queue lock.
      */
     committed(rows: LiveEventRow[]) {
       if (rows.length === 0) return;
-      if (database.driver === 'pglite') return dispatch(rows);
+      dispatch(rows);
+      if (database.driver === 'pglite') return;
       for (const row of rows) pendingNotify.push(row.id);
       notifyTimer ??= setTimeout(flushNotify, NOTIFY_COALESCE_MS);
     },

@@ -1,9 +1,7 @@
 import { type DeviceReadingInput, type DeviceReadingsResponse, MAX_FUTURE_SKEW_MS } from '@vigil/domain';
-import type { Db } from '../../db/client.ts';
-import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/errors.ts';
-import type { patients } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { forbidden, unprocessable } from '../../lib/errors.ts';
+import { conflict, forbidden, unprocessable } from '../../lib/errors.ts';
 import {
   type LiveEventRow,
   type LiveEvents,
@@ -11,11 +9,12 @@ import {
   patientChangeEvents,
 } from '../events/live-events.ts';
 import { toVitalReading } from '../patients/mappers.ts';
-import { ingestStatements, type NewReading, type ReadingRepository, type ReadingRow } from './repository.ts';
+import { ingestStatements, type NewReading, type ReadingRow, type VitalsPatch } from './repository.ts';
 
-type PatientRow = typeof patients.$inferSelect;
-
-/** Readings carried by one live event; a larger batch sends its latest ones, flagged `truncated`. */
+/**
+ * Readings carried by one live event. A larger batch (a backfill) sends only its latest reading,
+ * flagged `truncated`: screens reload that history rather than merge part of it.
+ */
 const MAX_READINGS_PER_EVENT = 20;
 
 export interface IngestActor {
@@ -23,12 +22,9 @@ export interface IngestActor {
   device: { tokenId: number; patientId: number } | null;
 }
 
-const identity = (patientId: number, deviceId: string | null | undefined, time: Date) =>
-  `${patientId}|${deviceId ?? ''}|${time.getTime()}`;
-
 /** The patient fields a reading sets, when it carries them. */
-function vitalsPatch(r: ReadingRow): Partial<PatientRow> {
-  const patch: Partial<PatientRow> = {};
+function vitalsPatch(r: ReadingRow): Partial<VitalsPatch> {
+  const patch: Partial<VitalsPatch> = {};
   if (r.heartRate !== null) patch.pulse = r.heartRate;
   if (r.oxygenLevel !== null) patch.oxygenLevel = r.oxygenLevel;
   if (r.systolicBP !== null) patch.systolicBP = r.systolicBP;
@@ -66,12 +62,11 @@ const toNewReading = (r: DeviceReadingInput, recordedBy: number | null): NewRead
  * all in one transaction.
  */
 export function createIngestService(deps: {
-  db: Db;
+  database: Pick<Database, 'transaction'>;
   clock: Clock;
   liveEvents: LiveEvents;
-  readings: ReadingRepository;
 }) {
-  const { db, clock, liveEvents, readings } = deps;
+  const { database, clock, liveEvents } = deps;
 
   function checkInput(list: DeviceReadingInput[], actor: IngestActor) {
     const latestAllowed = clock.now().getTime() + MAX_FUTURE_SKEW_MS;
@@ -92,16 +87,6 @@ export function createIngestService(deps: {
     });
   }
 
-  /** After a foreign-key failure: which reading named a patient that does not exist. */
-  async function unknownPatient(list: DeviceReadingInput[]) {
-    const where = (i: number) => (list.length > 1 ? `readings[${i}].` : '');
-    const found = await readings.existingPatientIds([...new Set(list.map((r) => r.patientId))]);
-    const i = list.findIndex((r) => !found.has(r.patientId));
-    return i >= 0
-      ? unprocessable(`${where(i)}patientId: there is no patient ${list[i]!.patientId}`, 'UNKNOWN_PATIENT')
-      : null;
-  }
-
   return {
     async ingest(
       list: DeviceReadingInput[],
@@ -114,77 +99,86 @@ export function createIngestService(deps: {
         : null;
       let committedEvents: LiveEventRow[] = [];
 
-      const answer = await db
-        .transaction(async (tx): Promise<DeviceReadingsResponse> => {
-          const q = ingestStatements(tx as unknown as Db);
-          // Claimed first: a concurrent request with the same key waits here until we commit.
-          if (scopedKey && !(await q.claimKey(scopedKey)))
-            return (await q.storedAnswer(scopedKey)) as DeviceReadingsResponse;
+      const answer = await database.transaction(async (run): Promise<DeviceReadingsResponse> => {
+        const q = ingestStatements(run);
+        // Claimed first: a concurrent request with the same key waits here until we commit.
+        if (scopedKey && !(await q.claimKey(scopedKey)))
+          return (await q.storedAnswer(scopedKey)) as DeviceReadingsResponse;
 
-          const values = list.map((r) => toNewReading(r, actor.userId));
-          const inserted = await q.insertReadings(values);
-
-          // Readings already stored (a resend): answer with the stored ids, exactly as the first time.
-          const byIdentity = new Map<string, ReadingRow[]>();
-          const remember = (row: ReadingRow) => {
-            const key = identity(row.patientId, row.deviceId, row.readingTime);
-            byIdentity.set(key, [...(byIdentity.get(key) ?? []), row]);
-          };
-          inserted.forEach(remember);
-          const resent = values.filter(
-            (v) => v.deviceId && !byIdentity.has(identity(v.patientId, v.deviceId, v.readingTime)),
+        // The patients first, in id order: concurrent ingests for a patient queue here, and none
+        // can hold the row (as the readings' foreign-key checks do) while waiting for another.
+        const locked = await q.lockPatients([...new Set(list.map((r) => r.patientId))]);
+        const found = new Set(locked.map((p) => p.id));
+        const missing = list.findIndex((r) => !found.has(r.patientId));
+        if (missing >= 0) {
+          throw unprocessable(
+            `${list.length > 1 ? `readings[${missing}].` : ''}patientId: there is no patient ${list[missing]!.patientId}`,
+            'UNKNOWN_PATIENT',
           );
-          (
-            await q.findByDeviceTimes(
-              resent.map((v) => ({ deviceId: v.deviceId!, readingTime: v.readingTime })),
-            )
-          ).forEach(remember);
-          const refs = values.map((v) => {
-            const candidates = byIdentity.get(identity(v.patientId, v.deviceId, v.readingTime)) ?? [];
-            const row = candidates.length > 1 ? candidates.shift()! : candidates[0]!;
-            return {
-              id: row.id,
-              patientId: row.patientId,
-              deviceId: row.deviceId,
-              readingTime: row.readingTime.toISOString(),
-            };
-          });
+        }
 
-          const byPatient = new Map<number, ReadingRow[]>();
-          for (const r of inserted) byPatient.set(r.patientId, [...(byPatient.get(r.patientId) ?? []), r]);
-          const events: NewLiveEvent[] = [];
-          for (const [patientId, rows] of byPatient) {
-            // A big backfill sends its latest readings and says so; screens then reload the window.
-            const byTime = [...rows].sort((a, b) => a.readingTime.getTime() - b.readingTime.getTime());
-            const latest =
-              byTime.length > MAX_READINGS_PER_EVENT ? byTime.slice(-MAX_READINGS_PER_EVENT) : byTime;
-            events.push({
-              type: 'reading',
-              patientId,
-              data: {
-                readings: latest.map(toVitalReading),
-                ...(latest !== byTime ? { truncated: true } : {}),
-              },
-            });
-            const before = await q.lockPatient(patientId);
-            if (!before) continue;
-            const newer = byTime.filter((r) => r.readingTime > before.lastUpdated);
-            if (newer.length === 0) continue; // an older reading joins the history only
-            const patch: Partial<PatientRow> = Object.assign({}, ...newer.map(vitalsPatch));
-            patch.lastUpdated = newer[newer.length - 1]!.readingTime;
-            events.push(...patientChangeEvents(before, await q.updatePatient(patientId, patch)));
+        const values = list.map((r) => toNewReading(r, actor.userId));
+        const stored = await q.insertReadings(values);
+        const inserted = stored.filter((r): r is ReadingRow => r !== null);
+
+        // Readings already stored (a resend): answer with the stored ids, exactly as the first time.
+        const earlier = new Map<string, ReadingRow>();
+        const deviceTime = (deviceId: string | null, time: Date) => `${deviceId}|${time.getTime()}`;
+        if (inserted.length < values.length) {
+          const resent = values.filter((_, i) => stored[i] === null);
+          for (const row of await q.findByDeviceTimes(
+            resent.map((v) => ({ deviceId: v.deviceId!, readingTime: v.readingTime })),
+          ))
+            earlier.set(deviceTime(row.deviceId, row.readingTime), row);
+        }
+        const refs = values.map((v, i) => {
+          const row = stored[i] ?? earlier.get(deviceTime(v.deviceId, v.readingTime))!;
+          if (row.patientId !== v.patientId) {
+            throw conflict(
+              `${list.length > 1 ? `readings[${i}]: ` : ''}device ${v.deviceId} already sent a reading at ${v.readingTime.toISOString()} for another patient; check the device's patient assignment`,
+              'DEVICE_READING_CONFLICT',
+            );
           }
-          committedEvents = await liveEvents.record(tx as unknown as Db, events);
-
-          const result: DeviceReadingsResponse = { count: refs.length, readings: refs };
-          if (scopedKey) await q.storeAnswer(scopedKey, result);
-          return result;
-        })
-        .catch(async (error: unknown) => {
-          // The foreign key, not a query before every ingest, catches an unknown patient.
-          if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw (await unknownPatient(list)) ?? error;
-          throw error;
+          return {
+            id: row.id,
+            patientId: row.patientId,
+            deviceId: row.deviceId,
+            readingTime: row.readingTime.toISOString(),
+          };
         });
+
+        const byPatient = new Map<number, ReadingRow[]>();
+        for (const r of inserted) {
+          const rows = byPatient.get(r.patientId);
+          if (rows) rows.push(r);
+          else byPatient.set(r.patientId, [r]);
+        }
+        const events: NewLiveEvent[] = [];
+        for (const before of locked) {
+          const rows = byPatient.get(before.id);
+          if (!rows) continue; // every reading for this patient was a resend
+          const byTime = rows.sort((a, b) => a.readingTime.getTime() - b.readingTime.getTime());
+          const latest = byTime[byTime.length - 1]!;
+          events.push({
+            type: 'reading',
+            patientId: before.id,
+            data:
+              byTime.length > MAX_READINGS_PER_EVENT
+                ? { readings: [toVitalReading(latest)], truncated: true }
+                : { readings: byTime.map(toVitalReading) },
+          });
+          if (latest.readingTime <= before.lastUpdated) continue; // older readings join the history only
+          const newer = byTime.filter((r) => r.readingTime > before.lastUpdated);
+          const patch = Object.assign({}, ...newer.map(vitalsPatch)) as Partial<VitalsPatch>;
+          const after = await q.updatePatientVitals(before.id, patch, latest.readingTime);
+          events.push(...patientChangeEvents(before, after));
+        }
+        committedEvents = await liveEvents.recordWith(run, events);
+
+        const result: DeviceReadingsResponse = { count: refs.length, readings: refs };
+        if (scopedKey) await q.storeAnswer(scopedKey, result);
+        return result;
+      });
       liveEvents.committed(committedEvents);
       return answer;
     },
