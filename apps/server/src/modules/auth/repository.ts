@@ -20,6 +20,23 @@ export interface SessionWithUser {
 }
 
 export function createAuthRepository(db: Db) {
+  // Every signed-in request looks its session up: prepared once, not built and planned each time.
+  const findSessionQuery = db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      username: users.username,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      persistent: sessions.persistent,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_find_session');
+
   return {
     async findUserByUsername(username: string): Promise<UserRow | undefined> {
       const [row] = await db
@@ -52,20 +69,7 @@ export function createAuthRepository(db: Db) {
     },
 
     async findSession(id: string): Promise<SessionWithUser | undefined> {
-      const [row] = await db
-        .select({
-          id: sessions.id,
-          userId: sessions.userId,
-          username: users.username,
-          createdAt: sessions.createdAt,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          persistent: sessions.persistent,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, id))
-        .limit(1);
+      const [row] = await findSessionQuery.execute({ id });
       return row;
     },
 
