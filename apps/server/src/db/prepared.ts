@@ -1,4 +1,5 @@
-import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
+import { getTableColumns, type InferSelectModel, type SQL, sql, type Table } from 'drizzle-orm';
+import type { Db } from './client.ts';
 
 /**
  * Hand-written SQL for the hot paths (the ingest). On PostgreSQL a statement is prepared once per
@@ -14,6 +15,21 @@ export const statement = (name: string, text: string): Statement => ({ name, tex
 
 /** Runs one statement with positional parameters ($1, $2 …) and returns its rows. */
 export type Run = <Row = Record<string, unknown>>(statement: Statement, params: unknown[]) => Promise<Row[]>;
+
+/**
+ * Runs statements inside a Drizzle transaction (or on the database), so a statement written for a
+ * prepared-statement transaction serves Drizzle callers too. Unprepared: for the less frequent paths.
+ */
+export function runOn(db: Pick<Db, 'execute'>): Run {
+  return async <Row>(st: Statement, params: unknown[]) => {
+    // "…$1::json…" → raw text and bound parameters, in order.
+    const chunks: SQL[] = st.text
+      .split(/\$(\d+)/)
+      .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`));
+    const result = await db.execute(sql.join(chunks));
+    return (result as unknown as { rows: Row[] }).rows;
+  };
+}
 
 /** The table's columns, quoted, in declaration order: a `select` list matching {@link rowMapper}. */
 export function columnList(table: Table, alias?: string): string {

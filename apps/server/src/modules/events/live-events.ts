@@ -1,7 +1,7 @@
 import { patientAlertLevel, patientNews2 } from '@vigil/domain';
 import { asc, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database, Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { type Run, statement } from '../../db/prepared.ts';
 import { liveEvents, type patients } from '../../db/schema.ts';
 import { toPatient } from '../patients/mappers.ts';
@@ -11,8 +11,6 @@ type PatientRow = typeof patients.$inferSelect;
 export type LiveEventRow = typeof liveEvents.$inferSelect;
 export type NewLiveEvent = { type: string; patientId: number | null; data: unknown };
 type Listener = (events: LiveEventRow[]) => void;
-/** A Drizzle transaction or the database itself. */
-type Executor = Pick<Db, 'insert'>;
 
 const CHANNEL = 'vigil_events';
 /** Ids committed within this window share one NOTIFY. */
@@ -168,8 +166,11 @@ export function createLiveEvents(database: Database, options: { onError?: (error
       listenClient = null;
     },
 
-    /** {@link record} for a transaction of prepared statements (db/prepared.ts). */
-    async recordWith(run: Run, events: NewLiveEvent[]): Promise<LiveEventRow[]> {
+    /**
+     * Records events in the caller's transaction (so they exist exactly when the change does). Only
+     * the keys come back: the data is what was sent (reading it back would parse it again).
+     */
+    async record(run: Run, events: NewLiveEvent[]): Promise<LiveEventRow[]> {
       if (events.length === 0) return [];
       const keys = await run<{ id: number | string; created_ms: number }>(INSERT_EVENTS, [
         JSON.stringify(events.map((e) => ({ type: e.type, patient_id: e.patientId, data: e.data }))),
@@ -177,17 +178,6 @@ export function createLiveEvents(database: Database, options: { onError?: (error
       const ids = keys.map((k) => Number(k.id)).sort((a, b) => a - b);
       const createdAt = new Date(Number(keys[0]!.created_ms));
       return events.map((e, i) => ({ ...e, id: ids[i]!, createdAt }));
-    },
-
-    /** Records events in the caller's transaction (so they exist exactly when the change does). */
-    async record(tx: Executor, events: NewLiveEvent[]): Promise<LiveEventRow[]> {
-      if (events.length === 0) return [];
-      // Only the keys come back: the data is what was sent (reading it back would parse it again).
-      const keys = await tx
-        .insert(liveEvents)
-        .values(events)
-        .returning({ id: liveEvents.id, createdAt: liveEvents.createdAt });
-      return keys.map((k, i) => ({ ...events[i]!, id: k.id, createdAt: k.createdAt }));
     },
 
     /**

@@ -8,6 +8,7 @@ import {
   type TimelineEntry,
   tenthsFToRoundedCelsius,
 } from '@vigil/domain';
+import { runOn } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { type LiveEvents, patientChangeEvents } from '../events/live-events.ts';
@@ -70,7 +71,7 @@ export function createPatientService(deps: {
         });
       }
       const result = await repo.update(id, patch, events, clock.now(), userId, (tx, before, after) =>
-        liveEvents.record(tx, patientChangeEvents(before, after)),
+        liveEvents.record(runOn(tx), patientChangeEvents(before, after)),
       );
       if (!result) throw notFound(PATIENT_NOT_FOUND, 'PATIENT_NOT_FOUND');
       liveEvents.committed(result.extra);

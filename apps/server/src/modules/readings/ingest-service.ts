@@ -36,6 +36,9 @@ function vitalsPatch(r: ReadingRow): Partial<VitalsPatch> {
   return patch;
 }
 
+/** Where in the request a problem is: "readings[3]." in a batch, nothing for a single reading. */
+const at = (list: unknown[], i: number) => (list.length > 1 ? `readings[${i}].` : '');
+
 const toNewReading = (r: DeviceReadingInput, recordedBy: number | null): NewReading => ({
   patientId: r.patientId,
   deviceId: r.deviceId ?? null,
@@ -70,11 +73,10 @@ export function createIngestService(deps: {
 
   function checkInput(list: DeviceReadingInput[], actor: IngestActor) {
     const latestAllowed = clock.now().getTime() + MAX_FUTURE_SKEW_MS;
-    const where = (i: number) => (list.length > 1 ? `readings[${i}].` : '');
     list.forEach((r, i) => {
       if (Date.parse(r.readingTime) > latestAllowed) {
         throw unprocessable(
-          `${where(i)}readingTime ${r.readingTime} is in the future; check the device clock (at most 5 minutes ahead is accepted)`,
+          `${at(list, i)}readingTime ${r.readingTime} is in the future; check the device clock (at most 5 minutes ahead is accepted)`,
           'READING_IN_FUTURE',
         );
       }
@@ -112,7 +114,7 @@ export function createIngestService(deps: {
         const missing = list.findIndex((r) => !found.has(r.patientId));
         if (missing >= 0) {
           throw unprocessable(
-            `${list.length > 1 ? `readings[${missing}].` : ''}patientId: there is no patient ${list[missing]!.patientId}`,
+            `${at(list, missing)}patientId: there is no patient ${list[missing]!.patientId}`,
             'UNKNOWN_PATIENT',
           );
         }
@@ -135,7 +137,7 @@ export function createIngestService(deps: {
           const row = stored[i] ?? earlier.get(deviceTime(v.deviceId, v.readingTime))!;
           if (row.patientId !== v.patientId) {
             throw conflict(
-              `${list.length > 1 ? `readings[${i}]: ` : ''}device ${v.deviceId} already sent a reading at ${v.readingTime.toISOString()} for another patient; check the device's patient assignment`,
+              `${at(list, i)}deviceId: device ${v.deviceId} already sent a reading at ${v.readingTime.toISOString()} for another patient; check the device's patient assignment`,
               'DEVICE_READING_CONFLICT',
             );
           }
@@ -173,7 +175,7 @@ export function createIngestService(deps: {
           const after = await q.updatePatientVitals(before.id, patch, latest.readingTime);
           events.push(...patientChangeEvents(before, after));
         }
-        committedEvents = await liveEvents.recordWith(run, events);
+        committedEvents = await liveEvents.record(run, events);
 
         const result: DeviceReadingsResponse = { count: refs.length, readings: refs };
         if (scopedKey) await q.storeAnswer(scopedKey, result);
