@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DeviceToken, DeviceTokenCreated, DeviceTokenCreateInput } from '@vigil/domain';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceTokens } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -30,6 +30,13 @@ const toDeviceToken = (r: Row): DeviceToken => ({
  */
 export function createDeviceTokenService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+  // Every device request looks its token up: prepared once, not built and planned each time.
+  const findByHash = db
+    .select()
+    .from(deviceTokens)
+    .where(eq(deviceTokens.tokenHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('device_tokens_find_by_hash');
   return {
     async issue(input: DeviceTokenCreateInput, userId: number): Promise<DeviceTokenCreated> {
       const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -70,11 +77,7 @@ export function createDeviceTokenService(deps: { db: Db; clock: Clock }) {
     /** The token's scope when it is valid now; null when unknown, expired or revoked. */
     async verify(token: string): Promise<{ tokenId: number; patientId: number } | null> {
       if (!token.startsWith(TOKEN_PREFIX)) return null;
-      const [row] = await db
-        .select()
-        .from(deviceTokens)
-        .where(eq(deviceTokens.tokenHash, hashToken(token)))
-        .limit(1);
+      const [row] = await findByHash.execute({ hash: hashToken(token) });
       const now = clock.now();
       if (!row || row.revokedAt || row.expiresAt <= now) return null;
       if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_WRITE_INTERVAL_MS) {

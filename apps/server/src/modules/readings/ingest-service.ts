@@ -1,5 +1,6 @@
 import { type DeviceReadingInput, type DeviceReadingsResponse, MAX_FUTURE_SKEW_MS } from '@vigil/domain';
 import type { Database } from '../../db/client.ts';
+import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, forbidden, unprocessable } from '../../lib/errors.ts';
 import {
@@ -9,7 +10,7 @@ import {
   patientChangeEvents,
 } from '../events/live-events.ts';
 import { toVitalReading } from '../patients/mappers.ts';
-import { ingestStatements, type NewReading, type ReadingRow, type VitalsPatch } from './repository.ts';
+import { ingestStatements, type ReadingRow, type StoredKey, type VitalsPatch } from './repository.ts';
 
 /**
  * Readings carried by one live event. A larger batch (a backfill) sends only its latest reading,
@@ -39,12 +40,19 @@ function vitalsPatch(r: ReadingRow): Partial<VitalsPatch> {
 /** Where in the request a problem is: "readings[3]." in a batch, nothing for a single reading. */
 const at = (list: unknown[], i: number) => (list.length > 1 ? `readings[${i}].` : '');
 
-const toNewReading = (r: DeviceReadingInput, recordedBy: number | null): NewReading => ({
+/** The stored row of a sent reading, as the history reads it back. */
+const storedRow = (
+  r: DeviceReadingInput,
+  readingTime: Date,
+  key: StoredKey,
+  recordedBy: number | null,
+): ReadingRow => ({
+  id: key.id,
   patientId: r.patientId,
   deviceId: r.deviceId ?? null,
   deviceName: r.deviceName ?? null,
   connectionType: r.connectionType ?? null,
-  readingTime: new Date(r.readingTime),
+  readingTime,
   heartRate: r.heartRate ?? null,
   oxygenLevel: r.oxygenLevel ?? null,
   systolicBP: r.systolicBP ?? null,
@@ -57,6 +65,7 @@ const toNewReading = (r: DeviceReadingInput, recordedBy: number | null): NewRead
   steps: r.steps ?? null,
   sleepHours: r.sleepHours ?? null,
   recordedBy,
+  createdAt: key.createdAt,
 });
 
 /**
@@ -71,10 +80,12 @@ export function createIngestService(deps: {
 }) {
   const { database, clock, liveEvents } = deps;
 
-  function checkInput(list: DeviceReadingInput[], actor: IngestActor) {
+  /** Checks what the schema cannot; returns each reading's time in epoch milliseconds. */
+  function checkInput(list: DeviceReadingInput[], actor: IngestActor): number[] {
     const latestAllowed = clock.now().getTime() + MAX_FUTURE_SKEW_MS;
-    list.forEach((r, i) => {
-      if (Date.parse(r.readingTime) > latestAllowed) {
+    return list.map((r, i) => {
+      const time = Date.parse(r.readingTime);
+      if (time > latestAllowed) {
         throw unprocessable(
           `${at(list, i)}readingTime ${r.readingTime} is in the future; check the device clock (at most 5 minutes ahead is accepted)`,
           'READING_IN_FUTURE',
@@ -86,6 +97,7 @@ export function createIngestService(deps: {
           'TOKEN_SCOPE',
         );
       }
+      return time;
     });
   }
 
@@ -95,91 +107,99 @@ export function createIngestService(deps: {
       actor: IngestActor,
       idempotencyKey?: string,
     ): Promise<DeviceReadingsResponse> {
-      checkInput(list, actor);
+      const times = checkInput(list, actor);
       const scopedKey = idempotencyKey
         ? `${actor.device ? `token:${actor.device.tokenId}` : `user:${actor.userId}`}:${idempotencyKey}`
         : null;
       let committedEvents: LiveEventRow[] = [];
 
-      const answer = await database.transaction(async (run): Promise<DeviceReadingsResponse> => {
-        const q = ingestStatements(run);
-        // Claimed first: a concurrent request with the same key waits here until we commit.
-        if (scopedKey && !(await q.claimKey(scopedKey)))
-          return (await q.storedAnswer(scopedKey)) as DeviceReadingsResponse;
+      // A resend is rare: the readings are first inserted as new, and only when one turns out to
+      // be stored already (a unique violation) is the whole transaction run again, skipping those.
+      const attempt = (skipStored: boolean) =>
+        database.transaction(async (run): Promise<DeviceReadingsResponse> => {
+          const q = ingestStatements(run);
+          // Claimed first: a concurrent request with the same key waits here until we commit.
+          if (scopedKey && !(await q.claimKey(scopedKey)))
+            return (await q.storedAnswer(scopedKey)) as DeviceReadingsResponse;
 
-        // The patients first, in id order: concurrent ingests for a patient queue here, and none
-        // can hold the row (as the readings' foreign-key checks do) while waiting for another.
-        const locked = await q.lockPatients([...new Set(list.map((r) => r.patientId))]);
-        const found = new Set(locked.map((p) => p.id));
-        const missing = list.findIndex((r) => !found.has(r.patientId));
-        if (missing >= 0) {
-          throw unprocessable(
-            `${at(list, missing)}patientId: there is no patient ${list[missing]!.patientId}`,
-            'UNKNOWN_PATIENT',
-          );
-        }
-
-        const values = list.map((r) => toNewReading(r, actor.userId));
-        const stored = await q.insertReadings(values);
-        const inserted = stored.filter((r): r is ReadingRow => r !== null);
-
-        // Readings already stored (a resend): answer with the stored ids, exactly as the first time.
-        const earlier = new Map<string, ReadingRow>();
-        const deviceTime = (deviceId: string | null, time: Date) => `${deviceId}|${time.getTime()}`;
-        if (inserted.length < values.length) {
-          const resent = values.filter((_, i) => stored[i] === null);
-          for (const row of await q.findByDeviceTimes(
-            resent.map((v) => ({ deviceId: v.deviceId!, readingTime: v.readingTime })),
-          ))
-            earlier.set(deviceTime(row.deviceId, row.readingTime), row);
-        }
-        const refs = values.map((v, i) => {
-          const row = stored[i] ?? earlier.get(deviceTime(v.deviceId, v.readingTime))!;
-          if (row.patientId !== v.patientId) {
-            throw conflict(
-              `${at(list, i)}deviceId: device ${v.deviceId} already sent a reading at ${v.readingTime.toISOString()} for another patient; check the device's patient assignment`,
-              'DEVICE_READING_CONFLICT',
+          // The patients first, in id order: concurrent ingests for a patient queue here, and none
+          // can hold the row (as the readings' foreign-key checks do) while waiting for another.
+          const locked = await q.lockPatients([...new Set(list.map((r) => r.patientId))]);
+          const found = new Set(locked.map((p) => p.id));
+          const missing = list.findIndex((r) => !found.has(r.patientId));
+          if (missing >= 0) {
+            throw unprocessable(
+              `${at(list, missing)}patientId: there is no patient ${list[missing]!.patientId}`,
+              'UNKNOWN_PATIENT',
             );
           }
-          return {
-            id: row.id,
-            patientId: row.patientId,
-            deviceId: row.deviceId,
-            readingTime: row.readingTime.toISOString(),
-          };
-        });
 
-        const byPatient = new Map<number, ReadingRow[]>();
-        for (const r of inserted) {
-          const rows = byPatient.get(r.patientId);
-          if (rows) rows.push(r);
-          else byPatient.set(r.patientId, [r]);
-        }
-        const events: NewLiveEvent[] = [];
-        for (const before of locked) {
-          const rows = byPatient.get(before.id);
-          if (!rows) continue; // every reading for this patient was a resend
-          const byTime = rows.sort((a, b) => a.readingTime.getTime() - b.readingTime.getTime());
-          const latest = byTime[byTime.length - 1]!;
-          events.push({
-            type: 'reading',
-            patientId: before.id,
-            data:
-              byTime.length > MAX_READINGS_PER_EVENT
-                ? { readings: [toVitalReading(latest)], truncated: true }
-                : { readings: byTime.map(toVitalReading) },
+          const keys = await q.insertReadings(list, times, actor.userId, skipStored);
+          const inserted: ReadingRow[] = [];
+          keys.forEach((key, i) => {
+            if (key) inserted.push(storedRow(list[i]!, new Date(times[i]!), key, actor.userId));
           });
-          if (latest.readingTime <= before.lastUpdated) continue; // older readings join the history only
-          const newer = byTime.filter((r) => r.readingTime > before.lastUpdated);
-          const patch = Object.assign({}, ...newer.map(vitalsPatch)) as Partial<VitalsPatch>;
-          const after = await q.updatePatientVitals(before.id, patch, latest.readingTime);
-          events.push(...patientChangeEvents(before, after));
-        }
-        committedEvents = await liveEvents.record(run, events);
 
-        const result: DeviceReadingsResponse = { count: refs.length, readings: refs };
-        if (scopedKey) await q.storeAnswer(scopedKey, result);
-        return result;
+          // Readings already stored (a resend): answer with the stored ids, exactly as the first time.
+          const earlier = new Map<string, ReadingRow>();
+          const deviceTime = (deviceId: string | null | undefined, time: number) => `${deviceId}|${time}`;
+          if (inserted.length < list.length) {
+            const resent = list.flatMap((r, i) =>
+              keys[i] ? [] : [{ deviceId: r.deviceId!, readingTime: new Date(times[i]!) }],
+            );
+            for (const row of await q.findByDeviceTimes(resent))
+              earlier.set(deviceTime(row.deviceId, row.readingTime.getTime()), row);
+          }
+          const refs = list.map((r, i) => {
+            const readingTime = new Date(times[i]!).toISOString();
+            const id = keys[i]?.id;
+            if (id !== undefined)
+              return { id, patientId: r.patientId, deviceId: r.deviceId ?? null, readingTime };
+            const row = earlier.get(deviceTime(r.deviceId, times[i]!))!;
+            if (row.patientId !== r.patientId) {
+              throw conflict(
+                `${at(list, i)}deviceId: device ${r.deviceId} already sent a reading at ${readingTime} for another patient; check the device's patient assignment`,
+                'DEVICE_READING_CONFLICT',
+              );
+            }
+            return { id: row.id, patientId: row.patientId, deviceId: row.deviceId, readingTime };
+          });
+
+          const byPatient = new Map<number, ReadingRow[]>();
+          for (const r of inserted) {
+            const rows = byPatient.get(r.patientId);
+            if (rows) rows.push(r);
+            else byPatient.set(r.patientId, [r]);
+          }
+          const events: NewLiveEvent[] = [];
+          for (const before of locked) {
+            const rows = byPatient.get(before.id);
+            if (!rows) continue; // every reading for this patient was a resend
+            const byTime = rows.sort((a, b) => a.readingTime.getTime() - b.readingTime.getTime());
+            const latest = byTime[byTime.length - 1]!;
+            events.push({
+              type: 'reading',
+              patientId: before.id,
+              data:
+                byTime.length > MAX_READINGS_PER_EVENT
+                  ? { readings: [toVitalReading(latest)], truncated: true }
+                  : { readings: byTime.map(toVitalReading) },
+            });
+            if (latest.readingTime <= before.lastUpdated) continue; // older readings join the history only
+            const newer = byTime.filter((r) => r.readingTime > before.lastUpdated);
+            const patch = Object.assign({}, ...newer.map(vitalsPatch)) as Partial<VitalsPatch>;
+            const after = await q.updatePatientVitals(before.id, patch, latest.readingTime);
+            events.push(...patientChangeEvents(before, after));
+          }
+          committedEvents = await liveEvents.record(run, events);
+
+          const result: DeviceReadingsResponse = { count: refs.length, readings: refs };
+          if (scopedKey) await q.storeAnswer(scopedKey, result);
+          return result;
+        });
+      const answer = await attempt(false).catch((error: unknown) => {
+        if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) return attempt(true);
+        throw error;
       });
       liveEvents.committed(committedEvents);
       return answer;

@@ -1,32 +1,30 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { columnList, type Run, rowMapper, statement } from '../../db/prepared.ts';
 import { patients, vitalReadings } from '../../db/schema.ts';
 
 export type ReadingRow = typeof vitalReadings.$inferSelect;
-export type NewReading = Omit<ReadingRow, 'id' | 'createdAt'>;
+/** A reading as the request sends it: the stored fields, absent or null where not measured. */
+export type SentReading = { patientId: number; readingTime: string } & {
+  [K in Exclude<keyof ReadingRow, 'id' | 'createdAt' | 'recordedBy' | 'patientId' | 'readingTime'>]?:
+    | ReadingRow[K]
+    | undefined;
+};
+/** What the bulk insert gives a stored reading. */
+export interface StoredKey {
+  id: number;
+  createdAt: Date;
+}
 type PatientRow = typeof patients.$inferSelect;
 
-/** Columns of the bulk insert and the reading field each comes from. */
-const COLUMNS = [
-  ['patient_id', 'patientId'],
-  ['device_id', 'deviceId'],
-  ['device_name', 'deviceName'],
-  ['connection_type', 'connectionType'],
-  ['reading_time', 'readingTime'],
-  ['heart_rate', 'heartRate'],
-  ['oxygen_level', 'oxygenLevel'],
-  ['systolic_bp', 'systolicBP'],
-  ['diastolic_bp', 'diastolicBP'],
-  ['temperature', 'temperature'],
-  ['respiratory_rate', 'respiratoryRate'],
-  ['consciousness', 'consciousness'],
-  ['on_supplemental_oxygen', 'onSupplementalOxygen'],
-  ['battery_level', 'batteryLevel'],
-  ['steps', 'steps'],
-  ['sleep_hours', 'sleepHours'],
-  ['recorded_by', 'recordedBy'],
-] as const satisfies readonly (readonly [string, keyof NewReading])[];
+/**
+ * The reading fields the bulk insert takes from the request, by name: every column but the keys,
+ * the time stored and who recorded it. The API names the fields as the schema does (heartRate,
+ * readingTime …), so the validated request is the insert's JSON parameter as it is.
+ */
+const SENT_COLUMNS = Object.entries(getTableColumns(vitalReadings)).filter(
+  ([key]) => key !== 'id' && key !== 'createdAt' && key !== 'recordedBy',
+);
 
 const identity = (patientId: number, deviceId: string | null, timeMs: number) =>
   `${patientId}|${deviceId ?? ''}|${timeMs}`;
@@ -76,10 +74,19 @@ export function createReadingRepository(db: Db) {
 
 export type ReadingRepository = ReturnType<typeof createReadingRepository>;
 
-const READING_COLUMNS = COLUMNS.map(([column]) => column).join(', ');
 const toReadingRow = rowMapper(vitalReadings);
 const toPatientRow = rowMapper(patients);
 const PATIENT_COLUMNS = columnList(patients);
+
+function insertReadingsText(onConflict: string) {
+  return `insert into vital_readings (${SENT_COLUMNS.map(([, c]) => `"${c.name}"`).join(', ')}, recorded_by)
+    select ${SENT_COLUMNS.map(([key]) => `x."${key}"`).join(', ')}, $2::int
+    from json_to_recordset($1::json) as x(${SENT_COLUMNS.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ')})
+    ${onConflict}
+    returning id, patient_id, device_id,
+      floor(extract(epoch from reading_time) * 1000)::float8 as reading_ms,
+      floor(extract(epoch from created_at) * 1000)::float8 as created_ms`;
+}
 
 /** The ingest's statements: prepared once per connection (db/prepared.ts), run in its transaction. */
 const INGEST = {
@@ -94,18 +101,16 @@ const INGEST = {
     'update idempotent_requests set status = 201, response = $2 where key = $1',
   ),
   /**
-   * The whole batch as one JSON parameter (json_populate_recordset): one statement for any batch
-   * size. A reading already stored for the same device and time is skipped. Only the keys come
-   * back, times as epoch milliseconds (cheaper to read than timestamps).
+   * The whole batch as one JSON parameter (json_to_recordset, the request's own field names): one
+   * statement for any batch size. Only the keys come back, times as epoch milliseconds (cheaper to
+   * read than timestamps). A reading already stored for the same device and time fails it (a
+   * unique violation); `insertReadingsSkippingStored` skips such readings instead, at the cost of
+   * a check per row before each insert, so it serves only a batch that holds a resend.
    */
-  insertReadings: statement(
-    'ingest_insert_readings',
-    `insert into vital_readings (${READING_COLUMNS}) select ${READING_COLUMNS}
-     from json_populate_recordset(null::vital_readings, $1::json)
-     on conflict (device_id, reading_time) do nothing
-     returning id, patient_id, device_id,
-       floor(extract(epoch from reading_time) * 1000)::float8 as reading_ms,
-       floor(extract(epoch from created_at) * 1000)::float8 as created_ms`,
+  insertReadings: statement('ingest_insert_readings', insertReadingsText('')),
+  insertReadingsSkippingStored: statement(
+    'ingest_insert_readings_skipping_stored',
+    insertReadingsText('on conflict (device_id, reading_time) do nothing'),
   ),
   findByDeviceTimes: statement(
     'ingest_find_by_device_times',
@@ -157,32 +162,32 @@ export type VitalsPatch = Pick<
 export function ingestStatements(run: Run) {
   return {
     /**
-     * Stores the readings; returns, for each input row in order, the stored row, or null where it
-     * was skipped as already stored. The stored row is the sent values with their new id.
+     * Stores the readings (validated request objects; `times` their readingTime in epoch ms);
+     * returns, for each in order, its new id and creation time, or null where it was skipped as
+     * already stored. Unless `skipStored`, a reading already stored fails the statement.
      */
-    async insertReadings(rows: NewReading[]): Promise<(ReadingRow | null)[]> {
-      // Absent fields are left out of the JSON (json_populate_recordset reads them as NULL): a
-      // typical device reading sets 3 of 17 columns, and the smaller document is parsed faster.
-      const json = JSON.stringify(
-        rows.map((r) => {
-          const o: Record<string, unknown> = {};
-          for (const [column, key] of COLUMNS) if (r[key] !== null) o[column] = r[key];
-          return o;
-        }),
+    async insertReadings(
+      readings: readonly SentReading[],
+      times: readonly number[],
+      recordedBy: number | null,
+      skipStored: boolean,
+    ): Promise<(StoredKey | null)[]> {
+      const keys = await run<InsertedKey>(
+        skipStored ? INGEST.insertReadingsSkippingStored : INGEST.insertReadings,
+        [JSON.stringify(readings), recordedBy],
       );
-      const keys = await run<InsertedKey>(INGEST.insertReadings, [json]);
-      const stored: (ReadingRow | null)[] = new Array(rows.length).fill(null);
+      const stored: (StoredKey | null)[] = new Array(readings.length).fill(null);
       // Positions of the input rows by identity; identical rows are matched in order.
       const positions = new Map<string, number[]>();
-      rows.forEach((r, i) => {
-        const key = identity(r.patientId, r.deviceId, r.readingTime.getTime());
+      readings.forEach((r, i) => {
+        const key = identity(r.patientId, r.deviceId ?? null, times[i]!);
         const same = positions.get(key);
         if (same) same.push(i);
         else positions.set(key, [i]);
       });
       for (const k of keys) {
-        const i = positions.get(identity(k.patient_id, k.device_id, Number(k.reading_ms)))!.shift()!;
-        stored[i] = { ...rows[i]!, id: k.id, createdAt: new Date(Number(k.created_ms)) };
+        const i = positions.get(identity(k.patient_id, k.device_id, k.reading_ms))!.shift()!;
+        stored[i] = { id: k.id, createdAt: new Date(k.created_ms) };
       }
       return stored;
     },
