@@ -103,6 +103,31 @@ describe('ingest', () => {
     expect((await readingsOf(p.id)).readings).toHaveLength(3);
   });
 
+  it('answers each reading of a batch with its own stored id, whatever the order of times', async () => {
+    const p = await admit();
+    const batch = [4, 1, 3, 0, 2].map((m, i) => ({
+      patientId: p.id,
+      deviceId: 'order-1',
+      readingTime: minutesAgo(20 + m),
+      heartRate: 60 + i,
+    }));
+    // New readings (one statement), then the same with one more (the resend path, row by row).
+    for (const sent of [batch.slice(0, 4), batch]) {
+      const answer = (await post(sent)).json();
+      const history = new Map<number, { readingTime: string; heartRate: number }>(
+        (await readingsOf(p.id)).readings.map((r: { id: number }) => [r.id, r]),
+      );
+      expect(answer.readings).toHaveLength(sent.length);
+      sent.forEach((reading, i) => {
+        expect(answer.readings[i].readingTime).toBe(reading.readingTime);
+        expect(history.get(answer.readings[i].id)).toMatchObject({
+          readingTime: reading.readingTime,
+          heartRate: reading.heartRate,
+        });
+      });
+    }
+  });
+
   it('refuses, with 409, a device reading already stored at that instant for another patient', async () => {
     const a = await admit();
     const b = await admit();

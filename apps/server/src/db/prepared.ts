@@ -13,6 +13,9 @@ export interface Statement {
 
 export const statement = (name: string, text: string): Statement => ({ name, text });
 
+/** A timestamp as epoch milliseconds (float8): cheaper for the driver to read than a timestamp. */
+export const epochMs = (expression: string) => `floor(extract(epoch from ${expression}) * 1000)::float8`;
+
 /** Runs one statement with positional parameters ($1, $2 …) and returns its rows. */
 export type Run = <Row = Record<string, unknown>>(statement: Statement, params: unknown[]) => Promise<Row[]>;
 

@@ -2,7 +2,7 @@ import { patientAlertLevel, patientNews2 } from '@vigil/domain';
 import { asc, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../../db/client.ts';
-import { type Run, statement } from '../../db/prepared.ts';
+import { epochMs, type Run, statement } from '../../db/prepared.ts';
 import { liveEvents, type patients } from '../../db/schema.ts';
 import { toPatient } from '../patients/mappers.ts';
 
@@ -39,7 +39,7 @@ const INSERT_EVENTS = statement(
   'live_events_insert',
   `insert into live_events (type, patient_id, data)
    select x.type, x.patient_id, x.data from json_to_recordset($1::json) as x(type text, patient_id int, data jsonb)
-   returning id, floor(extract(epoch from created_at) * 1000)::float8 as created_ms`,
+   returning id, ${epochMs('created_at')} as created_ms`,
 );
 
 /** Events are kept this long for clients that reconnect with Last-Event-ID. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { columnList, type Run, rowMapper, statement } from '../../db/prepared.ts';
+import { columnList, epochMs, type Run, rowMapper, statement } from '../../db/prepared.ts';
 import { patients, vitalReadings } from '../../db/schema.ts';
 
 export type ReadingRow = typeof vitalReadings.$inferSelect;
@@ -78,15 +78,9 @@ const toReadingRow = rowMapper(vitalReadings);
 const toPatientRow = rowMapper(patients);
 const PATIENT_COLUMNS = columnList(patients);
 
-function insertReadingsText(onConflict: string) {
-  return `insert into vital_readings (${SENT_COLUMNS.map(([, c]) => `"${c.name}"`).join(', ')}, recorded_by)
-    select ${SENT_COLUMNS.map(([key]) => `x."${key}"`).join(', ')}, $2::int
-    from json_to_recordset($1::json) as x(${SENT_COLUMNS.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ')})
-    ${onConflict}
-    returning id, patient_id, device_id,
-      floor(extract(epoch from reading_time) * 1000)::float8 as reading_ms,
-      floor(extract(epoch from created_at) * 1000)::float8 as created_ms`;
-}
+const SENT_TARGETS = SENT_COLUMNS.map(([, c]) => `"${c.name}"`).join(', ');
+const SENT_NAMES = SENT_COLUMNS.map(([key]) => `"${key}"`).join(', ');
+const SENT_DEFINITION = SENT_COLUMNS.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ');
 
 /** The ingest's statements: prepared once per connection (db/prepared.ts), run in its transaction. */
 const INGEST = {
@@ -102,15 +96,34 @@ const INGEST = {
   ),
   /**
    * The whole batch as one JSON parameter (json_to_recordset, the request's own field names): one
-   * statement for any batch size. Only the keys come back, times as epoch milliseconds (cheaper to
-   * read than timestamps). A reading already stored for the same device and time fails it (a
-   * unique violation); `insertReadingsSkippingStored` skips such readings instead, at the cost of
-   * a check per row before each insert, so it serves only a batch that holds a resend.
+   * statement for any batch size. The ids are drawn first, so they come back as one JSON array in
+   * the order of the batch, with the time they are stored at (the transaction's). A reading already
+   * stored for the same device and time fails it (a unique violation).
    */
-  insertReadings: statement('ingest_insert_readings', insertReadingsText('')),
+  insertReadings: statement(
+    'ingest_insert_readings',
+    `with x as materialized (
+       select nextval('vital_readings_id_seq')::int as id, x.*
+       from rows from (json_to_recordset($1::json) as (${SENT_DEFINITION}))
+         with ordinality as x(${SENT_NAMES}, ord)
+     ),
+     ins as (
+       insert into vital_readings (id, ${SENT_TARGETS}, recorded_by)
+       select id, ${SENT_NAMES}, $2::int from x
+     )
+     select json_agg(id order by ord) as ids, ${epochMs('now()')} as created_ms from x`,
+  ),
+  /**
+   * The same, skipping a reading already stored for the same device and time (at the cost of a
+   * check per row before its insert): for a batch that holds a resend. Its keys come back per row.
+   */
   insertReadingsSkippingStored: statement(
     'ingest_insert_readings_skipping_stored',
-    insertReadingsText('on conflict (device_id, reading_time) do nothing'),
+    `insert into vital_readings (${SENT_TARGETS}, recorded_by)
+     select ${SENT_NAMES}, $2::int from json_to_recordset($1::json) as x(${SENT_DEFINITION})
+     on conflict (device_id, reading_time) do nothing
+     returning id, patient_id, device_id,
+       ${epochMs('reading_time')} as reading_ms, ${epochMs('created_at')} as created_ms`,
   ),
   findByDeviceTimes: statement(
     'ingest_find_by_device_times',
@@ -172,10 +185,16 @@ export function ingestStatements(run: Run) {
       recordedBy: number | null,
       skipStored: boolean,
     ): Promise<(StoredKey | null)[]> {
-      const keys = await run<InsertedKey>(
-        skipStored ? INGEST.insertReadingsSkippingStored : INGEST.insertReadings,
-        [JSON.stringify(readings), recordedBy],
-      );
+      const json = JSON.stringify(readings);
+      if (!skipStored) {
+        const [row] = await run<{ ids: number[]; created_ms: number }>(INGEST.insertReadings, [
+          json,
+          recordedBy,
+        ]);
+        const createdAt = new Date(row!.created_ms);
+        return row!.ids.map((id) => ({ id, createdAt }));
+      }
+      const keys = await run<InsertedKey>(INGEST.insertReadingsSkippingStored, [json, recordedBy]);
       const stored: (StoredKey | null)[] = new Array(readings.length).fill(null);
       // Positions of the input rows by identity; identical rows are matched in order.
       const positions = new Map<string, number[]>();
