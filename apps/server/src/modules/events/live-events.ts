@@ -2,7 +2,7 @@ import { patientAlertLevel, patientNews2 } from '@vigil/domain';
 import { asc, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../../db/client.ts';
-import { epochMs, type Run, statement } from '../../db/prepared.ts';
+import { epochMs, type Run, type Statement, statement } from '../../db/prepared.ts';
 import { liveEvents, type patients } from '../../db/schema.ts';
 import { toPatient } from '../patients/mappers.ts';
 
@@ -32,15 +32,21 @@ export function patientChangeEvents(before: PatientRow, after: PatientRow): NewL
   return events;
 }
 /**
- * Records events in one statement. Ids come from the sequence in the order the rows are inserted,
- * which is the order of the JSON array, so the i-th smallest id belongs to the i-th event.
+ * Records the events of the JSON parameter $1 in one statement. Ids come from the sequence in the
+ * order the rows are inserted, which is the order of the JSON array, so the i-th smallest id
+ * belongs to the i-th event. `prelude`, a caller's WITH clause (its parameters from $2), runs in
+ * the same statement: a change and its events in one round trip.
  */
-const INSERT_EVENTS = statement(
-  'live_events_insert',
-  `insert into live_events (type, patient_id, data)
-   select x.type, x.patient_id, x.data from json_to_recordset($1::json) as x(type text, patient_id int, data jsonb)
-   returning id, ${epochMs('created_at')} as created_ms`,
-);
+export function eventsStatement(name: string, prelude = ''): Statement {
+  return statement(
+    name,
+    `${prelude}
+     insert into live_events (type, patient_id, data)
+     select x.type, x.patient_id, x.data from json_to_recordset($1::json) as x(type text, patient_id int, data jsonb)
+     returning id, ${epochMs('created_at')} as created_ms`,
+  );
+}
+const INSERT_EVENTS = eventsStatement('live_events_insert');
 
 /** Events are kept this long for clients that reconnect with Last-Event-ID. */
 export const EVENT_RETENTION_MS = 24 * 3_600_000;
@@ -170,10 +176,20 @@ export function createLiveEvents(database: Database, options: { onError?: (error
      * Records events in the caller's transaction (so they exist exactly when the change does). Only
      * the keys come back: the data is what was sent (reading it back would parse it again).
      */
-    async record(run: Run, events: NewLiveEvent[]): Promise<LiveEventRow[]> {
+    /**
+     * Records events in the caller's transaction; `statement` (from {@link eventsStatement}) with its
+     * `params` ($2 …) when the events share a statement with their change. Nothing runs without events.
+     */
+    async record(
+      run: Run,
+      events: NewLiveEvent[],
+      statement: Statement = INSERT_EVENTS,
+      params: unknown[] = [],
+    ): Promise<LiveEventRow[]> {
       if (events.length === 0) return [];
-      const keys = await run<{ id: number | string; created_ms: number }>(INSERT_EVENTS, [
+      const keys = await run<{ id: number | string; created_ms: number }>(statement, [
         JSON.stringify(events.map((e) => ({ type: e.type, patient_id: e.patientId, data: e.data }))),
+        ...params,
       ]);
       const ids = keys.map((k) => Number(k.id)).sort((a, b) => a - b);
       const createdAt = new Date(Number(keys[0]!.created_ms));

@@ -10,7 +10,14 @@ import {
   patientChangeEvents,
 } from '../events/live-events.ts';
 import { toVitalReading } from '../patients/mappers.ts';
-import { ingestStatements, type ReadingRow, type StoredKey, type VitalsPatch } from './repository.ts';
+import {
+  APPLY_VITALS_WITH_EVENTS,
+  ingestStatements,
+  type PatientRow,
+  type ReadingRow,
+  type StoredKey,
+  type VitalsPatch,
+} from './repository.ts';
 
 /**
  * Readings carried by one live event. A larger batch (a backfill) sends only its latest reading,
@@ -122,9 +129,7 @@ export function createIngestService(deps: {
           if (scopedKey && !(await q.claimKey(scopedKey)))
             return (await q.storedAnswer(scopedKey)) as DeviceReadingsResponse;
 
-          // The patients first, in id order: concurrent ingests for a patient queue here, and none
-          // can hold the row (as the readings' foreign-key checks do) while waiting for another.
-          const locked = await q.lockPatients([...new Set(list.map((r) => r.patientId))]);
+          const { patients: locked, keys } = await q.lockAndInsert(list, actor.userId, skipStored);
           const found = new Set(locked.map((p) => p.id));
           const missing = list.findIndex((r) => !found.has(r.patientId));
           if (missing >= 0) {
@@ -133,8 +138,6 @@ export function createIngestService(deps: {
               'UNKNOWN_PATIENT',
             );
           }
-
-          const keys = await q.insertReadings(list, times, actor.userId, skipStored);
           const inserted: ReadingRow[] = [];
           keys.forEach((key, i) => {
             if (key) inserted.push(storedRow(list[i]!, new Date(times[i]!), key, actor.userId));
@@ -172,6 +175,7 @@ export function createIngestService(deps: {
             else byPatient.set(r.patientId, [r]);
           }
           const events: NewLiveEvent[] = [];
+          const changed: PatientRow[] = [];
           for (const before of locked) {
             const rows = byPatient.get(before.id);
             if (!rows) continue; // every reading for this patient was a resend
@@ -187,11 +191,17 @@ export function createIngestService(deps: {
             });
             if (latest.readingTime <= before.lastUpdated) continue; // older readings join the history only
             const newer = byTime.filter((r) => r.readingTime > before.lastUpdated);
-            const patch = Object.assign({}, ...newer.map(vitalsPatch)) as Partial<VitalsPatch>;
-            const after = await q.updatePatientVitals(before.id, patch, latest.readingTime);
+            // The row is locked: it becomes exactly this when the statement below sets it.
+            const after: PatientRow = Object.assign(
+              { ...before, lastUpdated: latest.readingTime },
+              ...newer.map(vitalsPatch),
+            );
+            changed.push(after);
             events.push(...patientChangeEvents(before, after));
           }
-          committedEvents = await liveEvents.record(run, events);
+          committedEvents = await liveEvents.record(run, events, APPLY_VITALS_WITH_EVENTS, [
+            JSON.stringify(changed),
+          ]);
 
           const result: DeviceReadingsResponse = { count: refs.length, readings: refs };
           if (scopedKey) await q.storeAnswer(scopedKey, result);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts';
 import { columnList, epochMs, type Run, rowMapper, statement } from '../../db/prepared.ts';
 import { patients, vitalReadings } from '../../db/schema.ts';
+import { eventsStatement } from '../events/live-events.ts';
 
 export type ReadingRow = typeof vitalReadings.$inferSelect;
 /** A reading as the request sends it: the stored fields, absent or null where not measured. */
@@ -15,7 +16,7 @@ export interface StoredKey {
   id: number;
   createdAt: Date;
 }
-type PatientRow = typeof patients.$inferSelect;
+export type PatientRow = typeof patients.$inferSelect;
 
 /**
  * The reading fields the bulk insert takes from the request, by name: every column but the keys,
@@ -25,9 +26,6 @@ type PatientRow = typeof patients.$inferSelect;
 const SENT_COLUMNS = Object.entries(getTableColumns(vitalReadings)).filter(
   ([key]) => key !== 'id' && key !== 'createdAt' && key !== 'recordedBy',
 );
-
-const identity = (patientId: number, deviceId: string | null, timeMs: number) =>
-  `${patientId}|${deviceId ?? ''}|${timeMs}`;
 
 export function createReadingRepository(db: Db) {
   return {
@@ -82,6 +80,73 @@ const SENT_TARGETS = SENT_COLUMNS.map(([, c]) => `"${c.name}"`).join(', ');
 const SENT_NAMES = SENT_COLUMNS.map(([key]) => `"${key}"`).join(', ');
 const SENT_DEFINITION = SENT_COLUMNS.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ');
 
+/**
+ * One statement: the batch's patients locked, then the whole batch inserted from one JSON parameter
+ * (json_to_recordset, by the request's own field names), whatever its size.
+ * - The patients ($3) are locked in id order, so concurrent ingests for a patient queue here. FOR NO
+ *   KEY UPDATE does not conflict with the readings' foreign-key checks (FOR KEY SHARE). A reading
+ *   for a patient that does not exist is not inserted; the caller refuses the batch.
+ * - The ids are drawn first, so they come back as one JSON array in batch order (null where a
+ *   reading was skipped), with the time the readings are stored at (the transaction's).
+ */
+function lockAndInsertText(skipStored: boolean) {
+  // Skipping stored readings, the ids of those inserted come back; otherwise every id drawn is
+  // stored (or the statement fails), and the join is saved.
+  const [onConflict, ids, from] = skipStored
+    ? [
+        'on conflict (device_id, reading_time) do nothing returning id',
+        'ins.id',
+        'x left join ins on ins.id = x.id',
+      ]
+    : ['', 'x.id', 'x'];
+  return `with locked as materialized (
+      select ${PATIENT_COLUMNS} from patients where id = any($3::int[]) order by id for no key update
+    ),
+    x as materialized (
+      select nextval('vital_readings_id_seq')::int as id, x.*
+      from rows from (json_to_recordset($1::json) as (${SENT_DEFINITION}))
+        with ordinality as x(${SENT_NAMES}, ord)
+    ),
+    ins as (
+      insert into vital_readings (id, ${SENT_TARGETS}, recorded_by)
+      select id, ${SENT_NAMES}, $2::int from x where "patientId" in (select id from locked)
+      ${onConflict}
+    )
+    select (select json_agg(locked) from locked) as patients, json_agg(${ids} order by x.ord) as ids,
+      ${epochMs('now()')} as created_ms
+    from ${from}`;
+}
+
+/** The patient fields an ingest sets: the vital signs a reading carries, and when. */
+const APPLIED = Object.entries(getTableColumns(patients)).filter(([key]) =>
+  (
+    [
+      'pulse',
+      'oxygenLevel',
+      'systolicBP',
+      'diastolicBP',
+      'temperature',
+      'respiratoryRate',
+      'consciousness',
+      'onSupplementalOxygen',
+      'lastUpdated',
+    ] satisfies (keyof PatientRow)[] as string[]
+  ).includes(key),
+);
+
+/**
+ * The ingest's live events (see eventsStatement), and in the same statement the patients' new
+ * vital signs ($2: the locked rows as they become, in JSON).
+ */
+export const APPLY_VITALS_WITH_EVENTS = eventsStatement(
+  'ingest_apply_vitals_with_events',
+  `with updated as (
+     update patients p set ${APPLIED.map(([key, c]) => `"${c.name}" = v."${key}"`).join(', ')}
+     from json_to_recordset($2::json) as v(id int, ${APPLIED.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ')})
+     where p.id = v.id
+   )`,
+);
+
 /** The ingest's statements: prepared once per connection (db/prepared.ts), run in its transaction. */
 const INGEST = {
   claimKey: statement(
@@ -94,69 +159,17 @@ const INGEST = {
     'ingest_store_answer',
     'update idempotent_requests set status = 201, response = $2 where key = $1',
   ),
-  /**
-   * The whole batch as one JSON parameter (json_to_recordset, the request's own field names): one
-   * statement for any batch size. The ids are drawn first, so they come back as one JSON array in
-   * the order of the batch, with the time they are stored at (the transaction's). A reading already
-   * stored for the same device and time fails it (a unique violation).
-   */
-  insertReadings: statement(
-    'ingest_insert_readings',
-    `with x as materialized (
-       select nextval('vital_readings_id_seq')::int as id, x.*
-       from rows from (json_to_recordset($1::json) as (${SENT_DEFINITION}))
-         with ordinality as x(${SENT_NAMES}, ord)
-     ),
-     ins as (
-       insert into vital_readings (id, ${SENT_TARGETS}, recorded_by)
-       select id, ${SENT_NAMES}, $2::int from x
-     )
-     select json_agg(id order by ord) as ids, ${epochMs('now()')} as created_ms from x`,
-  ),
-  /**
-   * The same, skipping a reading already stored for the same device and time (at the cost of a
-   * check per row before its insert): for a batch that holds a resend. Its keys come back per row.
-   */
-  insertReadingsSkippingStored: statement(
-    'ingest_insert_readings_skipping_stored',
-    `insert into vital_readings (${SENT_TARGETS}, recorded_by)
-     select ${SENT_NAMES}, $2::int from json_to_recordset($1::json) as x(${SENT_DEFINITION})
-     on conflict (device_id, reading_time) do nothing
-     returning id, patient_id, device_id,
-       ${epochMs('reading_time')} as reading_ms, ${epochMs('created_at')} as created_ms`,
-  ),
+  /** The readings as new ones: a reading already stored (same device and time) fails it. */
+  lockAndInsert: statement('ingest_lock_and_insert', lockAndInsertText(false)),
+  /** The same, skipping readings already stored (a check per row first): for a batch with a resend. */
+  lockAndInsertSkippingStored: statement('ingest_lock_and_insert_skipping_stored', lockAndInsertText(true)),
   findByDeviceTimes: statement(
     'ingest_find_by_device_times',
     `select ${columnList(vitalReadings, 'v')} from vital_readings v
      join json_to_recordset($1::json) as x(device_id text, reading_time timestamptz)
        on v.device_id = x.device_id and v.reading_time = x.reading_time`,
   ),
-  /** In id order, so concurrent batches naming the same patients cannot deadlock. */
-  lockPatients: statement(
-    'ingest_lock_patients',
-    `select ${PATIENT_COLUMNS} from patients where id = any($1::int[]) order by id for update`,
-  ),
-  /** A null parameter leaves the field as it is. */
-  updatePatientVitals: statement(
-    'ingest_update_patient_vitals',
-    `update patients set
-       pulse = coalesce($2, pulse), oxygen_level = coalesce($3, oxygen_level),
-       systolic_bp = coalesce($4, systolic_bp), diastolic_bp = coalesce($5, diastolic_bp),
-       temperature = coalesce($6, temperature), respiratory_rate = coalesce($7, respiratory_rate),
-       consciousness = coalesce($8, consciousness),
-       on_supplemental_oxygen = coalesce($9, on_supplemental_oxygen), last_updated = $10
-     where id = $1 returning ${PATIENT_COLUMNS}`,
-  ),
 };
-
-/** What the bulk insert returns per stored row. */
-interface InsertedKey {
-  id: number;
-  patient_id: number;
-  device_id: string | null;
-  reading_ms: number;
-  created_ms: number;
-}
 
 /** The vital signs a reading sets on its patient; null where the reading does not carry one. */
 export type VitalsPatch = Pick<
@@ -175,40 +188,27 @@ export type VitalsPatch = Pick<
 export function ingestStatements(run: Run) {
   return {
     /**
-     * Stores the readings (validated request objects; `times` their readingTime in epoch ms);
-     * returns, for each in order, its new id and creation time, or null where it was skipped as
-     * already stored. Unless `skipStored`, a reading already stored fails the statement.
+     * Locks the batch's patients and stores the readings (validated request objects; `times`
+     * their readingTime in epoch ms). Returns the patients as locked (a missing one means no such
+     * patient, and then nothing was stored) and, for each reading in order, its new id and creation
+     * time, or null where it was skipped as already stored. Unless `skipStored`, a reading already
+     * stored fails the statement (a unique violation).
      */
-    async insertReadings(
+    async lockAndInsert(
       readings: readonly SentReading[],
-      times: readonly number[],
       recordedBy: number | null,
       skipStored: boolean,
-    ): Promise<(StoredKey | null)[]> {
-      const json = JSON.stringify(readings);
-      if (!skipStored) {
-        const [row] = await run<{ ids: number[]; created_ms: number }>(INGEST.insertReadings, [
-          json,
-          recordedBy,
-        ]);
-        const createdAt = new Date(row!.created_ms);
-        return row!.ids.map((id) => ({ id, createdAt }));
-      }
-      const keys = await run<InsertedKey>(INGEST.insertReadingsSkippingStored, [json, recordedBy]);
-      const stored: (StoredKey | null)[] = new Array(readings.length).fill(null);
-      // Positions of the input rows by identity; identical rows are matched in order.
-      const positions = new Map<string, number[]>();
-      readings.forEach((r, i) => {
-        const key = identity(r.patientId, r.deviceId ?? null, times[i]!);
-        const same = positions.get(key);
-        if (same) same.push(i);
-        else positions.set(key, [i]);
-      });
-      for (const k of keys) {
-        const i = positions.get(identity(k.patient_id, k.device_id, k.reading_ms))!.shift()!;
-        stored[i] = { id: k.id, createdAt: new Date(k.created_ms) };
-      }
-      return stored;
+    ): Promise<{ patients: PatientRow[]; keys: (StoredKey | null)[] }> {
+      const patientIds = [...new Set(readings.map((r) => r.patientId))];
+      const [row] = await run<{ patients: unknown[] | null; ids: (number | null)[]; created_ms: number }>(
+        skipStored ? INGEST.lockAndInsertSkippingStored : INGEST.lockAndInsert,
+        [JSON.stringify(readings), recordedBy, patientIds],
+      );
+      const createdAt = new Date(row!.created_ms);
+      return {
+        patients: (row!.patients ?? []).map((p) => toPatientRow(p as Record<string, unknown>)),
+        keys: row!.ids.map((id) => (id === null ? null : { id, createdAt })),
+      };
     },
 
     /** Stored readings for (deviceId, readingTime) pairs: what a resend refers to. */
@@ -216,31 +216,6 @@ export function ingestStatements(run: Run) {
       if (pairs.length === 0) return [];
       const json = JSON.stringify(pairs.map((p) => ({ device_id: p.deviceId, reading_time: p.readingTime })));
       return (await run(INGEST.findByDeviceTimes, [json])).map(toReadingRow);
-    },
-
-    /** The patient rows, locked until commit so concurrent ingests apply in order. */
-    async lockPatients(ids: number[]): Promise<PatientRow[]> {
-      return (await run(INGEST.lockPatients, [ids])).map(toPatientRow);
-    },
-
-    async updatePatientVitals(
-      id: number,
-      patch: Partial<VitalsPatch>,
-      lastUpdated: Date,
-    ): Promise<PatientRow> {
-      const [row] = await run(INGEST.updatePatientVitals, [
-        id,
-        patch.pulse ?? null,
-        patch.oxygenLevel ?? null,
-        patch.systolicBP ?? null,
-        patch.diastolicBP ?? null,
-        patch.temperature ?? null,
-        patch.respiratoryRate ?? null,
-        patch.consciousness ?? null,
-        patch.onSupplementalOxygen ?? null,
-        lastUpdated.toISOString(),
-      ]);
-      return toPatientRow(row!);
     },
 
     /** Claims an idempotency key; false when it was claimed before (its stored answer stands). */
