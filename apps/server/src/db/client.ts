@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock.ts';
-import type { Run } from './prepared.ts';
+import type { Run, Statement } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,6 +25,8 @@ export interface Database {
    * resolves, rolled back when it throws.
    */
   transaction<T>(fn: (run: Run) => Promise<T>): Promise<T>;
+  /** One hand-written statement on its own (its own transaction). */
+  run: Run;
   /** Cheap liveness probe for /api/health. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -42,6 +44,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl);
   return openPglite('dataDir' in options ? options.dataDir : undefined);
 }
+
+/** PGlite ignores statement names: it is one connection in this process, and plans are cheap. */
+const runOnPglite =
+  (q: Pick<PGlite, 'query'>): Run =>
+  async <Row>(st: Statement, params: unknown[]) =>
+    (await q.query<Row>(st.text, params)).rows;
+
+/** Named: prepared once per connection, then only bound and executed. */
+const runOnPg =
+  (q: pg.Pool | pg.PoolClient): Run =>
+  async <Row>(st: Statement, params: unknown[]) =>
+    (await q.query({ name: st.name, text: st.text, values: params })).rows as Row[];
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
@@ -65,6 +79,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
           async <Row>(st: { text: string }, params: unknown[]) => (await tx.query<Row>(st.text, params)).rows,
         ),
       ),
+    run: async <Row>(st: { text: string }, params: unknown[]) =>
+      (await client.query<Row>(st.text, params)).rows,
     ping: async () => {
       try {
         await client.query('select 1');
@@ -107,10 +123,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       let broken: Error | undefined;
       try {
         await client.query('begin');
-        const result = await fn(
-          async <Row>(st: { name: string; text: string }, params: unknown[]) =>
-            (await client.query({ name: st.name, text: st.text, values: params })).rows as Row[],
-        );
+        const result = await fn(runOnPg(client));
         await client.query('commit');
         return result;
       } catch (error) {
@@ -123,6 +136,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
         client.release(broken);
       }
     },
+    run: runOnPg(pool),
     ping: async () => {
       try {
         await db.execute(sql`select 1`);

@@ -13,8 +13,16 @@ export type NewLiveEvent = { type: string; patientId: number | null; data: unkno
 type Listener = (events: LiveEventRow[]) => void;
 
 const CHANNEL = 'vigil_events';
-/** Ids committed within this window share one NOTIFY. */
-const NOTIFY_COALESCE_MS = 2;
+/**
+ * At most one NOTIFY per this interval: ids committed meanwhile share the next one. An id committed
+ * after a quiet spell is sent at once (after the current tick, with whatever commits in it).
+ */
+const NOTIFY_INTERVAL_MS = 10;
+/** Sends ids to the other instances; outside any transaction, without waiting for a WAL flush. */
+const NOTIFY = statement(
+  'live_events_notify',
+  `select set_config('synchronous_commit', 'off', true), pg_notify('${CHANNEL}', $1)`,
+);
 
 /** Events for a changed patient record: the new record, and the alert level when it moved. */
 export function patientChangeEvents(before: PatientRow, after: PatientRow): NewLiveEvent[] {
@@ -74,20 +82,20 @@ export function createLiveEvents(database: Database, options: { onError?: (error
   let lostAt: Date | null = null;
 
   // NOTIFY takes a database-wide lock at commit: one NOTIFY per ingest would serialise every
-  // request on it. Ids committed within a few milliseconds share one NOTIFY, and that transaction
-  // does not wait for its WAL flush (a notification is not durable anyway; the event row is).
+  // request on it. Ids committed close together share one NOTIFY, and that transaction does not
+  // wait for its WAL flush (a notification is not durable anyway; the event row is).
   let pendingNotify: number[] = [];
   let notifyTimer: NodeJS.Timeout | null = null;
+  let lastNotifyAt = 0;
   function flushNotify() {
     notifyTimer = null;
+    lastNotifyAt = performance.now();
     const ids = pendingNotify;
     pendingNotify = [];
     // NOTIFY payloads are limited to 8000 bytes: send ids in chunks that fit.
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500).join(',');
-      db.execute(
-        sql`select set_config('synchronous_commit', 'off', true), pg_notify(${CHANNEL}, ${chunk})`,
-      ).catch((error) => options.onError?.(error)); // clients of other instances get them on reconnect (Last-Event-ID)
+      database.run(NOTIFY, [chunk]).catch((error) => options.onError?.(error)); // clients of other instances get them on reconnect (Last-Event-ID)
     }
   }
 
@@ -206,7 +214,10 @@ export function createLiveEvents(database: Database, options: { onError?: (error
       dispatch(rows);
       if (database.driver === 'pglite') return;
       for (const row of rows) pendingNotify.push(row.id);
-      notifyTimer ??= setTimeout(flushNotify, NOTIFY_COALESCE_MS);
+      notifyTimer ??= setTimeout(
+        flushNotify,
+        Math.max(0, lastNotifyAt + NOTIFY_INTERVAL_MS - performance.now()),
+      );
     },
 
     subscribe(listener: Listener): () => void {
