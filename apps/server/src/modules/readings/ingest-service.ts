@@ -16,7 +16,6 @@ import {
   type PatientRow,
   type ReadingRow,
   type StoredKey,
-  type VitalsPatch,
 } from './repository.ts';
 
 /**
@@ -30,19 +29,21 @@ export interface IngestActor {
   device: { tokenId: number; patientId: number } | null;
 }
 
-/** The patient fields a reading sets, when it carries them. */
-function vitalsPatch(r: ReadingRow): Partial<VitalsPatch> {
-  const patch: Partial<VitalsPatch> = {};
-  if (r.heartRate !== null) patch.pulse = r.heartRate;
-  if (r.oxygenLevel !== null) patch.oxygenLevel = r.oxygenLevel;
-  if (r.systolicBP !== null) patch.systolicBP = r.systolicBP;
-  if (r.diastolicBP !== null) patch.diastolicBP = r.diastolicBP;
-  if (r.temperature !== null) patch.temperature = r.temperature;
-  if (r.respiratoryRate !== null) patch.respiratoryRate = r.respiratoryRate;
-  if (r.consciousness !== null) patch.consciousness = r.consciousness;
-  if (r.onSupplementalOxygen !== null) patch.onSupplementalOxygen = r.onSupplementalOxygen;
-  return patch;
+/** Sets on the patient the vital signs the reading carries. */
+function applyVitals(patient: PatientRow, r: DeviceReadingInput) {
+  if (r.heartRate != null) patient.pulse = r.heartRate;
+  if (r.oxygenLevel != null) patient.oxygenLevel = r.oxygenLevel;
+  if (r.systolicBP != null) patient.systolicBP = r.systolicBP;
+  if (r.diastolicBP != null) patient.diastolicBP = r.diastolicBP;
+  if (r.temperature != null) patient.temperature = r.temperature;
+  if (r.respiratoryRate != null) patient.respiratoryRate = r.respiratoryRate;
+  if (r.consciousness != null) patient.consciousness = r.consciousness;
+  if (r.onSupplementalOxygen != null) patient.onSupplementalOxygen = r.onSupplementalOxygen;
 }
+
+/** A reading time as the answer gives it: the sent text when it already is the canonical form. */
+const canonicalTime = (sent: string, time: number) =>
+  sent.length === 24 && sent.endsWith('Z') ? sent : new Date(time).toISOString();
 
 /** Where in the request a problem is: "readings[3]." in a batch, nothing for a single reading. */
 const at = (list: unknown[], i: number) => (list.length > 1 ? `readings[${i}].` : '');
@@ -138,15 +139,21 @@ export function createIngestService(deps: {
               'UNKNOWN_PATIENT',
             );
           }
-          const inserted: ReadingRow[] = [];
+          // The readings stored now, by patient, as positions in the batch.
+          const byPatient = new Map<number, number[]>();
+          let storedNow = 0;
           keys.forEach((key, i) => {
-            if (key) inserted.push(storedRow(list[i]!, new Date(times[i]!), key, actor.userId));
+            if (!key) return;
+            storedNow++;
+            const same = byPatient.get(list[i]!.patientId);
+            if (same) same.push(i);
+            else byPatient.set(list[i]!.patientId, [i]);
           });
 
           // Readings already stored (a resend): answer with the stored ids, exactly as the first time.
           const earlier = new Map<string, ReadingRow>();
           const deviceTime = (deviceId: string | null | undefined, time: number) => `${deviceId}|${time}`;
-          if (inserted.length < list.length) {
+          if (storedNow < list.length) {
             const resent = list.flatMap((r, i) =>
               keys[i] ? [] : [{ deviceId: r.deviceId!, readingTime: new Date(times[i]!) }],
             );
@@ -154,7 +161,7 @@ export function createIngestService(deps: {
               earlier.set(deviceTime(row.deviceId, row.readingTime.getTime()), row);
           }
           const refs = list.map((r, i) => {
-            const readingTime = new Date(times[i]!).toISOString();
+            const readingTime = canonicalTime(r.readingTime, times[i]!);
             const id = keys[i]?.id;
             if (id !== undefined)
               return { id, patientId: r.patientId, deviceId: r.deviceId ?? null, readingTime };
@@ -168,34 +175,28 @@ export function createIngestService(deps: {
             return { id: row.id, patientId: row.patientId, deviceId: row.deviceId, readingTime };
           });
 
-          const byPatient = new Map<number, ReadingRow[]>();
-          for (const r of inserted) {
-            const rows = byPatient.get(r.patientId);
-            if (rows) rows.push(r);
-            else byPatient.set(r.patientId, [r]);
-          }
           const events: NewLiveEvent[] = [];
           const changed: PatientRow[] = [];
+          const stored = (i: number) =>
+            toVitalReading(storedRow(list[i]!, new Date(times[i]!), keys[i]!, actor.userId));
           for (const before of locked) {
-            const rows = byPatient.get(before.id);
-            if (!rows) continue; // every reading for this patient was a resend
-            const byTime = rows.sort((a, b) => a.readingTime.getTime() - b.readingTime.getTime());
-            const latest = byTime[byTime.length - 1]!;
+            const positions = byPatient.get(before.id);
+            if (!positions) continue; // every reading for this patient was a resend
+            positions.sort((a, b) => times[a]! - times[b]!);
+            const latest = positions[positions.length - 1]!;
             events.push({
               type: 'reading',
               patientId: before.id,
               data:
-                byTime.length > MAX_READINGS_PER_EVENT
-                  ? { readings: [toVitalReading(latest)], truncated: true }
-                  : { readings: byTime.map(toVitalReading) },
+                positions.length > MAX_READINGS_PER_EVENT
+                  ? { readings: [stored(latest)], truncated: true }
+                  : { readings: positions.map(stored) },
             });
-            if (latest.readingTime <= before.lastUpdated) continue; // older readings join the history only
-            const newer = byTime.filter((r) => r.readingTime > before.lastUpdated);
+            const lastUpdated = before.lastUpdated.getTime();
+            if (times[latest]! <= lastUpdated) continue; // older readings join the history only
             // The row is locked: it becomes exactly this when the statement below sets it.
-            const after: PatientRow = Object.assign(
-              { ...before, lastUpdated: latest.readingTime },
-              ...newer.map(vitalsPatch),
-            );
+            const after: PatientRow = { ...before, lastUpdated: new Date(times[latest]!) };
+            for (const i of positions) if (times[i]! > lastUpdated) applyVitals(after, list[i]!);
             changed.push(after);
             events.push(...patientChangeEvents(before, after));
           }

@@ -171,19 +171,6 @@ const INGEST = {
   ),
 };
 
-/** The vital signs a reading sets on its patient; null where the reading does not carry one. */
-export type VitalsPatch = Pick<
-  PatientRow,
-  | 'pulse'
-  | 'oxygenLevel'
-  | 'systolicBP'
-  | 'diastolicBP'
-  | 'temperature'
-  | 'respiratoryRate'
-  | 'consciousness'
-  | 'onSupplementalOxygen'
->;
-
 /** The statements of the ingest transaction; `run` runs them in it. */
 export function ingestStatements(run: Run) {
   return {
