@@ -73,14 +73,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
-    transaction: (fn) =>
-      client.transaction((tx) =>
-        fn(
-          async <Row>(st: { text: string }, params: unknown[]) => (await tx.query<Row>(st.text, params)).rows,
-        ),
-      ),
-    run: async <Row>(st: { text: string }, params: unknown[]) =>
-      (await client.query<Row>(st.text, params)).rows,
+    transaction: (fn) => client.transaction((tx) => fn(runOnPglite(tx))),
+    run: runOnPglite(client),
     ping: async () => {
       try {
         await client.query('select 1');

@@ -1,5 +1,5 @@
 import { patientAlertLevel, patientNews2 } from '@vigil/domain';
-import { asc, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { asc, gt, gte, inArray, lt } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import { epochMs, type Run, type Statement, statement } from '../../db/prepared.ts';
