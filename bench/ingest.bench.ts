@@ -4,7 +4,7 @@ import { createBenchDatabase } from './pg-database.ts';
 import { startServerProcess } from './server-process.ts';
 
 /** Alternating rounds of baseline and server, so drift in the machine's speed hits both alike. */
-const ROUNDS = 6;
+const ROUNDS = 10;
 const ROUND_SECONDS = 0.5;
 const SENDERS = 8;
 

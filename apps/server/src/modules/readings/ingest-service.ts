@@ -30,7 +30,7 @@ export interface IngestActor {
 }
 
 /** Sets on the patient the vital signs the reading carries. */
-function applyVitals(patient: PatientRow, r: DeviceReadingInput) {
+function applyVitals(patient: PatientRow, r: ReadingRow) {
   if (r.heartRate != null) patient.pulse = r.heartRate;
   if (r.oxygenLevel != null) patient.oxygenLevel = r.oxygenLevel;
   if (r.systolicBP != null) patient.systolicBP = r.systolicBP;
@@ -75,6 +75,41 @@ const storedRow = (
   recordedBy,
   createdAt: key.createdAt,
 });
+
+/**
+ * What the readings stored now change, per locked patient: a reading event (its readings, or only
+ * the latest of a large batch), and when a reading is newer than the patient's vitals, the patient
+ * as it becomes (`changed`) with its patient-updated and alert events.
+ */
+function changesOf(
+  locked: PatientRow[],
+  byPatient: Map<number, number[]>,
+  stored: (position: number) => ReadingRow,
+): { events: NewLiveEvent[]; changed: PatientRow[] } {
+  const events: NewLiveEvent[] = [];
+  const changed: PatientRow[] = [];
+  for (const before of locked) {
+    const rows = byPatient.get(before.id)?.map(stored);
+    if (!rows) continue; // every reading for this patient was a resend
+    rows.sort((a, b) => a.readingTime.getTime() - b.readingTime.getTime());
+    const latest = rows[rows.length - 1]!;
+    events.push({
+      type: 'reading',
+      patientId: before.id,
+      data:
+        rows.length > MAX_READINGS_PER_EVENT
+          ? { readings: [toVitalReading(latest)], truncated: true }
+          : { readings: rows.map(toVitalReading) },
+    });
+    if (latest.readingTime <= before.lastUpdated) continue; // older readings join the history only
+    // The row is locked: it becomes exactly this when the ingest sets it.
+    const after: PatientRow = { ...before, lastUpdated: latest.readingTime };
+    for (const r of rows) if (r.readingTime > before.lastUpdated) applyVitals(after, r);
+    changed.push(after);
+    events.push(...patientChangeEvents(before, after));
+  }
+  return { events, changed };
+}
 
 /**
  * The one ingest path for every reading (manual, Bluetooth, bridge, wearable): validated, stored
@@ -175,31 +210,9 @@ export function createIngestService(deps: {
             return { id: row.id, patientId: row.patientId, deviceId: row.deviceId, readingTime };
           });
 
-          const events: NewLiveEvent[] = [];
-          const changed: PatientRow[] = [];
-          const stored = (i: number) =>
-            toVitalReading(storedRow(list[i]!, new Date(times[i]!), keys[i]!, actor.userId));
-          for (const before of locked) {
-            const positions = byPatient.get(before.id);
-            if (!positions) continue; // every reading for this patient was a resend
-            positions.sort((a, b) => times[a]! - times[b]!);
-            const latest = positions[positions.length - 1]!;
-            events.push({
-              type: 'reading',
-              patientId: before.id,
-              data:
-                positions.length > MAX_READINGS_PER_EVENT
-                  ? { readings: [stored(latest)], truncated: true }
-                  : { readings: positions.map(stored) },
-            });
-            const lastUpdated = before.lastUpdated.getTime();
-            if (times[latest]! <= lastUpdated) continue; // older readings join the history only
-            // The row is locked: it becomes exactly this when the statement below sets it.
-            const after: PatientRow = { ...before, lastUpdated: new Date(times[latest]!) };
-            for (const i of positions) if (times[i]! > lastUpdated) applyVitals(after, list[i]!);
-            changed.push(after);
-            events.push(...patientChangeEvents(before, after));
-          }
+          const { events, changed } = changesOf(locked, byPatient, (i) =>
+            storedRow(list[i]!, new Date(times[i]!), keys[i]!, actor.userId),
+          );
           committedEvents = await liveEvents.record(run, events, APPLY_VITALS_WITH_EVENTS, [
             JSON.stringify(changed),
           ]);
