@@ -87,6 +87,19 @@ describe('ingest', () => {
     expect((await readingsOf(p.id)).readings).toHaveLength(1);
   });
 
+  it('stores a resent reading once when its time has microseconds or an offset', async () => {
+    const p = await admit();
+    for (const readingTime of ['2026-01-01T07:59:30.123456Z', '2026-01-01T09:59:40.5+02:00']) {
+      const reading = { patientId: p.id, deviceId: 'precise-1', readingTime, heartRate: 90 };
+      const first = await post(reading);
+      const second = await post(reading);
+      expect(first.statusCode).toBe(201);
+      expect(second.statusCode).toBe(201);
+      expect(second.json()).toEqual(first.json());
+    }
+    expect((await readingsOf(p.id)).readings).toHaveLength(2);
+  });
+
   it('answers a batch that mixes new and resent readings with the stored ids, in order', async () => {
     const p = await admit();
     const batch = [0, 1, 2].map((i) => ({

@@ -183,10 +183,8 @@ export function createLiveEvents(database: Database, options: { onError?: (error
     /**
      * Records events in the caller's transaction (so they exist exactly when the change does). Only
      * the keys come back: the data is what was sent (reading it back would parse it again).
-     */
-    /**
-     * Records events in the caller's transaction; `statement` (from {@link eventsStatement}) with its
-     * `params` ($2 …) when the events share a statement with their change. Nothing runs without events.
+     * `statement` (from {@link eventsStatement}) with its `params` ($2 …) when the events share a
+     * statement with their change. Nothing runs without events.
      */
     async record(
       run: Run,

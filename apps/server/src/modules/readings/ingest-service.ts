@@ -190,7 +190,8 @@ export function createIngestService(deps: {
           const deviceTime = (deviceId: string | null | undefined, time: number) => `${deviceId}|${time}`;
           if (storedNow < list.length) {
             const resent = list.flatMap((r, i) =>
-              keys[i] ? [] : [{ deviceId: r.deviceId!, readingTime: new Date(times[i]!) }],
+              // The sent time, not `times`: PostgreSQL keeps microseconds, a Date only milliseconds.
+              keys[i] ? [] : [{ deviceId: r.deviceId!, readingTime: r.readingTime }],
             );
             for (const row of await q.findByDeviceTimes(resent))
               earlier.set(deviceTime(row.deviceId, row.readingTime.getTime()), row);

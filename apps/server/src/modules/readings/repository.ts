@@ -103,7 +103,7 @@ function lockAndInsertText(skipStored: boolean) {
       select ${PATIENT_COLUMNS} from patients where id = any($3::int[]) order by id for no key update
     ),
     x as materialized (
-      select nextval('vital_readings_id_seq')::int as id, x.*
+      select nextval('vital_readings_id_seq')::int as id, x.* -- the id column's own sequence (serial)
       from rows from (json_to_recordset($1::json) as (${SENT_DEFINITION}))
         with ordinality as x(${SENT_NAMES}, ord)
     ),
@@ -199,7 +199,7 @@ export function ingestStatements(run: Run) {
     },
 
     /** Stored readings for (deviceId, readingTime) pairs: what a resend refers to. */
-    async findByDeviceTimes(pairs: { deviceId: string; readingTime: Date }[]): Promise<ReadingRow[]> {
+    async findByDeviceTimes(pairs: { deviceId: string; readingTime: string }[]): Promise<ReadingRow[]> {
       if (pairs.length === 0) return [];
       const json = JSON.stringify(pairs.map((p) => ({ device_id: p.deviceId, reading_time: p.readingTime })));
       return (await run(INGEST.findByDeviceTimes, [json])).map(toReadingRow);
