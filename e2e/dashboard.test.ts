@@ -101,12 +101,13 @@ describe('Patient Dashboard', () => {
       expect(await text(margaretCard)).not.toContain('Analyzing data...');
       expect(await text(margaretCard)).not.toContain('Offline analysis');
 
-      // Critical: only Critical badges; the choice is in the URL.
+      // Critical: only Critical badges; the choice is in the URL. (Text contents, not inner texts:
+      // cards off screen skip rendering, content-visibility: auto, and have no inner text.)
       await filterButton(page, 'Critical').click();
       await expect.poll(() => cards(page).count()).toBe(4);
       expect(await filterButton(page, 'Critical').getAttribute('aria-pressed')).toBe('true');
       expect(await filterButton(page, 'All Patients').getAttribute('aria-pressed')).toBe('false');
-      expect(new Set(await grid(page).locator('[data-condition-tone]').allInnerTexts())).toEqual(
+      expect(new Set(await grid(page).locator('[data-condition-tone]').allTextContents())).toEqual(
         new Set(['Critical']),
       );
       expect(page.url()).toContain('condition=Critical');
@@ -116,7 +117,7 @@ describe('Patient Dashboard', () => {
 
       await filterButton(page, 'Stable').click();
       await expect.poll(() => cards(page).count()).toBe(ward.filter((p) => p.condition === 'Stable').length);
-      expect(new Set(await grid(page).locator('[data-condition-tone]').allInnerTexts())).toEqual(
+      expect(new Set(await grid(page).locator('[data-condition-tone]').allTextContents())).toEqual(
         new Set(['Stable']),
       );
 
