@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AnalysisResult } from '@vigil/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAiNarrator } from '../src/modules/analysis/narrator.ts';
 import { createTestApp, signUp, type TestApp } from './helpers.ts';
@@ -115,6 +116,8 @@ describe('rule-based analysis (no model configured)', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
+    // The answer is not re-validated on the way out: the contract is checked here.
+    expect(AnalysisResult.safeParse(body).error).toBeUndefined();
     expect(body).toMatchObject({
       alertLevel: 'CRITICAL',
       source: 'rules',
@@ -317,6 +320,7 @@ describe('language-model narrative', () => {
     await changeVitals(131);
     const res = await analyse();
     expect(res.statusCode).toBe(200);
+    expect(AnalysisResult.safeParse(res.json()).error).toBeUndefined();
     expect(res.json()).toMatchObject({
       source: 'model',
       alertLevel: 'CRITICAL',

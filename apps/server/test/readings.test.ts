@@ -1,3 +1,4 @@
+import { DeviceReadingsResponse } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './helpers.ts';
 
@@ -52,6 +53,8 @@ describe('ingest', () => {
       batteryLevel: 80,
     });
     expect(res.statusCode).toBe(201);
+    // The answer is not re-validated on the way out: the contract is checked here.
+    expect(DeviceReadingsResponse.safeParse(res.json()).error).toBeUndefined();
     expect(res.json()).toEqual({
       count: 1,
       readings: [{ id: expect.any(Number), patientId: p.id, deviceId: 'polar-1', readingTime: time }],

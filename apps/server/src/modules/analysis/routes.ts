@@ -9,7 +9,12 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ analysis: AnalysisService }
 ) => {
   app.get(
     '/api/patients/:id/analysis',
-    { schema: { params: PatientIdParams, response: { 200: AnalysisResult } } },
+    {
+      // Built by the domain's rules (and a validated narrative), typed as AnalysisResult: it is not
+      // re-validated on the way out, where zod would check and copy the whole analysis again.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+      schema: { params: PatientIdParams, response: { 200: AnalysisResult } },
+    },
     async (request) => analysis.analyzePatient(request.params.id),
   );
 
