@@ -9,7 +9,7 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PatientService } from '../patients/service.ts';
-import type { ReadingRepository } from '../readings/repository.ts';
+import type { ReadingRepository, ReadingRow } from '../readings/repository.ts';
 import { ApiKeyRejectedError, mergeNarrative, type Narrative, type Narrator } from './narrator.ts';
 
 /** NEWS2 trend window (hours of readings considered). */
@@ -30,11 +30,15 @@ export function createAnalysisService(deps: {
   // fifty cards costs no model calls until someone's vitals change.
   const cache = new Map<string, { fingerprint: string; narrative: Narrative }>();
 
-  async function trendFor(patientId: number, spo2Scale: Spo2Scale, now: Date) {
+  /** The patient and its trend window of readings, in one query; 404 for an unknown patient. */
+  async function withHistory(patientId: number, now: Date) {
     const from = new Date(now.getTime() - TREND_WINDOW_HOURS * 3_600_000);
-    const rows = await readings.between(patientId, from, now);
-    return news2Trend(rows, now, { windowHours: TREND_WINDOW_HOURS, spo2Scale });
+    const found = await readings.patientWithHistory(patientId, from, now);
+    if (!found) await patients.get(patientId); // throws the patients' own 404
+    return found!;
   }
+  const trendOf = (history: ReadingRow[], spo2Scale: Spo2Scale, now: Date) =>
+    news2Trend(history, now, { windowHours: TREND_WINDOW_HOURS, spo2Scale });
 
   async function withNarrative(cacheKey: string | null, rules: AnalysisResult): Promise<AnalysisResult> {
     if (!narrator) return rules;
@@ -71,10 +75,10 @@ export function createAnalysisService(deps: {
 
   return {
     async analyzePatient(id: number): Promise<AnalysisResult> {
-      const patient = await patients.get(id);
       const now = clock.now();
+      const { patient, history } = await withHistory(id, now);
       const vitals = vitalsFromPatient({ ...patient, spo2Scale: patient.spo2Scale === 2 ? 2 : 1 });
-      const trend = await trendFor(id, vitals.spo2Scale ?? 1, now);
+      const trend = trendOf(history, vitals.spo2Scale ?? 1, now);
       return withNarrative(`patient:${id}`, buildAnalysis({ ...vitals, trend, now }));
     },
 
@@ -83,9 +87,9 @@ export function createAnalysisService(deps: {
       let spo2Scale: Spo2Scale = input.spo2Scale ?? 1;
       let trend = null;
       if (input.patientId !== undefined) {
-        const patient = await patients.get(input.patientId);
+        const { patient, history } = await withHistory(input.patientId, now);
         spo2Scale = input.spo2Scale ?? (patient.spo2Scale === 2 ? 2 : 1);
-        trend = await trendFor(input.patientId, spo2Scale, now);
+        trend = trendOf(history, spo2Scale, now);
       }
       const rules = buildAnalysis({ ...input, spo2Scale, trend, now });
       return withNarrative(input.patientId !== undefined ? `vitals:${input.patientId}` : null, rules);

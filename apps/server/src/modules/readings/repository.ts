@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { columnList, epochMs, type Run, rowMapper, statement } from '../../db/prepared.ts';
 import { patients, vitalReadings } from '../../db/schema.ts';
@@ -29,20 +29,30 @@ const SENT_COLUMNS = Object.entries(getTableColumns(vitalReadings)).filter(
 
 export function createReadingRepository(db: Db) {
   return {
-    /** Readings of one patient in [from, to], oldest first (the trend's input). */
-    between(patientId: number, from: Date, to: Date): Promise<ReadingRow[]> {
-      return db
-        .select()
-        .from(vitalReadings)
-        .where(
-          and(
-            eq(vitalReadings.patientId, patientId),
-            gte(vitalReadings.readingTime, from),
-            lte(vitalReadings.readingTime, to),
-          ),
-        )
-        .orderBy(asc(vitalReadings.readingTime))
-        .limit(2000);
+    /**
+     * A patient and its readings in [from, to], oldest first (the trend's input), in one query;
+     * undefined when there is no such patient.
+     */
+    async patientWithHistory(
+      patientId: number,
+      from: Date,
+      to: Date,
+    ): Promise<{ patient: PatientRow; history: ReadingRow[] } | undefined> {
+      const [row] = await db
+        .select({
+          patient: patients,
+          // Written out: Drizzle leaves column names unqualified in a one-table select.
+          history: sql<Record<string, unknown>[]>`(
+            select coalesce(json_agg(r order by r.reading_time), '[]') from (
+              select ${sql.raw(columnList(vitalReadings))} from vital_readings
+              where patient_id = ${patientId}
+                and reading_time >= ${from.toISOString()} and reading_time <= ${to.toISOString()}
+              order by reading_time limit 2000
+            ) r)`,
+        })
+        .from(patients)
+        .where(eq(patients.id, patientId));
+      return row && { patient: row.patient, history: row.history.map(toReadingRow) };
     },
 
     /** Newest first, strictly before the (readingTime, id) cursor and at or after `since` when given. */
