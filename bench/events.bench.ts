@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import { fmt, report } from './lib.ts';
+import { benchPatient, fmt, report } from './lib.ts';
 import { createBenchDatabase } from './pg-database.ts';
 import { startServerProcess } from './server-process.ts';
 
@@ -37,15 +37,7 @@ export async function benchEvents() {
     const admit = await fetch(`${base}/api/patients`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Bench',
-        condition: 'Stable',
-        oxygenLevel: 97,
-        pulse: 70,
-        systolicBP: 120,
-        diastolicBP: 80,
-        temperature: 986,
-      }),
+      body: JSON.stringify(benchPatient('Bench')),
     });
     const patientId = ((await admit.json()) as { id: number }).id;
     await sleep(500);

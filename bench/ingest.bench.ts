@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { fmt, keepAliveClient, report } from './lib.ts';
+import { benchPatient, fmt, keepAliveClient, report } from './lib.ts';
 import { createBenchDatabase } from './pg-database.ts';
 import { startServerProcess } from './server-process.ts';
 
@@ -42,15 +42,7 @@ export async function benchIngest() {
     };
     const senders: { patientId: number; token: string }[] = [];
     for (let i = 0; i < SENDERS; i++) {
-      const patient = await json('/api/patients', {
-        name: `Bench ${i}`,
-        condition: 'Stable',
-        oxygenLevel: 97,
-        pulse: 70,
-        systolicBP: 120,
-        diastolicBP: 80,
-        temperature: 986,
-      });
+      const patient = await json('/api/patients', benchPatient(`Bench ${i}`));
       const token = await json('/api/device-tokens', { patientId: patient.id, label: `bench ${i}` });
       senders.push({ patientId: patient.id as number, token: token.token as string });
     }

@@ -8,6 +8,17 @@ export interface Throughput {
   seconds: number;
 }
 
+/** A stable patient to admit in a benchmark (POST /api/patients). */
+export const benchPatient = (name: string) => ({
+  name,
+  condition: 'Stable',
+  oxygenLevel: 97,
+  pulse: 70,
+  systolicBP: 120,
+  diastolicBP: 80,
+  temperature: 986,
+});
+
 /** Runs `fn` repeatedly for about `seconds` (after a short warm-up) and reports operations per second. */
 export async function measure(
   fn: () => unknown | Promise<unknown>,

@@ -6,6 +6,18 @@ import { notes, patientEvents, patients, treatments } from '../../db/schema.ts';
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientPatch = Partial<Omit<typeof patients.$inferInsert, 'id' | 'createdAt'>>;
 
+/** The patient's current vital signs: what an edit or a newer reading changes. */
+export const VITAL_FIELDS = [
+  'oxygenLevel',
+  'pulse',
+  'systolicBP',
+  'diastolicBP',
+  'temperature',
+  'respiratoryRate',
+  'consciousness',
+  'onSupplementalOxygen',
+] as const satisfies readonly (keyof PatientRow)[];
+
 /** Spec point 9: Critical first, then oxygen level descending (id as a stable tie-break). */
 const SPEC_ORDER = [
   asc(sql`case when ${patients.condition} = 'Critical' then 0 else 1 end`),

@@ -12,20 +12,9 @@ import { runOn } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { type LiveEvents, patientChangeEvents } from '../events/live-events.ts';
-import type { PatientPatch, PatientRepository, PatientRow } from './repository.ts';
+import { type PatientPatch, type PatientRepository, type PatientRow, VITAL_FIELDS } from './repository.ts';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
-
-const VITAL_FIELDS = [
-  'oxygenLevel',
-  'pulse',
-  'systolicBP',
-  'diastolicBP',
-  'temperature',
-  'respiratoryRate',
-  'consciousness',
-  'onSupplementalOxygen',
-] as const;
 
 export function createPatientService(deps: {
   repo: PatientRepository;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { columnList, epochMs, type Run, rowMapper, statement } from '../../db/prepared.ts';
 import { patients, vitalReadings } from '../../db/schema.ts';
 import { eventsStatement } from '../events/live-events.ts';
+import { VITAL_FIELDS } from '../patients/repository.ts';
 
 export type ReadingRow = typeof vitalReadings.$inferSelect;
 /** A reading as the request sends it: the stored fields, absent or null where not measured. */
@@ -129,19 +130,7 @@ function lockAndInsertText(skipStored: boolean) {
 
 /** The patient fields an ingest sets: the vital signs a reading carries, and when. */
 const APPLIED = Object.entries(getTableColumns(patients)).filter(([key]) =>
-  (
-    [
-      'pulse',
-      'oxygenLevel',
-      'systolicBP',
-      'diastolicBP',
-      'temperature',
-      'respiratoryRate',
-      'consciousness',
-      'onSupplementalOxygen',
-      'lastUpdated',
-    ] satisfies (keyof PatientRow)[] as string[]
-  ).includes(key),
+  ([...VITAL_FIELDS, 'lastUpdated'] as string[]).includes(key),
 );
 
 /**
