@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Patient } from '@vigil/domain';
-import { LoaderCircle, Pencil } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -23,6 +21,7 @@ import {
   type PatientFormValues,
   patientToFormValues,
 } from '../lib/patient-form.ts';
+import { DialogFormFooter } from './dialog-form-footer.tsx';
 import { EditPatientFields } from './edit-patient-fields.tsx';
 
 /** "Edit patient": condition, vitals and NEWS2 inputs, saved with PATCH /api/patients/{id}. */
@@ -70,15 +69,7 @@ export function EditPatientDialog({ patient }: { patient: Patient }) {
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
           <EditPatientFields form={form} currentCondition={patient.condition} />
           {mutation.isError && <FormAlert>{describeError(mutation.error)}</FormAlert>}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-              {mutation.isPending ? 'Saving...' : 'Save changes'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter pending={mutation.isPending} submitLabel="Save changes" />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,13 +2,10 @@ import { CONDITIONS } from '@vigil/domain';
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import type { PatientFormValues } from '../lib/patient-form.ts';
-import { FormField } from './form-field.tsx';
-
-const NUMERIC = { inputMode: 'numeric', autoComplete: 'off' } as const;
+import { FormField, NumericField } from './form-field.tsx';
 
 /** The fields of the edit-patient dialog: condition, the four vitals and the NEWS2 inputs. */
 export function EditPatientFields({
@@ -21,6 +18,16 @@ export function EditPatientFields({
   const id = useId();
   const { register, control, formState } = form;
   const err = (name: keyof PatientFormValues) => formState.errors[name]?.message;
+  const numeric = (name: keyof PatientFormValues, label: string, hint?: string) => (
+    <NumericField
+      id={`${id}-${name}`}
+      label={label}
+      hint={hint}
+      error={err(name)}
+      registration={register(name)}
+      decimal={name === 'temperatureC'}
+    />
+  );
   const conditions = (CONDITIONS as readonly string[]).includes(currentCondition)
     ? CONDITIONS
     : [currentCondition, ...CONDITIONS];
@@ -38,34 +45,12 @@ export function EditPatientFields({
           </NativeSelect>
         )}
       </FormField>
-      <FormField id={`${id}-spo2`} label="SpO2 (%)" error={err('oxygenLevel')}>
-        {(aria) => <Input {...aria} {...NUMERIC} {...register('oxygenLevel')} />}
-      </FormField>
-      <FormField id={`${id}-pulse`} label="Pulse (bpm)" error={err('pulse')}>
-        {(aria) => <Input {...aria} {...NUMERIC} {...register('pulse')} />}
-      </FormField>
-      <FormField id={`${id}-systolic`} label="Systolic (mmHg)" error={err('systolicBP')}>
-        {(aria) => <Input {...aria} {...NUMERIC} {...register('systolicBP')} />}
-      </FormField>
-      <FormField id={`${id}-diastolic`} label="Diastolic (mmHg)" error={err('diastolicBP')}>
-        {(aria) => <Input {...aria} {...NUMERIC} {...register('diastolicBP')} />}
-      </FormField>
-      <FormField
-        id={`${id}-temperature`}
-        label="Temperature (°C)"
-        hint="One decimal, e.g. 37.2"
-        error={err('temperatureC')}
-      >
-        {(aria) => <Input {...aria} inputMode="decimal" autoComplete="off" {...register('temperatureC')} />}
-      </FormField>
-      <FormField
-        id={`${id}-rr`}
-        label="Respiratory rate (/min)"
-        hint="Empty if not recorded"
-        error={err('respiratoryRate')}
-      >
-        {(aria) => <Input {...aria} {...NUMERIC} {...register('respiratoryRate')} />}
-      </FormField>
+      {numeric('oxygenLevel', 'SpO2 (%)')}
+      {numeric('pulse', 'Pulse (bpm)')}
+      {numeric('systolicBP', 'Systolic (mmHg)')}
+      {numeric('diastolicBP', 'Diastolic (mmHg)')}
+      {numeric('temperatureC', 'Temperature (°C)', 'One decimal, e.g. 37.2')}
+      {numeric('respiratoryRate', 'Respiratory rate (/min)', 'Empty if not recorded')}
       <FormField
         id={`${id}-acvpu`}
         label="Consciousness (ACVPU)"

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldError } from '@/components/ui/field-error.tsx';
+import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { cn } from '@/lib/utils.ts';
 
@@ -7,6 +9,14 @@ import { cn } from '@/lib/utils.ts';
  * A label, its control and its error. The control gets `id`, and `aria-describedby` / `aria-invalid`
  * through the render function so the error is announced with the field.
  */
+interface FieldProps {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  className?: string;
+}
+
 export function FormField({
   id,
   label,
@@ -14,12 +24,7 @@ export function FormField({
   error,
   className,
   children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  className?: string;
+}: FieldProps & {
   children: (aria: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode;
 }) {
   const hintId = `${id}-hint`;
@@ -36,5 +41,20 @@ export function FormField({
       )}
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+/** A form field for a number, whole or `decimal`: phones show a numeric keypad. */
+export function NumericField({
+  registration,
+  decimal = false,
+  ...field
+}: FieldProps & { registration: UseFormRegisterReturn; decimal?: boolean }) {
+  return (
+    <FormField {...field}>
+      {(aria) => (
+        <Input {...aria} inputMode={decimal ? 'decimal' : 'numeric'} autoComplete="off" {...registration} />
+      )}
+    </FormField>
   );
 }

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { FieldError } from '@/components/ui/field-error.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { cn } from '@/lib/utils.ts';
 import {
@@ -9,9 +8,7 @@ import {
   type ObservationsFormOutput,
   type ObservationsFormValues,
 } from '../lib/observations-form.ts';
-import { FormField } from './form-field.tsx';
-
-const NUMERIC = { inputMode: 'numeric', autoComplete: 'off' } as const;
+import { FormField, NumericField } from './form-field.tsx';
 
 const OXYGEN_CHOICES = [
   { value: 'air', label: 'Room air' },
@@ -27,16 +24,22 @@ export function ObservationsFields({
   const id = useId();
   const { register, formState } = form;
   const err = (name: keyof ObservationsFormValues) => formState.errors[name]?.message;
+  const numeric = (name: keyof ObservationsFormValues, label: string, hint?: string) => (
+    <NumericField
+      id={`${id}-${name}`}
+      label={label}
+      hint={hint}
+      error={err(name)}
+      registration={register(name)}
+      decimal={name === 'temperatureC'}
+    />
+  );
   const oxygenError = err('onSupplementalOxygen');
 
   return (
     <div className="grid grid-cols-2 gap-4">
-      <FormField id={`${id}-rr`} label="Respiratory rate (/min)" error={err('respiratoryRate')}>
-        {(aria) => <Input {...aria} {...NUMERIC} {...register('respiratoryRate')} />}
-      </FormField>
-      <FormField id={`${id}-spo2`} label="SpO2 (%)" error={err('oxygenLevel')}>
-        {(aria) => <Input {...aria} {...NUMERIC} {...register('oxygenLevel')} />}
-      </FormField>
+      {numeric('respiratoryRate', 'Respiratory rate (/min)')}
+      {numeric('oxygenLevel', 'SpO2 (%)')}
       <fieldset
         className="col-span-2 flex min-w-0 flex-col gap-1.5"
         aria-describedby={oxygenError ? `${id}-o2-error` : undefined}
@@ -64,23 +67,10 @@ export function ObservationsFields({
         </div>
         <FieldError id={`${id}-o2-error`} message={oxygenError} />
       </fieldset>
-      <FormField id={`${id}-systolic`} label="Systolic BP (mmHg)" error={err('systolicBP')}>
-        {(aria) => <Input {...aria} {...NUMERIC} {...register('systolicBP')} />}
-      </FormField>
-      <FormField id={`${id}-diastolic`} label="Diastolic BP (mmHg)" error={err('diastolicBP')}>
-        {(aria) => <Input {...aria} {...NUMERIC} {...register('diastolicBP')} />}
-      </FormField>
-      <FormField id={`${id}-pulse`} label="Pulse (bpm)" error={err('pulse')}>
-        {(aria) => <Input {...aria} {...NUMERIC} {...register('pulse')} />}
-      </FormField>
-      <FormField
-        id={`${id}-temperature`}
-        label="Temperature (°C)"
-        hint="One decimal, e.g. 37.2"
-        error={err('temperatureC')}
-      >
-        {(aria) => <Input {...aria} inputMode="decimal" autoComplete="off" {...register('temperatureC')} />}
-      </FormField>
+      {numeric('systolicBP', 'Systolic BP (mmHg)')}
+      {numeric('diastolicBP', 'Diastolic BP (mmHg)')}
+      {numeric('pulse', 'Pulse (bpm)')}
+      {numeric('temperatureC', 'Temperature (°C)', 'One decimal, e.g. 37.2')}
       <FormField
         id={`${id}-acvpu`}
         label="Consciousness (ACVPU)"

@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Patient } from '@vigil/domain';
-import { ClipboardPlus, LoaderCircle } from 'lucide-react';
+import { ClipboardPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -27,6 +25,7 @@ import {
   type ObservationsFormValues,
   observationsToReading,
 } from '../lib/observations-form.ts';
+import { DialogFormFooter } from './dialog-form-footer.tsx';
 import { ObservationsFields } from './observations-fields.tsx';
 
 /**
@@ -94,15 +93,7 @@ export function RecordObservationsDialog({ patient }: { patient: Pick<Patient, '
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
           <ObservationsFields form={form} />
           {formError && <FormAlert>Not recorded: {formError}</FormAlert>}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-              {mutation.isPending ? 'Saving...' : 'Save observations'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter pending={mutation.isPending} submitLabel="Save observations" />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,4 +1,4 @@
-import { type Patient, patientNews2 } from '@vigil/domain';
+import { type Patient, type PatientVitals, patientNews2 } from '@vigil/domain';
 
 /**
  * "Stale data must look stale" (clinical.md, IEC 60601-1-8 practice). A patient's vitals are stale
@@ -11,19 +11,7 @@ export const CONTINUOUS_STALE_AFTER_MS = 15 * 60_000;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-export type StalenessPatient = Pick<
-  Patient,
-  | 'lastUpdated'
-  | 'pulse'
-  | 'oxygenLevel'
-  | 'systolicBP'
-  | 'diastolicBP'
-  | 'temperature'
-  | 'respiratoryRate'
-  | 'consciousness'
-  | 'onSupplementalOxygen'
-  | 'spo2Scale'
->;
+export type StalenessPatient = PatientVitals & Pick<Patient, 'lastUpdated'>;
 
 export interface VitalsStaleness {
   isStale: boolean;
