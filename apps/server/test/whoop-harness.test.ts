@@ -145,6 +145,21 @@ describe('authorization code flow', () => {
     );
   });
 
+  it('accepts a redirect URI registered after it started', async () => {
+    const later = 'http://127.0.0.1:5001/api/whoop/callback';
+    await expect(authorize({ redirect_uri: later })).rejects.toThrow(/redirect_uri did not match/);
+    auth.allowRedirectUri(later);
+    const verifier = oauth.randomPKCECodeVerifier();
+    const url = oauth.buildAuthorizationUrl(client, {
+      redirect_uri: later,
+      scope: 'read:recovery',
+      state: oauth.randomState(),
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    expect((await followAuthorization(url, later)).searchParams.get('code')).toEqual(expect.any(String));
+  });
+
   it('sends access_denied back when the user declines, once', async () => {
     auth.denyNextAuthorization();
     const { callback, state } = await authorize();

@@ -2,12 +2,17 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { listenOnLoopback } from './loopback-server.ts';
-import { ROUTES, WHOOP_SCOPES, whoopProviderConfiguration } from './provider-configuration.ts';
+import {
+  ROUTES,
+  WHOOP_SCOPES,
+  whoopClientMetadata,
+  whoopProviderConfiguration,
+} from './provider-configuration.ts';
 import { createTokenStore } from './token-store.ts';
 
 export interface WhoopAuthorizationServerOptions {
-  /** The product's callback URLs. Matched exactly, port included. */
-  redirectUris: string[];
+  /** The product's callback URLs, matched exactly (port included); more with allowRedirectUri(). */
+  redirectUris?: string[];
   /** Defaults to a random UUID, the shape of WHOOP's client ids. */
   clientId?: string;
   /** Defaults to 64 random hex characters. */
@@ -45,6 +50,10 @@ export async function startWhoopAuthorizationServer(options: WhoopAuthorizationS
     revocations: 0,
   };
   const store = createTokenStore();
+  const redirectUris = [...(options.redirectUris ?? [])];
+  const registerClient = () =>
+    store.put('Client', clientId, whoopClientMetadata({ clientId, clientSecret, redirectUris }));
+  registerClient();
 
   let handle: http.RequestListener = (_req, res) => res.writeHead(503).end();
   const server = http.createServer((req, res) => handle(req, res));
@@ -52,11 +61,8 @@ export async function startWhoopAuthorizationServer(options: WhoopAuthorizationS
 
   const provider: Provider = new Provider(
     issuer,
-    whoopProviderConfiguration(
-      { clientId, clientSecret, redirectUris: options.redirectUris },
-      store,
-      options.accessTokenTtlSeconds ?? 3600,
-      (grantId) => provider.Grant.find(grantId),
+    whoopProviderConfiguration(store, options.accessTokenTtlSeconds ?? 3600, (grantId) =>
+      provider.Grant.find(grantId),
     ),
   );
 
@@ -150,7 +156,14 @@ export async function startWhoopAuthorizationServer(options: WhoopAuthorizationS
     revocationEndpoint: `${issuer}${ROUTES.revocation}`,
     clientId,
     clientSecret,
-    redirectUris: [...options.redirectUris],
+    get redirectUris(): readonly string[] {
+      return redirectUris;
+    },
+    /** Registers one more redirect URI, e.g. the callback of a server started after this. */
+    allowRedirectUri(uri: string) {
+      if (!redirectUris.includes(uri)) redirectUris.push(uri);
+      registerClient();
+    },
     scopes: [...WHOOP_SCOPES],
     /** Live counts of what the server answered; token requests include injected faults. */
     counters,

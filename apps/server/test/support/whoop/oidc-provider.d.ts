@@ -91,7 +91,8 @@ declare module 'oidc-provider' {
     client: Client,
   ) => void | Promise<void>;
 
-  export interface ClientMetadata {
+  // A type, not an interface, so that it fits the adapter's StoredPayload index signature.
+  export type ClientMetadata = {
     client_id: string;
     client_secret: string;
     redirect_uris: string[];
@@ -99,11 +100,11 @@ declare module 'oidc-provider' {
     response_types: string[];
     token_endpoint_auth_method: string;
     scope?: string;
-  }
+  };
 
   export interface Configuration {
     adapter?: (model: string) => Adapter;
-    clients: ClientMetadata[];
+    clients?: ClientMetadata[];
     clientAuthMethods?: string[];
     clientBasedCORS?: (ctx: KoaContextWithOIDC, origin: string, client: Client) => boolean;
     clockTolerance?: number;

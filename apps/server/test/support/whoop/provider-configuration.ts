@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { type Configuration, errors, type Grant } from 'oidc-provider';
+import { type ClientMetadata, type Configuration, errors, type Grant } from 'oidc-provider';
 import type { TokenStore } from './token-store.ts';
 
 /** WHOOP's scopes; `offline` (not OpenID's `offline_access`) is the one that earns a refresh token. */
@@ -38,9 +38,28 @@ const weakState = () =>
 const unknownScope = (scope: string) =>
   new errors.InvalidScope(`The OAuth 2.0 Client is not allowed to request scope "${scope}".`, scope);
 
+/**
+ * The one client, as WHOOP registers an app. The harness keeps it in its own store (not oidc-provider's static
+ * `clients`, fixed at construction) so that redirect URIs can be added once the product's port is known.
+ */
+export function whoopClientMetadata(client: WhoopClient): ClientMetadata {
+  return {
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    // application_type defaults to 'web', which oidc-provider lets register http:// redirect URIs as long as the
+    // client does not use the implicit flow (only implicit web clients are held to https and to a non-localhost
+    // host). Matching stays exact, port included: the any-port loopback rule of RFC 8252 applies to 'native'
+    // clients only. WHOOP itself accepts https redirect URIs only.
+    redirect_uris: [...client.redirectUris],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'client_secret_post',
+    scope: WHOOP_SCOPES.join(' '),
+  };
+}
+
 /** oidc-provider configured the way WHOOP's authorization server behaves. */
 export function whoopProviderConfiguration(
-  client: WhoopClient,
   store: TokenStore,
   accessTokenTtlSeconds: number,
   findGrant: (grantId: string) => Promise<Grant | undefined>,
@@ -48,21 +67,6 @@ export function whoopProviderConfiguration(
   const hasOffline = async (_ctx: unknown, source: { scopes: Set<string> }) => source.scopes.has('offline');
   return {
     adapter: store.adapterFor,
-    clients: [
-      {
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-        // application_type defaults to 'web', which oidc-provider lets register http:// redirect URIs as long
-        // as the client does not use the implicit flow (only implicit web clients are held to https and to a
-        // non-localhost host). Matching stays exact, port included: the any-port loopback rule of RFC 8252
-        // applies to 'native' clients only. WHOOP itself accepts https redirect URIs only.
-        redirect_uris: client.redirectUris,
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-        scope: WHOOP_SCOPES.join(' '),
-      },
-    ],
     // Advertised and enforced: a Basic Authorization header then answers invalid_client.
     clientAuthMethods: ['client_secret_post'],
     clientBasedCORS: () => false,

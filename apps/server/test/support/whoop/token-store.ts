@@ -79,7 +79,12 @@ export function createTokenStore() {
     };
   }
 
-  return { adapterFor, payloads, destroyWhere };
+  /** Stores a payload that never expires (the client's registration). */
+  function put(model: string, id: string, payload: StoredPayload) {
+    entries.set(key(model, id), { payload, expiresAtMs: Number.POSITIVE_INFINITY });
+  }
+
+  return { adapterFor, payloads, destroyWhere, put };
 }
 
 export type TokenStore = ReturnType<typeof createTokenStore>;
