@@ -3,6 +3,7 @@ export * from './auth/credentials.ts';
 export * from './auth/permissions.ts';
 export * from './auth/username.ts';
 export * from './clinical/index.ts';
+export * from './devices/index.ts';
 export * from './entities.ts';
 export * from './ids.ts';
 export * from './inputs.ts';
