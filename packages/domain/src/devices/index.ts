@@ -1,2 +1,3 @@
 export * from './gatt/index.ts';
 export * from './simulation.ts';
+export * from './tokens.ts';
