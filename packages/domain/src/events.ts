@@ -1,8 +1,15 @@
 import { z } from 'zod';
+import { DeviceLink } from './devices/links.ts';
 import { Patient, VitalReading } from './entities.ts';
 
 /** Events of GET /api/events (server-sent events; the SSE id is `id`). */
-export const LIVE_EVENT_TYPES = ['reading', 'patient-updated', 'alert-level-changed', 'ping'] as const;
+export const LIVE_EVENT_TYPES = [
+  'reading',
+  'patient-updated',
+  'alert-level-changed',
+  'device-link-changed',
+  'ping',
+] as const;
 /** `truncated`: a large batch; only its latest readings are here, so reload the history. */
 export const ReadingEventData = z.object({
   readings: z.array(VitalReading),
@@ -31,6 +38,12 @@ export const LiveEvent = z.discriminatedUnion('type', [
     type: z.literal('alert-level-changed'),
     patientId: z.number().int(),
     data: AlertLevelChangedData,
+  }),
+  z.object({
+    id: z.number().optional(),
+    type: z.literal('device-link-changed'),
+    patientId: z.number().int(),
+    data: DeviceLink,
   }),
   z.object({
     id: z.number().optional(),
