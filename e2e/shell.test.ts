@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admitPatient } from './support/fixtures.ts';
 import {
   launchBrowser,
   newPage,
@@ -10,8 +11,10 @@ import {
   screenshot,
   startApp,
   uniqueUsername,
+  visibleText,
 } from './support/harness.ts';
 
+// A fresh install, as `npm start` makes it: with the demo ward (SEED_DEMO defaults to true).
 let app: RunningApp;
 let browser: Browser;
 beforeAll(async () => {
@@ -20,6 +23,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+});
+
+// The one journey about the demo ward itself; every other journey admits the patients it needs.
+// First in this file: a later journey admits a patient, and then the ward is no longer the seed's.
+describe('a fresh install', () => {
+  it('opens on the demo ward: 24 patients, 4 of them critical', async () => {
+    const { context, page } = await newPage(browser, app.baseUrl);
+    await registerThroughUi(page);
+    const grid = page.getByRole('list', { name: 'Patients' });
+    await grid.waitFor();
+    expect(await grid.getByRole('listitem').count()).toBe(24);
+    expect(await grid.getByRole('link').count()).toBe(24); // one link per card
+    expect(await visibleText(page.getByRole('status').filter({ hasText: 'patients' }))).toBe(
+      '24 patients · 4 critical',
+    );
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('signing in and out', () => {
@@ -145,9 +166,11 @@ describe('the shell', () => {
   it('sends the nurse to /auth on the next call once the session has ended', async () => {
     const { context, page } = await newPage(browser, app.baseUrl);
     await registerThroughUi(page);
-    await page.getByRole('link', { name: 'Margaret Okafor' }).waitFor();
+    const patient = await admitPatient(page);
+    await page.goto('/');
+    await page.getByRole('link', { name: patient.name }).waitFor();
     await context.clearCookies(); // as when the server ends the session (idle 30 min, 12 h)
-    await page.getByRole('link', { name: 'Margaret Okafor' }).click(); // client-side navigation → 401
+    await page.getByRole('link', { name: patient.name }).click(); // client-side navigation → 401
     await page.waitForURL('**/auth');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await context.close();

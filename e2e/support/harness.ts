@@ -32,6 +32,7 @@ export interface RunningApp {
 /**
  * Starts the real server (apps/server/src/main.ts) as its own process on a free port, with a fresh
  * embedded database seeded with the demo ward, serving the built web app, the way `npm start` does.
+ * Journeys make their own data (support/fixtures.ts); `EMPTY_WARD` starts without the demo ward.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   // E2E_WEB_DIST lets a developer test a build in another folder; `npm test` builds apps/web/dist.
@@ -89,6 +90,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
 }
 
+/** startApp(EMPTY_WARD): no demo patients, so the ward holds exactly what the journeys admit. */
+export const EMPTY_WARD = { SEED_DEMO: 'false' } as const;
+
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -103,6 +107,7 @@ export async function newPage(
   viewport = { width: 1440, height: 900 },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  appUrlByContext.set(context, baseUrl);
   const page = await context.newPage();
   const errors: string[] = [];
   // A CSP violation or uncaught error in the page fails loudly in the test output.
@@ -126,6 +131,14 @@ export async function newPage(
 }
 
 const errorsByPage = new WeakMap<Page, string[]>();
+const appUrlByContext = new WeakMap<BrowserContext, string>();
+
+/** The origin of the app the page's browser context was opened on (by newPage). */
+export function appUrlOf(page: Page): string {
+  const url = appUrlByContext.get(page.context());
+  if (!url) throw new Error('This page was not opened with newPage, so its app is unknown');
+  return url;
+}
 
 /** Uncaught errors and CSP violations the page reported since it was opened. */
 export function pageErrors(page: Page): string[] {
@@ -151,6 +164,15 @@ export async function registerThroughUi(page: Page, username = uniqueUsername())
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
   return username;
+}
+
+/** Signs an existing nurse in through the screen and waits for the dashboard. */
+export async function signInThroughUi(page: Page, username: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
 }
 
 export interface AxeViolation {
