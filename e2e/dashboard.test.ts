@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { celsiusToTenthsF, type Patient, type PatientCreateInput } from '@vigil/domain';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   admitPatient,
   admitPatients,
@@ -10,37 +10,21 @@ import {
   uniquePatientName,
 } from './support/fixtures.ts';
 import {
+  card,
   EMPTY_WARD,
   expectNoSeriousAxeViolations,
-  launchBrowser,
-  newPage,
   pageErrors,
-  type RunningApp,
   registerThroughUi,
   SCREENSHOT_DIR,
   screenshot,
-  startApp,
   visibleText as text,
+  useApp,
 } from './support/harness.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp(EMPTY_WARD);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const app = useApp(EMPTY_WARD);
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Patients' });
 const cards = (page: Page) => grid(page).getByRole('listitem');
-const cardLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
-/** The card (list item) whose link is named `name`. */
-const card = (page: Page, name: string) => cards(page).filter({ has: cardLink(page, name) });
 const filterButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
 /**
@@ -104,7 +88,7 @@ async function viewportScreenshot(page: Page, name: string) {
 
 describe('Patient Dashboard', () => {
   it('shows the ward, filters by condition, searches by name and flags abnormal values', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       const username = await registerThroughUi(page);
       // The counts below are of the whole ward: this journey runs first, on an empty one.
@@ -212,7 +196,7 @@ describe('Patient Dashboard', () => {
   });
 
   it('admits a patient through the dialog, with °C converted to tenths of °F', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       await registerThroughUi(page);
       await admitPatient(page); // the dashboard shows its grid once the ward has a patient
@@ -301,7 +285,7 @@ describe('Patient Dashboard', () => {
   });
 
   it('shows the loading, error and empty states', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => {
@@ -333,7 +317,7 @@ describe('Patient Dashboard', () => {
   });
 
   it('fits a 375 px phone', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { width: 375, height: 812 });
+    const { context, page } = await app.newPage({ width: 375, height: 812 });
     try {
       await registerThroughUi(page);
       await admitPatients(page, wardLike());
@@ -363,7 +347,7 @@ describe('Patient Dashboard', () => {
   });
 
   it('asks for analyses only for the cards near the screen in a 500-patient ward', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       await registerThroughUi(page);
       const admitted = await admitPatients(page, wardLike());

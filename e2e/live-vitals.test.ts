@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type PatientCreateInput, patientNews2, vitalsOfPatient } from '@vigil/domain';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   admitPatient,
@@ -13,22 +13,21 @@ import {
   signUp,
 } from './support/fixtures.ts';
 import {
+  card,
   EMPTY_WARD,
   expectNoSeriousAxeViolations,
-  launchBrowser,
-  newPage,
   openPatient,
   pageErrors,
-  type RunningApp,
+  region,
   SCREENSHOT_DIR,
   screenshot,
   signInThroughUi,
-  startApp,
+  toast,
+  useApp,
   visibleText,
 } from './support/harness.ts';
 
-let app: RunningApp;
-let browser: Browser;
+const app = useApp(EMPTY_WARD);
 let username: string;
 /** Page A and page B share this context (one nurse, two tabs); page C has its own (another PC). */
 let wardPc: BrowserContext;
@@ -39,14 +38,6 @@ let pageC: Page;
 const errorsOfB: string[] = [];
 
 const text = visibleText;
-const region = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
-const toast = (p: Page, title: string | RegExp) =>
-  p.locator('[data-sonner-toast]').filter({ hasText: title }).first();
-const card = (p: Page, name: string) =>
-  p
-    .getByRole('list', { name: 'Patients' })
-    .getByRole('listitem')
-    .filter({ has: p.getByRole('link', { name, exact: true }) });
 const trendChart = (p: Page) => region(p, 'Vital signs trend (24 h)').locator('[data-trend-chart]');
 const pointsOf = async (p: Page) => Number(await trendChart(p).getAttribute('data-points'));
 
@@ -115,21 +106,17 @@ const WORSE = {
 };
 
 beforeAll(async () => {
-  app = await startApp(EMPTY_WARD);
-  browser = await launchBrowser();
-  ({ context: wardPc, page: pageA } = await newPage(browser, app.baseUrl));
+  ({ context: wardPc, page: pageA } = await app.newPage());
   username = await signUp(pageA);
   pageB = await wardPc.newPage();
   pageB.on('pageerror', (error) => errorsOfB.push(error.message));
-  ({ context: stationPc, page: pageC } = await newPage(browser, app.baseUrl));
+  ({ context: stationPc, page: pageC } = await app.newPage());
   await signInThroughUi(pageC, username);
 });
 
 afterAll(async () => {
   await wardPc?.close();
   await stationPc?.close();
-  await browser?.close();
-  await app?.stop();
 });
 
 describe('Live vitals', () => {
@@ -294,7 +281,7 @@ describe('Live vitals', () => {
     // The form checks every value the server checks, so an impossible value never reaches it. What
     // only the server can judge is the time: this PC's clock runs 10 minutes fast, beyond the 5 the
     // server accepts, and its 422 message must reach the nurse.
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       await page.clock.install({ time: Date.now() + 10 * 60_000 });
       await signInThroughUi(page, username);
@@ -344,7 +331,7 @@ describe('Live vitals', () => {
     expect(await fresh.locator('dl').getAttribute('data-stale')).toBeNull();
 
     // ... and on a screen whose clock reads 13 hours later, they are stale everywhere they are shown.
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       await page.clock.install({ time: Date.now() + 13 * HOUR });
       await signInThroughUi(page, username);
@@ -381,7 +368,7 @@ describe('Live vitals', () => {
   });
 
   it('says so in the shell while the live stream is down, and reconnects on request', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       await page.clock.install(); // reconnect delays (2 s × 1.5ⁿ) run on a clock the test moves
       await signInThroughUi(page, username);
@@ -418,7 +405,7 @@ describe('Live vitals', () => {
   });
 
   it('shows the trend card’s loading, error and empty states', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       await signInThroughUi(page, username);
       // Just admitted: vitals on record, but no readings yet.
@@ -457,7 +444,7 @@ describe('Live vitals', () => {
   });
 
   it('fits a 375 px phone: the record with its chart, no sideways scrolling', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { width: 375, height: 812 });
+    const { context, page } = await app.newPage({ width: 375, height: 812 });
     try {
       await signInThroughUi(page, username);
       await openPatient(page, await admitWithObservations(page));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { celsiusToTenthsF, vitalsOfPatient } from '@vigil/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addEmergencyContact,
@@ -20,38 +20,28 @@ import {
 import {
   EMPTY_WARD,
   expectNoSeriousAxeViolations,
-  launchBrowser,
-  newPage,
   openPatient,
   pageErrors,
-  type RunningApp,
+  region,
   SCREENSHOT_DIR,
   screenshot,
-  startApp,
   visibleText as text,
+  toast,
+  useApp,
 } from './support/harness.ts';
 
-let app: RunningApp;
-let browser: Browser;
+const app = useApp(EMPTY_WARD);
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  app = await startApp(EMPTY_WARD);
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, app.baseUrl));
+  ({ context, page } = await app.newPage());
   await signUp(page);
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await app?.stop();
 });
-
-const region = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
-const toast = (p: Page, title: string | RegExp) =>
-  p.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
 /**
  * Septic, NEWS2 14 (RCP 2017): RR 26 (3, red), SpO2 89 on scale 1 (3, red) on oxygen (2), SBP 94
@@ -70,7 +60,10 @@ const SEPTIC = {
   temperature: celsiusToTenthsF(39.1),
 } as const satisfies Vitals;
 
-/** The three hours before: NEWS2 5 (SpO2 95, oxygen, pulse 98, 38.2 °C), then 10, then 14. */
+/**
+ * Ward observations 3, 2 and 1 h ago: NEWS2 5 (SpO2 95 on oxygen, pulse 98, 38.2 °C), 10, then 14
+ * (the admitted vitals): a rising score, so the trend is Declining.
+ */
 const WORSENING: Vitals[] = [
   {
     ...SEPTIC,
@@ -418,7 +411,7 @@ describe('Patient detail page', () => {
   });
 
   it('fits a 375 px phone: no sideways scrolling, panels as bottom sheets', async () => {
-    const phone = await newPage(browser, app.baseUrl, { width: 375, height: 812 });
+    const phone = await app.newPage({ width: 375, height: 812 });
     try {
       await signUp(phone.page);
       const patient = await admitSepticPatient(phone.page);

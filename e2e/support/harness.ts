@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { freePort } from '../../apps/server/test/free-port.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -92,6 +92,47 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 
 /** startApp(EMPTY_WARD): no demo patients, so the ward holds exactly what the journeys admit. */
 export const EMPTY_WARD = { SEED_DEMO: 'false' } as const;
+
+/** The app and the browser that the journeys of one file share. */
+export interface JourneyApp {
+  readonly baseUrl: string;
+  readonly browser: Browser;
+  /** A new browser context on the app, with one page (see newPage). */
+  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * Starts the app (with `env`, see startApp) and a browser before the file's journeys and stops both
+ * after them. Call it at the top of the file; use what it returns inside hooks and journeys.
+ */
+export function useApp(env: Record<string, string> = {}): JourneyApp {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    const [started, launched] = await Promise.allSettled([startApp(env), launchBrowser()]);
+    if (started.status === 'fulfilled') app = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  const running = () => {
+    if (!app || !browser) throw new Error('The app starts in beforeAll: use it inside hooks and journeys');
+    return { app, browser };
+  };
+  return {
+    get baseUrl() {
+      return running().app.baseUrl;
+    },
+    get browser() {
+      return running().browser;
+    },
+    newPage: (viewport) => newPage(running().browser, running().app.baseUrl, viewport),
+  };
+}
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
@@ -210,6 +251,20 @@ export async function expectNoSeriousAxeViolations(page: Page) {
     violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
 }
+
+/** A section of the page by its accessible name, e.g. 'Vital signs'. */
+export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** The first toast whose text matches `title`. */
+export const toast = (page: Page, title: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+
+/** The patient's card on the dashboard: the item of the Patients list whose link is named `name`. */
+export const card = (page: Page, name: string) =>
+  page
+    .getByRole('list', { name: 'Patients' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
 
 /** Opens a patient's record and waits for its heading. */
 export async function openPatient(page: Page, patient: { id: number; name: string }) {
