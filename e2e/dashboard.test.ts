@@ -1,45 +1,72 @@
 import path from 'node:path';
-import type { Patient } from '@vigil/domain';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { celsiusToTenthsF, type Patient, type PatientCreateInput } from '@vigil/domain';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
+  admitPatient,
+  admitPatients,
+  analysisOf,
+  listPatients,
+  uniquePatientName,
+} from './support/fixtures.ts';
+import {
+  card,
+  EMPTY_WARD,
   expectNoSeriousAxeViolations,
-  launchBrowser,
-  newPage,
   pageErrors,
-  type RunningApp,
   registerThroughUi,
   SCREENSHOT_DIR,
   screenshot,
-  startApp,
   visibleText as text,
+  useApp,
 } from './support/harness.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const app = useApp(EMPTY_WARD);
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Patients' });
 const cards = (page: Page) => grid(page).getByRole('listitem');
-const cardLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
-/** The card (list item) whose link is named `name`. */
-const card = (page: Page, name: string) => cards(page).filter({ has: cardLink(page, name) });
 const filterButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
-async function wardFromApi(page: Page): Promise<Patient[]> {
-  const res = await page.request.get('/api/patients');
-  expect(res.status()).toBe(200);
-  return (await res.json()) as Patient[];
-}
+/**
+ * A small ward with every condition, two of them Critical; the others have calm vitals (NEWS2 0).
+ * Margaret Okafor's observations: SpO2 89 on oxygen, pulse 124 and 39.1 °C are abnormal on the
+ * card, BP 94/58 is not; with RR 26 her NEWS2 is 14, high.
+ */
+const WARD: Partial<PatientCreateInput>[] = [
+  {
+    name: 'Margaret Okafor',
+    condition: 'Critical',
+    oxygenLevel: 89,
+    pulse: 124,
+    systolicBP: 94,
+    diastolicBP: 58,
+    temperature: celsiusToTenthsF(39.1),
+    respiratoryRate: 26,
+    consciousness: 'A',
+    onSupplementalOxygen: true,
+    spo2Scale: 1,
+  },
+  {
+    name: 'Harold Jennings',
+    condition: 'Critical',
+    oxygenLevel: 91,
+    pulse: 118,
+    systolicBP: 88,
+    diastolicBP: 52,
+    temperature: celsiusToTenthsF(38.5),
+    respiratoryRate: 24,
+    consciousness: 'C',
+    onSupplementalOxygen: true,
+    spo2Scale: 1,
+  },
+  { name: 'Elena Petrova', condition: 'Improving' },
+  { name: 'William Hartley', condition: 'Stable' },
+  { name: 'Chen Wei', condition: 'Stable', oxygenLevel: 97 },
+  { name: 'Kwame Mensah', condition: 'Recovering', oxygenLevel: 96 },
+];
+
+/** The same kinds of patients under names of their own, for a journey that shares the app. */
+const wardLike = () => WARD.map((p) => ({ ...p, name: uniquePatientName(p.name) }));
 
 /**
  * Makes the viewport as tall as the page and waits for every card's analysis: off-screen cards are
@@ -61,25 +88,28 @@ async function viewportScreenshot(page: Page, name: string) {
 
 describe('Patient Dashboard', () => {
   it('shows the ward, filters by condition, searches by name and flags abnormal values', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       const username = await registerThroughUi(page);
+      // The counts below are of the whole ward: this journey runs first, on an empty one.
+      expect(await listPatients(page)).toEqual([]);
+      const [margaret] = await admitPatients(page, WARD);
+      await page.reload();
       expect(await text(page.getByRole('heading', { level: 1 }))).toBe('Patient Dashboard');
       await page.getByText(`Welcome back, ${username}`).waitFor();
 
       await grid(page).waitFor();
-      expect(await cards(page).count()).toBe(24);
-      expect(await grid(page).getByRole('link').count()).toBe(24); // one link per card
+      expect(await cards(page).count()).toBe(6);
+      expect(await grid(page).getByRole('link').count()).toBe(6); // one link per card
       expect(await text(page.getByRole('status').filter({ hasText: 'patients' }))).toBe(
-        '24 patients · 4 critical',
+        '6 patients · 2 critical',
       );
       expect(await filterButton(page, 'All Patients').getAttribute('aria-pressed')).toBe('true');
 
       // A critical card: display ID, outlined badge, the four vitals with the dashboard flags.
-      const ward = await wardFromApi(page);
-      const margaret = ward.find((p) => p.name === 'Margaret Okafor')!;
+      const ward = await listPatients(page);
       const margaretCard = card(page, 'Margaret Okafor');
-      expect(await text(margaretCard)).toContain(`ID: ${345345000 + margaret.id}`);
+      expect(await text(margaretCard)).toContain(`ID: ${345345000 + margaret!.id}`);
       const abnormal = margaretCard.locator('[data-abnormal="true"]');
       expect(await abnormal.allInnerTexts()).toHaveLength(3); // SpO2 89, pulse 124, 39.1 °C; BP 94/58 is normal
       const oxygen = margaretCard.locator('dd').first();
@@ -93,8 +123,7 @@ describe('Patient Dashboard', () => {
       expect(await text(margaretCard)).toContain('Low oxygen (89%) · High pulse (124 bpm)');
 
       // NEWS2 on the card agrees with the server's analysis, which replaces "Analyzing data...".
-      const analysisRes = await page.request.get(`/api/patients/${margaret.id}/analysis`);
-      const analysis = (await analysisRes.json()) as { news2: { total: number; band: string } };
+      const analysis = await analysisOf(page, margaret!.id);
       expect(analysis.news2.band).toBe('high');
       expect(await text(margaretCard.locator('[data-band]'))).toBe(`NEWS2 ${analysis.news2.total} · high`);
       await margaretCard.getByText(`NEWS2 ${analysis.news2.total}: high clinical risk`).waitFor();
@@ -104,7 +133,7 @@ describe('Patient Dashboard', () => {
       // Critical: only Critical badges; the choice is in the URL. (Text contents, not inner texts:
       // cards off screen skip rendering, content-visibility: auto, and have no inner text.)
       await filterButton(page, 'Critical').click();
-      await expect.poll(() => cards(page).count()).toBe(4);
+      await expect.poll(() => cards(page).count()).toBe(2);
       expect(await filterButton(page, 'Critical').getAttribute('aria-pressed')).toBe('true');
       expect(await filterButton(page, 'All Patients').getAttribute('aria-pressed')).toBe('false');
       expect(new Set(await grid(page).locator('[data-condition-tone]').allTextContents())).toEqual(
@@ -112,7 +141,7 @@ describe('Patient Dashboard', () => {
       );
       expect(page.url()).toContain('condition=Critical');
       expect(await text(page.getByRole('status').filter({ hasText: 'patients' }))).toBe(
-        'Showing 4 of 24 patients · 4 critical',
+        'Showing 2 of 6 patients · 2 critical',
       );
 
       await filterButton(page, 'Stable').click();
@@ -122,7 +151,7 @@ describe('Patient Dashboard', () => {
       );
 
       await filterButton(page, 'All Patients').click();
-      await expect.poll(() => cards(page).count()).toBe(24);
+      await expect.poll(() => cards(page).count()).toBe(6);
 
       // Search by name, case-insensitively; then a search that finds nobody.
       const search = page.getByLabel('Search patients');
@@ -132,7 +161,7 @@ describe('Patient Dashboard', () => {
       await search.fill('nobody-by-this-name');
       await page.getByText('No patients found matching “nobody-by-this-name”.').waitFor();
       await page.getByRole('button', { name: 'Clear search' }).click();
-      await expect.poll(() => cards(page).count()).toBe(24);
+      await expect.poll(() => cards(page).count()).toBe(6);
       expect(await search.inputValue()).toBe('');
 
       const restoreViewport = await showWholeWard(page);
@@ -142,15 +171,15 @@ describe('Patient Dashboard', () => {
 
       // A card is one link to the patient page; the filter is still set when the nurse comes back.
       await filterButton(page, 'Critical').click();
-      await expect.poll(() => cards(page).count()).toBe(4);
+      await expect.poll(() => cards(page).count()).toBe(2);
       // Anywhere on the card opens it, e.g. the vitals (the link is stretched over the card).
       const vitalsBox = (await card(page, 'Margaret Okafor').locator('dl').boundingBox())!;
       await page.mouse.click(vitalsBox.x + vitalsBox.width / 2, vitalsBox.y + vitalsBox.height / 2);
-      await page.waitForURL(`**/patient/${margaret.id}`);
+      await page.waitForURL(`**/patient/${margaret!.id}`);
       await page.goBack();
       await grid(page).waitFor();
       expect(await filterButton(page, 'Critical').getAttribute('aria-pressed')).toBe('true');
-      expect(await cards(page).count()).toBe(4);
+      expect(await cards(page).count()).toBe(2);
 
       // Keyboard: Tab from the search reaches the first card (server order), Enter opens it.
       const first = ward.find((p) => p.condition === 'Critical')!;
@@ -167,10 +196,13 @@ describe('Patient Dashboard', () => {
   });
 
   it('admits a patient through the dialog, with °C converted to tenths of °F', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       await registerThroughUi(page);
+      await admitPatient(page); // the dashboard shows its grid once the ward has a patient
+      await page.reload();
       await grid(page).waitFor();
+      const wardBefore = (await listPatients(page)).length;
 
       await page.getByRole('button', { name: 'Admit patient' }).click();
       const dialog = page.getByRole('dialog', { name: 'Admit patient' });
@@ -237,7 +269,7 @@ describe('Patient Dashboard', () => {
 
       // The new patient is on the dashboard, with the same °C and the NEWS2 of these observations:
       // RR 23 (2) + SpO2 91 (3) + oxygen (2) + SBP 135 (0) + HR 118 (2) + new confusion (3) + 38.6 °C (1).
-      await expect.poll(() => cards(page).count()).toBe(25);
+      await expect.poll(() => cards(page).count()).toBe(wardBefore + 1);
       await page.getByLabel('Search patients').fill(name.toLowerCase());
       await expect.poll(() => cards(page).count()).toBe(1);
       const admitted = card(page, name);
@@ -253,7 +285,7 @@ describe('Patient Dashboard', () => {
   });
 
   it('shows the loading, error and empty states', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => {
@@ -285,11 +317,13 @@ describe('Patient Dashboard', () => {
   });
 
   it('fits a 375 px phone', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { width: 375, height: 812 });
+    const { context, page } = await app.newPage({ width: 375, height: 812 });
     try {
       await registerThroughUi(page);
+      await admitPatients(page, wardLike());
+      await page.reload();
       await grid(page).waitFor();
-      expect(await cards(page).count()).toBeGreaterThanOrEqual(24);
+      expect(await cards(page).count()).toBeGreaterThanOrEqual(WARD.length);
       const restoreViewport = await showWholeWard(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -313,12 +347,12 @@ describe('Patient Dashboard', () => {
   });
 
   it('asks for analyses only for the cards near the screen in a 500-patient ward', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       await registerThroughUi(page);
-      const seeded = await wardFromApi(page);
-      const bigWard = Array.from({ length: 500 }, (_, i) => ({
-        ...seeded[i % seeded.length]!,
+      const admitted = await admitPatients(page, wardLike());
+      const bigWard: Patient[] = Array.from({ length: 500 }, (_, i) => ({
+        ...admitted[i % admitted.length]!,
         id: i + 1,
         name: `Ward patient ${i + 1}`,
       }));

@@ -1,28 +1,34 @@
 import path from 'node:path';
-import { type Patient, patientNews2, type ReadingsPage } from '@vigil/domain';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { type PatientCreateInput, patientNews2, vitalsOfPatient } from '@vigil/domain';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  admitPatient,
+  CALM_VITALS,
+  getPatient,
+  HOUR_MS as HOUR,
+  hoursAgo,
+  readingsOf,
+  recordReadings,
+  signUp,
+} from './support/fixtures.ts';
+import {
+  card,
+  EMPTY_WARD,
   expectNoSeriousAxeViolations,
-  launchBrowser,
-  newPage,
   openPatient,
-  PASSWORD,
   pageErrors,
-  type RunningApp,
-  registerThroughUi,
+  region,
   SCREENSHOT_DIR,
   screenshot,
-  startApp,
+  signInThroughUi,
+  toast,
+  useApp,
   visibleText,
 } from './support/harness.ts';
 
-const HOUR = 3_600_000;
-
-let app: RunningApp;
-let browser: Browser;
+const app = useApp(EMPTY_WARD);
 let username: string;
-let ward: Patient[];
 /** Page A and page B share this context (one nurse, two tabs); page C has its own (another PC). */
 let wardPc: BrowserContext;
 let stationPc: BrowserContext;
@@ -32,35 +38,23 @@ let pageC: Page;
 const errorsOfB: string[] = [];
 
 const text = visibleText;
-const region = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
-const toast = (p: Page, title: string | RegExp) =>
-  p.locator('[data-sonner-toast]').filter({ hasText: title }).first();
-const card = (p: Page, name: string) =>
-  p
-    .getByRole('list', { name: 'Patients' })
-    .getByRole('listitem')
-    .filter({ has: p.getByRole('link', { name, exact: true }) });
 const trendChart = (p: Page) => region(p, 'Vital signs trend (24 h)').locator('[data-trend-chart]');
 const pointsOf = async (p: Page) => Number(await trendChart(p).getAttribute('data-points'));
-const patientNamed = (name: string) => ward.find((p) => p.name === name)!;
 
-async function signInThroughUi(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
+/** A calm patient (NEWS2 0 on scale 1, no watch) with hourly ward observations over the last 4 hours. */
+async function admitWithObservations(page: Page, spec: Partial<PatientCreateInput> = {}) {
+  const patient = await admitPatient(page, { ...CALM_VITALS, ...spec });
+  await recordReadings(
+    page,
+    patient,
+    [4, 3, 2, 1].map((hours) => ({ readingTime: hoursAgo(hours), ...vitalsOfPatient(patient) })),
+  );
+  return patient;
 }
 
 /** The live stream of this page is open, so what happens next reaches it as events. */
 async function waitForLive(page: Page) {
   await page.locator('[data-live-status="live"]').waitFor({ state: 'attached' });
-}
-
-async function readingsOf(page: Page, patientId: number) {
-  const res = await page.request.get(`/api/patients/${patientId}/readings?limit=1000`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as ReadingsPage).readings;
 }
 
 /** Counts "<level> Alert" toasts as they are added to the page, each toast element once. */
@@ -112,34 +106,28 @@ const WORSE = {
 };
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  ({ context: wardPc, page: pageA } = await newPage(browser, app.baseUrl));
-  username = await registerThroughUi(pageA);
+  ({ context: wardPc, page: pageA } = await app.newPage());
+  username = await signUp(pageA);
   pageB = await wardPc.newPage();
   pageB.on('pageerror', (error) => errorsOfB.push(error.message));
-  ({ context: stationPc, page: pageC } = await newPage(browser, app.baseUrl));
-  await signInThroughUi(pageC);
-  const res = await pageA.request.get('/api/patients');
-  expect(res.status()).toBe(200);
-  ward = (await res.json()) as Patient[];
+  ({ context: stationPc, page: pageC } = await app.newPage());
+  await signInThroughUi(pageC, username);
 });
 
 afterAll(async () => {
   await wardPc?.close();
   await stationPc?.close();
-  await browser?.close();
-  await app?.stop();
 });
 
 describe('Live vitals', () => {
   it('records observations on one page; another tab and another PC update live, and the alert toasts once', async () => {
     // A calm patient: NEWS2 0 on scale 1, no watch, so no monitor card and no alert yet.
-    const patient = patientNamed('Fatima Al-Sayed');
+    const patient = await admitWithObservations(pageA, { name: 'Fatima Al-Sayed' });
     expect(patientNews2(patient).total).toBe(0);
     expect(patient.spo2Scale).toBe(1);
     await openPatient(pageA, patient);
     await openPatient(pageB, patient);
+    await pageC.goto('/');
     await card(pageC, patient.name).scrollIntoViewIfNeeded();
     await Promise.all([waitForLive(pageA), waitForLive(pageB), waitForLive(pageC)]);
 
@@ -213,7 +201,9 @@ describe('Live vitals', () => {
     await dialog.waitFor({ state: 'detached' });
     const recorded = toast(pageA, 'Observations recorded');
     await recorded.waitFor({ state: 'attached' });
-    expect(await recorded.textContent()).toMatch(/Fatima Al-Sayed: observations of \d{2}:\d{2} saved\./);
+    expect(await recorded.textContent()).toMatch(
+      new RegExp(`${patient.name}: observations of \\d{2}:\\d{2} saved\\.`),
+    );
 
     // B, the other tab on the same record: vitals, chart and monitor update from the live stream.
     const vitalsB = region(pageB, 'Vital signs');
@@ -243,7 +233,7 @@ describe('Live vitals', () => {
     );
     await toast(pageB, 'CRITICAL Alert').waitFor({ state: 'attached' });
     expect(await toast(pageB, 'CRITICAL Alert').textContent()).toContain(
-      'Fatima Al-Sayed: NEWS2 14. Review the patient now.',
+      `${patient.name}: NEWS2 14. Review the patient now.`,
     );
     // The monitor card appears for NEWS2 high and analyses the new vitals: its CRITICAL is the same rise.
     const monitorB = region(pageB, 'Real-time Vital Signs Monitor');
@@ -291,15 +281,14 @@ describe('Live vitals', () => {
     // The form checks every value the server checks, so an impossible value never reaches it. What
     // only the server can judge is the time: this PC's clock runs 10 minutes fast, beyond the 5 the
     // server accepts, and its 422 message must reach the nurse.
-    const patient = patientNamed('Chen Wei');
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       await page.clock.install({ time: Date.now() + 10 * 60_000 });
-      await signInThroughUi(page);
+      await signInThroughUi(page, username);
+      const patient = await admitPatient(page);
       await openPatient(page, patient);
       const before = await readingsOf(page, patient.id);
-      const lastUpdated = ((await (await page.request.get(`/api/patients/${patient.id}`)).json()) as Patient)
-        .lastUpdated;
+      const { lastUpdated } = await getPatient(page, patient.id);
 
       await page.getByRole('button', { name: 'Record observations' }).click();
       const dialog = page.getByRole('dialog', { name: 'Record observations' });
@@ -317,7 +306,7 @@ describe('Live vitals', () => {
       await screenshot(page, 'live-vitals-dialog-refused-1440');
 
       expect((await readingsOf(page, patient.id)).length).toBe(before.length);
-      const after = (await (await page.request.get(`/api/patients/${patient.id}`)).json()) as Patient;
+      const after = await getPatient(page, patient.id);
       expect(after.lastUpdated).toBe(lastUpdated);
       expect(after.pulse).not.toBe(125);
       expect(pageErrors(page)).toEqual([]);
@@ -328,7 +317,12 @@ describe('Live vitals', () => {
 
   it('marks vitals older than the NEWS2 interval as stale, on the dashboard and the record', async () => {
     // NEWS2 0 asks for observations at least every 12 h. Now they are fresh ...
-    const patient = patientNamed('Priya Nair');
+    const patient = await admitPatient(pageC, CALM_VITALS);
+    const withWatch = await admitPatient(pageC, {
+      ...CALM_VITALS,
+      hasVitalWatch: true,
+      vitalWatchType: 'Polar H10',
+    });
     expect(patientNews2(patient).total).toBe(0);
     await pageC.goto('/');
     const fresh = card(pageC, patient.name);
@@ -337,10 +331,10 @@ describe('Live vitals', () => {
     expect(await fresh.locator('dl').getAttribute('data-stale')).toBeNull();
 
     // ... and on a screen whose clock reads 13 hours later, they are stale everywhere they are shown.
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       await page.clock.install({ time: Date.now() + 13 * HOUR });
-      await signInThroughUi(page);
+      await signInThroughUi(page, username);
       const stale = card(page, patient.name);
       await stale.scrollIntoViewIfNeeded();
       const reason = /Stale: last observations 1[34] h ago; NEWS2 0 asks for at least every 12 h/;
@@ -358,7 +352,6 @@ describe('Live vitals', () => {
       await expectNoSeriousAxeViolations(page);
 
       // The monitor card (a patient with a watch) says the same, and greys its analysed values.
-      const withWatch = ward.find((p) => p.hasVitalWatch && patientNews2(p).total === 0)!;
       await openPatient(page, withWatch);
       const monitor = region(page, 'Real-time Vital Signs Monitor');
       await monitor.getByRole('list', { name: 'Analysed vital signs' }).waitFor();
@@ -375,10 +368,10 @@ describe('Live vitals', () => {
   });
 
   it('says so in the shell while the live stream is down, and reconnects on request', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
       await page.clock.install(); // reconnect delays (2 s × 1.5ⁿ) run on a clock the test moves
-      await signInThroughUi(page);
+      await signInThroughUi(page, username);
       await waitForLive(page);
       const status = page.locator('[data-live-status]');
       expect(await status.getAttribute('role')).toBe('status');
@@ -412,27 +405,11 @@ describe('Live vitals', () => {
   });
 
   it('shows the trend card’s loading, error and empty states', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     try {
-      await signInThroughUi(page);
+      await signInThroughUi(page, username);
       // Just admitted: vitals on record, but no readings yet.
-      const res = await page.request.post('/api/patients', {
-        data: {
-          name: `Trend Empty ${Date.now().toString(36)}`,
-          condition: 'Stable',
-          oxygenLevel: 97,
-          pulse: 72,
-          systolicBP: 120,
-          diastolicBP: 80,
-          temperature: 986,
-          respiratoryRate: 16,
-          consciousness: 'A',
-          onSupplementalOxygen: false,
-          spo2Scale: 1,
-        },
-      });
-      expect(res.status()).toBe(201);
-      const admitted = (await res.json()) as Patient;
+      const admitted = await admitPatient(page);
 
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => {
@@ -467,10 +444,10 @@ describe('Live vitals', () => {
   });
 
   it('fits a 375 px phone: the record with its chart, no sideways scrolling', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { width: 375, height: 812 });
+    const { context, page } = await app.newPage({ width: 375, height: 812 });
     try {
-      await signInThroughUi(page);
-      await openPatient(page, patientNamed('Fatima Al-Sayed'));
+      await signInThroughUi(page, username);
+      await openPatient(page, await admitWithObservations(page));
       const chart = region(page, 'Vital signs trend (24 h)');
       await chart.locator('canvas[role="img"]').first().waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

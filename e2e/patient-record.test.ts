@@ -1,57 +1,108 @@
 import path from 'node:path';
-import type { Medication, Patient, Treatment } from '@vigil/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { celsiusToTenthsF, vitalsOfPatient } from '@vigil/domain';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addEmergencyContact,
+  addMedication,
+  addNote,
+  admitPatient,
+  getPatient,
+  HOUR_MS,
+  hoursAgo,
+  medicationsOf,
+  recordReadings,
+  scheduleTreatment,
+  signUp,
+  treatmentsOf,
+  type Vitals,
+} from './support/fixtures.ts';
+import {
+  EMPTY_WARD,
   expectNoSeriousAxeViolations,
-  launchBrowser,
-  newPage,
   openPatient,
   pageErrors,
-  type RunningApp,
-  registerThroughUi,
+  region,
   SCREENSHOT_DIR,
   screenshot,
-  startApp,
   visibleText as text,
+  toast,
+  useApp,
 } from './support/harness.ts';
 
-let app: RunningApp;
-let browser: Browser;
+const app = useApp(EMPTY_WARD);
 let context: BrowserContext;
 let page: Page;
-let ward: Patient[];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, app.baseUrl));
-  await registerThroughUi(page);
-  const res = await page.request.get('/api/patients');
-  expect(res.status()).toBe(200);
-  ward = (await res.json()) as Patient[];
+  ({ context, page } = await app.newPage());
+  await signUp(page);
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await app?.stop();
 });
 
-const patientNamed = (name: string) => ward.find((p) => p.name === name)!;
-const region = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
-const toast = (p: Page, title: string | RegExp) =>
-  p.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+/**
+ * Septic, NEWS2 14 (RCP 2017): RR 26 (3, red), SpO2 89 on scale 1 (3, red) on oxygen (2), SBP 94
+ * (2), pulse 124 (2), alert (0), 39.1 °C (2). On the patient page pulse, SpO2 and temperature are
+ * abnormal; BP 94/58 is not high.
+ */
+const SEPTIC = {
+  respiratoryRate: 26,
+  oxygenLevel: 89,
+  onSupplementalOxygen: true,
+  spo2Scale: 1,
+  systolicBP: 94,
+  diastolicBP: 58,
+  pulse: 124,
+  consciousness: 'A',
+  temperature: celsiusToTenthsF(39.1),
+} as const satisfies Vitals;
 
-async function apiJson<T>(path: string): Promise<T> {
-  const res = await page.request.get(path);
-  expect(res.status()).toBe(200);
-  return (await res.json()) as T;
+/**
+ * Ward observations 3, 2 and 1 h ago: NEWS2 5 (SpO2 95 on oxygen, pulse 98, 38.2 °C), 10, then 14
+ * (the admitted vitals): a rising score, so the trend is Declining.
+ */
+const WORSENING: Vitals[] = [
+  {
+    ...SEPTIC,
+    respiratoryRate: 20,
+    oxygenLevel: 95,
+    systolicBP: 112,
+    diastolicBP: 70,
+    pulse: 98,
+    temperature: celsiusToTenthsF(38.2),
+  },
+  {
+    ...SEPTIC,
+    respiratoryRate: 23,
+    oxygenLevel: 92,
+    systolicBP: 102,
+    diastolicBP: 64,
+    pulse: 112,
+    temperature: celsiusToTenthsF(38.7),
+  },
+  SEPTIC,
+];
+
+/** A critical patient whose NEWS2 rose to 14 over the last three hours of ward observations. */
+async function admitSepticPatient(p: Page, name?: string) {
+  const patient = await admitPatient(p, { ...(name ? { name } : {}), condition: 'Critical', ...SEPTIC });
+  await recordReadings(
+    p,
+    patient,
+    WORSENING.map((vitals, i) => ({
+      readingTime: hoursAgo(WORSENING.length - i),
+      ...vitalsOfPatient(vitals),
+    })),
+  );
+  return patient;
 }
 
 describe('Patient detail page', () => {
   it('shows a critical patient: header, flagged vitals, NEWS2 analysis and the monitor with its alert', async () => {
-    const margaret = patientNamed('Margaret Okafor');
+    const margaret = await admitSepticPatient(page, 'Margaret Okafor');
     await openPatient(page, margaret);
 
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
@@ -120,7 +171,7 @@ describe('Patient detail page', () => {
       }),
     );
     try {
-      await openPatient(page, patientNamed('Harold Jennings'));
+      await openPatient(page, await admitSepticPatient(page));
       const monitor = region(page, 'Real-time Vital Signs Monitor');
       const message = 'OpenAI API configuration error. Please contact system administrator.';
       await monitor.getByRole('alert').getByText(message).waitFor();
@@ -138,8 +189,22 @@ describe('Patient detail page', () => {
   });
 
   it('toggles a treatment both ways with both toasts, and schedules a new one', async () => {
-    const patient = patientNamed('Harold Jennings');
-    const before = await apiJson<Treatment[]>(`/api/patients/${patient.id}/treatments`);
+    const patient = await admitPatient(page);
+    const now = Date.now();
+    await scheduleTreatment(page, patient, {
+      description: 'IV antibiotics',
+      scheduledFor: new Date(now - 5 * HOUR_MS),
+      completed: true,
+    });
+    await scheduleTreatment(page, patient, {
+      description: 'Bloods: FBC, U&E, CRP',
+      scheduledFor: new Date(now - HOUR_MS),
+    });
+    await scheduleTreatment(page, patient, {
+      description: 'Chest X-ray',
+      scheduledFor: new Date(now + 3 * HOUR_MS),
+    });
+    const before = await treatmentsOf(page, patient.id);
     const index = before.findIndex((t) => !t.completed);
     expect(index).toBeGreaterThanOrEqual(0);
     const target = before[index]!;
@@ -159,14 +224,14 @@ describe('Patient detail page', () => {
     );
     expect(await checkbox.getAttribute('aria-checked')).toBe('true');
     expect(await text(row)).toContain('Completed');
-    const afterComplete = await apiJson<Treatment[]>(`/api/patients/${patient.id}/treatments`);
+    const afterComplete = await treatmentsOf(page, patient.id);
     expect(afterComplete.find((t) => t.id === target.id)!.completed).toBe(true);
 
     await page.waitForFunction((el) => !el?.hasAttribute('disabled'), await checkbox.elementHandle());
     await checkbox.click();
     await toast(page, 'Treatment marked as incomplete').waitFor();
     expect(await checkbox.getAttribute('aria-checked')).toBe('false');
-    const afterUndo = await apiJson<Treatment[]>(`/api/patients/${patient.id}/treatments`);
+    const afterUndo = await treatmentsOf(page, patient.id);
     expect(afterUndo.find((t) => t.id === target.id)!.completed).toBe(false);
 
     await treatments.getByLabel('Treatment', { exact: true }).fill('Repeat lactate');
@@ -180,7 +245,8 @@ describe('Patient detail page', () => {
   });
 
   it('adds a note that appears under "Previous Notes" and in the history', async () => {
-    const patient = patientNamed('Aisha Rahman');
+    const patient = await admitPatient(page);
+    await addNote(page, patient, 'Admitted from the emergency department; settled on the ward.');
     await openPatient(page, patient);
     const notes = region(page, 'Patient Notes');
     const note = `Reviewed at ${Date.now()}: drinking well, pain 2/10.`;
@@ -199,7 +265,24 @@ describe('Patient detail page', () => {
   });
 
   it('opens and closes both floating panels; dials contacts; adds a medication whose bell stays off', async () => {
-    const patient = patientNamed('Elena Petrova');
+    const patient = await admitPatient(page, { name: 'Elena Petrova', condition: 'Improving' });
+    await addMedication(page, patient, {
+      name: 'Amoxicillin',
+      dosage: '500 mg',
+      frequency: 'Three times daily',
+      nextDose: new Date(Date.now() + 2 * HOUR_MS),
+      instructions: 'With food',
+    });
+    await addEmergencyContact(page, patient, {
+      name: 'Anne Petrova',
+      relationship: 'Daughter',
+      phone: '+44 7700 900128',
+    });
+    await addEmergencyContact(page, patient, {
+      name: 'Luis Petrova',
+      relationship: 'Spouse',
+      phone: '+44 20 7946 0144',
+    });
     await openPatient(page, patient);
 
     // Medication Reminders: bottom left, 350 px, closes on Escape and gives focus back.
@@ -272,7 +355,7 @@ describe('Patient detail page', () => {
     const bellAfterReload = reloaded.getByRole('button', { name: 'Turn on reminders for Ondansetron' });
     await bellAfterReload.waitFor();
     expect(await bellAfterReload.getAttribute('aria-pressed')).toBe('false');
-    const stored = await apiJson<Medication[]>(`/api/patients/${patient.id}/medications`);
+    const stored = await medicationsOf(page, patient.id);
     expect(stored.find((m) => m.name === 'Ondansetron')!.alertEnabled).toBe(false);
 
     await screenshot(page, 'patient-record-medications-1440');
@@ -281,7 +364,7 @@ describe('Patient detail page', () => {
   });
 
   it('edits the condition and the change appears in the history timeline', async () => {
-    const patient = patientNamed('William Hartley');
+    const patient = await admitPatient(page, { name: 'William Hartley', condition: 'Stable' });
     expect(patient.condition).toBe('Stable');
     await openPatient(page, patient);
     await region(page, 'AI Analysis').getByRole('table').waitFor();
@@ -309,7 +392,7 @@ describe('Patient detail page', () => {
     // 37.8 °C → 1000 tenths of °F, flagged high on the patient page.
     const temperature = page.getByRole('region', { name: 'Vital signs' }).getByRole('listitem').nth(3);
     expect(await text(temperature)).toBe('Temperature 37.8 °C High (> 37.5 °C)');
-    const stored = await apiJson<Patient>(`/api/patients/${patient.id}`);
+    const stored = await getPatient(page, patient.id);
     expect(stored).toMatchObject({ condition: 'Improving', temperature: 1000 });
     expect(pageErrors(page)).toEqual([]);
   });
@@ -328,10 +411,17 @@ describe('Patient detail page', () => {
   });
 
   it('fits a 375 px phone: no sideways scrolling, panels as bottom sheets', async () => {
-    const phone = await newPage(browser, app.baseUrl, { width: 375, height: 812 });
+    const phone = await app.newPage({ width: 375, height: 812 });
     try {
-      await registerThroughUi(phone.page);
-      await openPatient(phone.page, patientNamed('Margaret Okafor'));
+      await signUp(phone.page);
+      const patient = await admitSepticPatient(phone.page);
+      await addMedication(phone.page, patient, {
+        name: 'Paracetamol',
+        dosage: '1 g',
+        frequency: 'Every 6 hours',
+        nextDose: new Date(Date.now() + HOUR_MS),
+      });
+      await openPatient(phone.page, patient);
       await region(phone.page, 'Real-time Vital Signs Monitor').getByRole('list').first().waitFor();
       await region(phone.page, 'AI Analysis').getByRole('table').waitFor();
       expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

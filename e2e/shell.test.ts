@@ -1,30 +1,39 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { admitPatient } from './support/fixtures.ts';
 import {
-  launchBrowser,
-  newPage,
   PASSWORD,
   pageErrors,
-  type RunningApp,
   registerThroughUi,
   screenshot,
-  startApp,
   uniqueUsername,
+  useApp,
+  visibleText,
 } from './support/harness.ts';
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+// A fresh install, as `npm start` makes it: with the demo ward (SEED_DEMO defaults to true).
+const app = useApp();
+
+// The one journey about the demo ward itself; every other journey admits the patients it needs.
+// First in this file: a later journey admits a patient, and then the ward is no longer the seed's.
+describe('a fresh install', () => {
+  it('opens on the demo ward: 24 patients, 4 of them critical', async () => {
+    const { context, page } = await app.newPage();
+    await registerThroughUi(page);
+    const grid = page.getByRole('list', { name: 'Patients' });
+    await grid.waitFor();
+    expect(await grid.getByRole('listitem').count()).toBe(24);
+    expect(await grid.getByRole('link').count()).toBe(24); // one link per card
+    expect(await visibleText(page.getByRole('status').filter({ hasText: 'patients' }))).toBe(
+      '24 patients · 4 critical',
+    );
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('signing in and out', () => {
   it('registers, greets, logs out, and signs back in with "Keep me signed in"', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     await page.goto('/');
     await page.waitForURL('**/auth'); // protected route while signed out
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -58,7 +67,7 @@ describe('signing in and out', () => {
   });
 
   it('shows "Login failed" for a wrong password', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     const username = await registerThroughUi(page);
     await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/auth');
@@ -72,7 +81,7 @@ describe('signing in and out', () => {
   });
 
   it('validates the registration form before sending it', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Register' }).click();
     await page.getByLabel('Choose username').fill('ab');
@@ -89,7 +98,7 @@ describe('signing in and out', () => {
 
 describe('the shell', () => {
   it('collapses the sidebar with Ctrl+B and keeps it collapsed after a reload', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     await registerThroughUi(page);
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     expect(await sidebar.getAttribute('data-state')).toBe('expanded');
@@ -112,7 +121,7 @@ describe('the shell', () => {
   });
 
   it('turns the sidebar into a drawer at 375 px', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { width: 375, height: 812 });
+    const { context, page } = await app.newPage({ width: 375, height: 812 });
     const username = await registerThroughUi(page);
     expect(await page.locator('#app-sidebar').count()).toBe(0);
     await screenshot(page, 'shell-375');
@@ -130,7 +139,7 @@ describe('the shell', () => {
   });
 
   it('shows the 404 page for an unknown path and highlights Patients on patient paths', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     await registerThroughUi(page);
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
@@ -143,18 +152,20 @@ describe('the shell', () => {
   });
 
   it('sends the nurse to /auth on the next call once the session has ended', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     await registerThroughUi(page);
-    await page.getByRole('link', { name: 'Margaret Okafor' }).waitFor();
+    const patient = await admitPatient(page);
+    await page.goto('/');
+    await page.getByRole('link', { name: patient.name }).waitFor();
     await context.clearCookies(); // as when the server ends the session (idle 30 min, 12 h)
-    await page.getByRole('link', { name: 'Margaret Okafor' }).click(); // client-side navigation → 401
+    await page.getByRole('link', { name: patient.name }).click(); // client-side navigation → 401
     await page.waitForURL('**/auth');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await context.close();
   });
 
   it('redirects a signed-out visitor from a protected route to /auth', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl);
+    const { context, page } = await app.newPage();
     await page.goto('/patient/1');
     await page.waitForURL('**/auth');
     await page.getByRole('tab', { name: 'Login' }).waitFor();
@@ -162,7 +173,7 @@ describe('the shell', () => {
   });
 
   it('renders the sign-in screen at 375 px without horizontal scrolling', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { width: 375, height: 812 });
+    const { context, page } = await app.newPage({ width: 375, height: 812 });
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

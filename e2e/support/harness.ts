@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { freePort } from '../../apps/server/test/free-port.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,6 +32,7 @@ export interface RunningApp {
 /**
  * Starts the real server (apps/server/src/main.ts) as its own process on a free port, with a fresh
  * embedded database seeded with the demo ward, serving the built web app, the way `npm start` does.
+ * Journeys make their own data (support/fixtures.ts); `EMPTY_WARD` starts without the demo ward.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   // E2E_WEB_DIST lets a developer test a build in another folder; `npm test` builds apps/web/dist.
@@ -89,6 +90,50 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
 }
 
+/** startApp(EMPTY_WARD): no demo patients, so the ward holds exactly what the journeys admit. */
+export const EMPTY_WARD = { SEED_DEMO: 'false' } as const;
+
+/** The app and the browser that the journeys of one file share. */
+export interface JourneyApp {
+  readonly baseUrl: string;
+  readonly browser: Browser;
+  /** A new browser context on the app, with one page (see newPage). */
+  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * Starts the app (with `env`, see startApp) and a browser before the file's journeys and stops both
+ * after them. Call it at the top of the file; use what it returns inside hooks and journeys.
+ */
+export function useApp(env: Record<string, string> = {}): JourneyApp {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    const [started, launched] = await Promise.allSettled([startApp(env), launchBrowser()]);
+    if (started.status === 'fulfilled') app = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  const running = () => {
+    if (!app || !browser) throw new Error('The app starts in beforeAll: use it inside hooks and journeys');
+    return { app, browser };
+  };
+  return {
+    get baseUrl() {
+      return running().app.baseUrl;
+    },
+    get browser() {
+      return running().browser;
+    },
+    newPage: (viewport) => newPage(running().browser, running().app.baseUrl, viewport),
+  };
+}
+
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -103,6 +148,7 @@ export async function newPage(
   viewport = { width: 1440, height: 900 },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  appUrlByContext.set(context, baseUrl);
   const page = await context.newPage();
   const errors: string[] = [];
   // A CSP violation or uncaught error in the page fails loudly in the test output.
@@ -126,6 +172,14 @@ export async function newPage(
 }
 
 const errorsByPage = new WeakMap<Page, string[]>();
+const appUrlByContext = new WeakMap<BrowserContext, string>();
+
+/** The origin of the app the page's browser context was opened on (by newPage). */
+export function appUrlOf(page: Page): string {
+  const url = appUrlByContext.get(page.context());
+  if (!url) throw new Error('This page was not opened with newPage, so its app is unknown');
+  return url;
+}
 
 /** Uncaught errors and CSP violations the page reported since it was opened. */
 export function pageErrors(page: Page): string[] {
@@ -151,6 +205,15 @@ export async function registerThroughUi(page: Page, username = uniqueUsername())
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
   return username;
+}
+
+/** Signs an existing nurse in through the screen and waits for the dashboard. */
+export async function signInThroughUi(page: Page, username: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
 }
 
 export interface AxeViolation {
@@ -188,6 +251,20 @@ export async function expectNoSeriousAxeViolations(page: Page) {
     violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
 }
+
+/** A section of the page by its accessible name, e.g. 'Vital signs'. */
+export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** The first toast whose text matches `title`. */
+export const toast = (page: Page, title: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+
+/** The patient's card on the dashboard: the item of the Patients list whose link is named `name`. */
+export const card = (page: Page, name: string) =>
+  page
+    .getByRole('list', { name: 'Patients' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
 
 /** Opens a patient's record and waits for its heading. */
 export async function openPatient(page: Page, patient: { id: number; name: string }) {

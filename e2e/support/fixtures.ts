@@ -1,0 +1,188 @@
+import {
+  AnalysisResult,
+  celsiusToTenthsF,
+  type DeviceReadingInput,
+  DeviceReadingsResponse,
+  EmergencyContact,
+  type EmergencyContactCreateInput,
+  Medication,
+  type MedicationCreateInput,
+  Note,
+  Patient,
+  type PatientCreateInput,
+  ReadingsPage,
+  Treatment,
+  User,
+} from '@vigil/domain';
+import type { Page } from 'playwright-core';
+import { z } from 'zod';
+import { appUrlOf, PASSWORD, uniqueUsername } from './harness.ts';
+
+/**
+ * Test data for the browser journeys, made through the real API with the journey's own session
+ * (the cookies of the page's browser context), so that each journey creates the patients it
+ * asserts on instead of reading the demo ward. Every response is parsed with the domain's schema.
+ */
+
+/** The page's session on the API: state-changing requests come from the app's own origin (CSRF). */
+async function call<S extends z.ZodType>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  schema: S,
+  body?: unknown,
+): Promise<z.infer<S>> {
+  const res = await page.request.fetch(path, {
+    method,
+    headers: method === 'GET' ? {} : { Origin: appUrlOf(page), 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
+  return schema.parse(await res.json());
+}
+
+// What the journeys read back through the API, to compare with the screen.
+export const listPatients = (page: Page) => call(page, 'GET', '/api/patients', z.array(Patient));
+export const getPatient = (page: Page, id: number) => call(page, 'GET', `/api/patients/${id}`, Patient);
+export const analysisOf = (page: Page, id: number) =>
+  call(page, 'GET', `/api/patients/${id}/analysis`, AnalysisResult);
+export const treatmentsOf = (page: Page, id: number) =>
+  call(page, 'GET', `/api/patients/${id}/treatments`, z.array(Treatment));
+export const medicationsOf = (page: Page, id: number) =>
+  call(page, 'GET', `/api/patients/${id}/medications`, z.array(Medication));
+export const readingsOf = async (page: Page, id: number) =>
+  (await call(page, 'GET', `/api/patients/${id}/readings?limit=1000`, ReadingsPage)).readings;
+
+/**
+ * Registers a new nurse through the API in the page's browser context: every page of that context
+ * is then signed in (for journeys about something other than the registration screen).
+ */
+export async function signUp(page: Page, username = uniqueUsername()): Promise<string> {
+  await call(page, 'POST', '/api/register', User, { username, password: PASSWORD });
+  return username;
+}
+
+/** Signs an existing nurse in through the API in the page's browser context. */
+export async function signIn(page: Page, username: string): Promise<void> {
+  await call(page, 'POST', '/api/login', User, { username, password: PASSWORD });
+}
+
+/** Vital signs as the API takes them (temperature in tenths of °F), NEWS2 fields included. */
+export type Vitals = Pick<
+  PatientCreateInput,
+  | 'oxygenLevel'
+  | 'pulse'
+  | 'systolicBP'
+  | 'diastolicBP'
+  | 'temperature'
+  | 'respiratoryRate'
+  | 'consciousness'
+  | 'onSupplementalOxygen'
+  | 'spo2Scale'
+>;
+
+/** NEWS2 0 on scale 1 (RCP 2017): every parameter in its 0-point range. */
+export const CALM_VITALS = {
+  oxygenLevel: 98,
+  pulse: 72,
+  systolicBP: 120,
+  diastolicBP: 80,
+  temperature: celsiusToTenthsF(36.8),
+  respiratoryRate: 16,
+  consciousness: 'A',
+  onSupplementalOxygen: false,
+  spo2Scale: 1,
+} as const satisfies Vitals;
+
+let patientCounter = 0;
+/** A name no other patient of this run has, for journeys that never show the name. */
+export const uniquePatientName = (prefix = 'Patient') =>
+  `${prefix} ${Date.now().toString(36)}${(patientCounter++).toString(36)}`;
+
+/**
+ * Admits a patient (POST /api/patients): by default a Stable one with calm vitals (NEWS2 0) and a
+ * name of its own; pass what the journey asserts on. The patient's vitals are dated now.
+ */
+export function admitPatient(page: Page, spec: Partial<PatientCreateInput> = {}): Promise<Patient> {
+  const body: PatientCreateInput = {
+    name: uniquePatientName(),
+    condition: 'Stable',
+    ...CALM_VITALS,
+    ...spec,
+  };
+  return call(page, 'POST', '/api/patients', Patient, body);
+}
+
+/** Admits the patients one after another, so their ids follow the order given. */
+export async function admitPatients(
+  page: Page,
+  specs: readonly Partial<PatientCreateInput>[],
+): Promise<Patient[]> {
+  const admitted: Patient[] = [];
+  for (const spec of specs) admitted.push(await admitPatient(page, spec));
+  return admitted;
+}
+
+export const HOUR_MS = 3_600_000;
+/** The time `hours` before now. */
+export const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR_MS);
+
+/** A reading as a device or the ward's observations send it: its time, the values, the source. */
+export type ReadingSpec = Omit<DeviceReadingInput, 'patientId' | 'readingTime'> & { readingTime: Date };
+
+/**
+ * Records readings for the patient through the ingest (POST /api/device-readings), as one batch;
+ * by default from the ward's manual observations. A reading newer than the patient's vitals becomes
+ * them; older ones (a history before the admission) join the trend only.
+ */
+export function recordReadings(
+  page: Page,
+  patient: Pick<Patient, 'id'>,
+  readings: readonly ReadingSpec[],
+): Promise<DeviceReadingsResponse> {
+  const body: DeviceReadingInput[] = readings.map(({ readingTime, ...values }) => ({
+    deviceName: 'Ward observations',
+    connectionType: 'manual',
+    ...values,
+    patientId: patient.id,
+    readingTime: readingTime.toISOString(),
+  }));
+  return call(page, 'POST', '/api/device-readings', DeviceReadingsResponse, body);
+}
+
+/** Schedules a treatment; `completed` marks it done afterwards, as a nurse ticking it off. */
+export async function scheduleTreatment(
+  page: Page,
+  patient: Pick<Patient, 'id'>,
+  treatment: { description: string; scheduledFor: Date; completed?: boolean },
+): Promise<Treatment> {
+  const created = await call(page, 'POST', `/api/patients/${patient.id}/treatments`, Treatment, {
+    description: treatment.description,
+    scheduledFor: treatment.scheduledFor.toISOString(),
+  });
+  if (!treatment.completed) return created;
+  return call(page, 'PATCH', `/api/treatments/${created.id}`, Treatment, { completed: true });
+}
+
+export function addNote(page: Page, patient: Pick<Patient, 'id'>, content: string): Promise<Note> {
+  return call(page, 'POST', `/api/patients/${patient.id}/notes`, Note, { content });
+}
+
+export function addMedication(
+  page: Page,
+  patient: Pick<Patient, 'id'>,
+  medication: Omit<MedicationCreateInput, 'nextDose' | 'startDate' | 'endDate'> & { nextDose: Date },
+): Promise<Medication> {
+  return call(page, 'POST', `/api/patients/${patient.id}/medications`, Medication, {
+    ...medication,
+    nextDose: medication.nextDose.toISOString(),
+  });
+}
+
+export function addEmergencyContact(
+  page: Page,
+  patient: Pick<Patient, 'id'>,
+  contact: EmergencyContactCreateInput,
+): Promise<EmergencyContact> {
+  return call(page, 'POST', `/api/patients/${patient.id}/emergency-contacts`, EmergencyContact, contact);
+}
