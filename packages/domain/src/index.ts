@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './auth.ts';
+export * from './bridge/index.ts';
 export * from './clinical/index.ts';
 export * from './entities.ts';
 export * from './inputs.ts';
