@@ -2,6 +2,7 @@ export * from './api.ts';
 export * from './auth.ts';
 export * from './bridge/index.ts';
 export * from './clinical/index.ts';
+export * from './devices/index.ts';
 export * from './entities.ts';
 export * from './inputs.ts';
 export * from './readings.ts';

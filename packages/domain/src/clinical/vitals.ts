@@ -38,6 +38,35 @@ export function tenthsFToCelsius(tenthsF: number): number {
 }
 
 /**
+ * Converts °C to tenths of °F, the unit Vigil stores temperature in, rounded to the nearest tenth of
+ * a degree (half up): C × 18 + 320, e.g. 37 → 986 (98.6 °F), 36.98 → 986. Rounded on a
+ * 12-significant-digit value first so binary noise cannot flip the last digit.
+ * @param celsius temperature in degrees Celsius
+ */
+export function celsiusToTenthsF(celsius: number): number {
+  return Math.round(Number((celsius * 18 + 320).toPrecision(12)));
+}
+
+/**
+ * Converts °F to tenths of °F as stored, rounded to the nearest tenth (half up), e.g. 98.6 → 986.
+ * @param fahrenheit temperature in degrees Fahrenheit
+ */
+export function fahrenheitToTenthsF(fahrenheit: number): number {
+  return Math.round(Number((fahrenheit * 10).toPrecision(12)));
+}
+
+/** Millimetres of mercury in one kilopascal (1 mmHg = 133.322 Pa). */
+export const MMHG_PER_KPA = 7.50062;
+
+/**
+ * Converts a pressure in kPa, as some blood-pressure cuffs send it, to mmHg, unrounded.
+ * @param kpa pressure in kilopascals
+ */
+export function kpaToMmHg(kpa: number): number {
+  return kpa * MMHG_PER_KPA;
+}
+
+/**
  * Rounds °C to one decimal, half up, as displayed. Works on a 12-significant-digit value first so
  * binary noise (36.05 × 10 = 360.4999…) cannot flip the displayed digit.
  */

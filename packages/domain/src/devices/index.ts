@@ -1,0 +1,2 @@
+export * from './gatt/index.ts';
+export * from './simulation.ts';
