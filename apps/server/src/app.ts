@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { PERMISSIONS } from '@vigil/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -10,12 +11,14 @@ import { createAnalysisService } from './modules/analysis/service.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService, type LoginThrottleOptions } from './modules/auth/service.ts';
+import { readSessionToken } from './modules/auth/session-cookie.ts';
 import { createCareRepository } from './modules/care/repository.ts';
 import { careRoutes } from './modules/care/routes.ts';
 import { deviceTokenRoutes } from './modules/devices/routes.ts';
 import { createDeviceTokenService } from './modules/devices/service.ts';
 import { createLiveEvents } from './modules/events/live-events.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { createStreamsRepository } from './modules/events/streams-repository.ts';
 import { createPatientRepository } from './modules/patients/repository.ts';
 import { patientRoutes } from './modules/patients/routes.ts';
 import { createPatientService } from './modules/patients/service.ts';
@@ -23,16 +26,10 @@ import { createIngestService } from './modules/readings/ingest-service.ts';
 import { createReadingRepository } from './modules/readings/repository.ts';
 import { readingRoutes } from './modules/readings/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { registerAccessControl } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerSessionGuard } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    apiRoutes: { method: string; url: string; isPublic: boolean }[];
-  }
-}
 
 export interface AppDeps {
   config: Config;
@@ -40,7 +37,7 @@ export interface AppDeps {
   clock?: Clock;
   /** false in tests; otherwise pino options. */
   logger?: boolean | { level: string };
-  loginThrottle?: LoginThrottleOptions;
+  loginThrottle?: Partial<LoginThrottleOptions>;
   registerPerMinute?: number;
   /** Open event streams per user (default: config EVENT_STREAMS_PER_USER). */
   maxStreamsPerUser?: number;
@@ -49,6 +46,8 @@ export interface AppDeps {
   /** Language-model narrator; by default built from config.ai (null when no key is configured). */
   narrator?: Narrator | null;
 }
+
+const ALL_PERMISSIONS = new Set(PERMISSIONS);
 
 /** Builds the HTTP app with explicit dependencies. Never listens: main.ts and tests decide that. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -62,6 +61,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             level: typeof deps.logger === 'object' ? deps.logger.level : config.logLevel,
             // Never log credentials or session tokens.
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // The path only: a query string can carry a patient's name (?search=…).
+            serializers: {
+              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+                method: req.method,
+                url: req.url.split('?')[0],
+                hostname: req.hostname,
+                remoteAddress: req.ip,
+              }),
+            },
           },
     trustProxy: config.trustProxy,
     // Event streams are long-lived: close them on shutdown instead of waiting for clients.
@@ -69,17 +77,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
     // Request ids let a log line be traced without logging who the patient was.
     genReqId: () => crypto.randomUUID(),
-  });
-
-  // The route table, so tests can prove that every non-public /api route demands a session.
-  const apiRoutes: { method: string; url: string; isPublic: boolean }[] = [];
-  app.decorate('apiRoutes', apiRoutes);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD')
-        apiRoutes.push({ method, url: route.url, isPublic: route.config?.public === true });
-    }
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -96,7 +93,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.loginThrottle ? { throttle: deps.loginThrottle } : {}),
   });
   const deviceTokens = createDeviceTokenService({ db: database.db, clock });
-  registerSessionGuard(app, auth, cookieOptions, deviceTokens.verify);
+  registerAccessControl(app, {
+    async authenticate(request) {
+      const token = readSessionToken(request.cookies, cookieOptions);
+      return token ? auth.authenticate(token) : null;
+    },
+    // Roles come with the roles-and-audit issue: until then a signed-in person may do everything.
+    permissionsOf: () => ALL_PERMISSIONS,
+    verifyDeviceToken: deviceTokens.verify,
+  });
 
   const liveEvents = createLiveEvents(database, {
     onError: (error) => app.log.warn({ err: { message: (error as Error).message } }, 'live events'),
@@ -136,11 +141,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     patients,
   });
   await app.register(deviceTokenRoutes, { tokens: deviceTokens, patients });
+  const pingIntervalMs = deps.pingIntervalMs ?? 20_000;
   await app.register(eventRoutes, {
     liveEvents,
     auth,
+    clock,
+    // A stream whose instance stopped refreshing it for three pings no longer counts.
+    streams: createStreamsRepository(database.db, Math.max(3 * pingIntervalMs, 1000)),
     maxStreamsPerUser: deps.maxStreamsPerUser ?? config.eventStreamsPerUser,
-    pingIntervalMs: deps.pingIntervalMs ?? 20_000,
+    pingIntervalMs,
   });
   await registerWebApp(app, config.webDist);
 

@@ -41,7 +41,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
 
 export interface TestAppOptions {
   env?: Record<string, string>;
-  loginThrottle?: LoginThrottleOptions;
+  loginThrottle?: Partial<LoginThrottleOptions>;
   registerPerMinute?: number;
 }
 

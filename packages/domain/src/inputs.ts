@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { plausibleInteger } from './clinical/analysis-schema.ts';
 import { CONDITIONS, CONSCIOUSNESS_LEVELS } from './entities.ts';
+import { recordId } from './ids.ts';
+import { isoDateTime } from './time.ts';
 
 /** Request bodies of the patient record API. Messages say what to fix. */
-
-const isoDateTime = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a date and time, e.g. 2026-03-02T14:30:00Z` });
 
 const text = (label: string, max: number) =>
   z
@@ -103,11 +102,7 @@ export type TreatmentUpdateInput = z.infer<typeof TreatmentUpdateInput>;
 export const NOTE_MAX_LENGTH = 5000;
 export const NoteCreateInput = z.object({
   /** Optional; when present it must match the patient in the path. */
-  patientId: z
-    .number('patientId must be a number')
-    .int('patientId must be a whole number')
-    .positive()
-    .optional(),
+  patientId: recordId('patientId').optional(),
   content: text('Note', NOTE_MAX_LENGTH),
 });
 export type NoteCreateInput = z.infer<typeof NoteCreateInput>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { plausibleInteger } from './clinical/analysis-schema.ts';
 import { CONSCIOUSNESS_LEVELS, Patient, VitalReading } from './entities.ts';
+import { recordId } from './ids.ts';
+import { isoDateTime } from './time.ts';
 
 /** Ingest of vital readings (POST /api/device-readings): one path for every source. */
 
@@ -24,10 +26,7 @@ const MEASUREMENTS = [
 
 export const DeviceReadingInput = z
   .object({
-    patientId: z
-      .number({ error: 'patientId must be a patient id (a positive whole number)' })
-      .int('patientId must be a whole number')
-      .positive('patientId must be a positive whole number'),
+    patientId: recordId('patientId'),
     /** Stable id of the sending device; a resent reading (same device and readingTime) is stored once. */
     deviceId: z
       .string()
@@ -37,10 +36,7 @@ export const DeviceReadingInput = z
       .nullish(),
     deviceName: z.string().trim().max(200, 'deviceName must be at most 200 characters').nullish(),
     connectionType: z.string().trim().max(100, 'connectionType must be at most 100 characters').nullish(),
-    readingTime: z.iso.datetime({
-      offset: true,
-      error: 'readingTime must be a date and time, e.g. 2026-03-02T14:30:00Z',
-    }),
+    readingTime: isoDateTime('readingTime'),
     heartRate: plausibleInteger('heartRate').nullish(),
     oxygenLevel: plausibleInteger('oxygenLevel').nullish(),
     systolicBP: plausibleInteger('systolicBP').nullish(),
@@ -78,14 +74,11 @@ export const DeviceReadingInput = z
   });
 export type DeviceReadingInput = z.infer<typeof DeviceReadingInput>;
 
-/** One reading, or a batch of up to 500 (stored all or nothing). */
-export const DeviceReadingsBody = z.union([
-  DeviceReadingInput,
-  z
-    .array(DeviceReadingInput)
-    .min(1, 'Send at least one reading')
-    .max(MAX_READINGS_PER_REQUEST, `Send at most ${MAX_READINGS_PER_REQUEST} readings per request`),
-]);
+/** A batch of up to 500 readings (stored all or nothing). */
+export const DeviceReadingsBatch = z
+  .array(DeviceReadingInput)
+  .min(1, 'Send at least one reading')
+  .max(MAX_READINGS_PER_REQUEST, `Send one reading object or an array of up to ${MAX_READINGS_PER_REQUEST}`);
 
 export const StoredReadingRef = z.object({
   id: z.number().int(),
@@ -109,18 +102,13 @@ export const ReadingsQuery = z.object({
   /** Cursor from `nextBefore` of the previous page. */
   before: z.string().max(100).optional(),
   /** Only readings at or after this time (e.g. the last 24 hours for the trend chart). */
-  since: z.iso
-    .datetime({ offset: true, error: 'since must be a date and time, e.g. 2026-03-02T14:30:00Z' })
-    .optional(),
+  since: isoDateTime('since').optional(),
 });
 export const ReadingsPage = z.object({ readings: z.array(VitalReading), nextBefore: z.string().nullable() });
 export type ReadingsPage = z.infer<typeof ReadingsPage>;
 
 export const DeviceTokenCreateInput = z.object({
-  patientId: z
-    .number('patientId must be a number')
-    .int()
-    .positive('patientId must be a positive whole number'),
+  patientId: recordId('patientId'),
   label: z
     .string()
     .trim()

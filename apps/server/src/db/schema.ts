@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   smallint,
@@ -25,12 +26,44 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
+    /**
+     * The username as people read it (NFKC, lower-cased: domain `usernameKey`), computed in the
+     * server so sign-in never depends on a database collation: "Nurse.Ada" and "ＮＵＲＳＥ.ada" are
+     * one account.
+     */
+    usernameKey: text('username_key').notNull(),
     /** argon2id PHC string; never leaves the server. */
     password: text('password').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  // Unique regardless of case: "Nurse.Ada" and "nurse.ada" are one account.
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+  (t) => [uniqueIndex('users_username_key_uq').on(t.usernameKey)],
+);
+
+/**
+ * Sign-in attempts counted per key (username and address pair, username, address) before any
+ * password is checked, shared by every server instance. Past `maxAttempts` in a window the key is
+ * blocked until `blockedUntil`, for a delay that doubles with each further attempt.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  maxAttempts: integer('max_attempts').notNull(),
+  windowStartedAt: ts('window_started_at').notNull(),
+  blockedUntil: ts('blocked_until'),
+});
+
+/**
+ * Addresses a username signed in from successfully: a stranger's guesses from elsewhere do not
+ * lock that person out from here (OWASP credential-stuffing guidance).
+ */
+export const loginKnownAddresses = pgTable(
+  'login_known_addresses',
+  {
+    usernameKey: text('username_key').notNull(),
+    address: text('address').notNull(),
+    lastSuccessAt: ts('last_success_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.usernameKey, t.address] })],
 );
 
 export const sessions = pgTable(
@@ -230,6 +263,8 @@ export const deviceTokens = pgTable(
 /** Answers to ingest requests by Idempotency-Key, so a retried request is answered the same way. */
 export const idempotentRequests = pgTable('idempotent_requests', {
   key: text('key').primaryKey(),
+  /** SHA-256 of the request body: a key reused for a different body is refused, not answered. */
+  requestHash: text('request_hash'),
   status: integer('status').notNull(),
   response: jsonb('response').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -249,4 +284,21 @@ export const liveEvents = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('live_events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Open live-event streams, so the per-user cap holds across instances. A stream's row is refreshed
+ * while it is open; rows of an instance that died go stale and stop counting.
+ */
+export const eventStreams = pgTable(
+  'event_streams',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    openedAt: ts('opened_at').notNull(),
+    heartbeatAt: ts('heartbeat_at').notNull(),
+  },
+  (t) => [index('event_streams_user_idx').on(t.userId)],
 );

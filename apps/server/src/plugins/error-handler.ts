@@ -17,12 +17,49 @@ const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT',
 /** zod's own default messages do not name the field; ours do ("Heart rate must be within …"). */
 const GENERIC_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized key|Expected)/;
 
-/** Prefixes a generic validation message with the field it concerns: "pulse: Invalid input: …". */
-export function describeIssue(path: string, message: string): string {
-  const field = path.split(/[/.]/).filter(Boolean).pop();
-  if (!field || /^\d+$/.test(field) || !GENERIC_MESSAGE.test(message)) return message;
-  return `${field}: ${message}`;
+const TYPE_NAMES: Record<string, string> = {
+  object: 'a JSON object',
+  array: 'a list (JSON array)',
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  date: 'a date and time',
+};
+
+/** Where a request part is, for messages about the part as a whole. */
+const PART_NAMES: Record<string, string> = {
+  body: 'The request body',
+  querystring: 'The query string',
+  params: 'The address',
+  headers: 'The request headers',
+};
+
+/**
+ * A validation message a person can act on: a generic zod message gets the field it concerns
+ * (`subject`, e.g. "content" or "readings[2].heartRate"; the request part when there is none) and
+ * plain words ("content must be text", "The request body must be a JSON object"); our own messages
+ * already say what to fix and pass as they are.
+ */
+export function describeIssue(subject: string | undefined, message: string, part = 'body'): string {
+  if (!isGenericMessage(message)) return message;
+  const who = subject || PART_NAMES[part] || 'The request';
+  const typed = /^Invalid input: expected (\w+), received (\w+)$/.exec(message);
+  if (typed) {
+    const expected = TYPE_NAMES[typed[1]!] ?? typed[1]!;
+    return typed[2] === 'undefined' ? `${who} is required: send ${expected}` : `${who} must be ${expected}`;
+  }
+  return `${who}: ${message}`;
 }
+
+export const isGenericMessage = (message: string) => GENERIC_MESSAGE.test(message);
+
+/** The field a JSON-pointer-like path ends at ("/readings/2/heartRate" → "heartRate"). */
+const lastField = (path: string) =>
+  path
+    .split(/[/.]/)
+    .filter((s) => s && !/^\d+$/.test(s))
+    .pop();
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -35,7 +72,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const message = first
-        ? describeIssue(first.instancePath, first.message ?? 'Invalid value')
+        ? describeIssue(
+            lastField(first.instancePath),
+            first.message ?? 'Invalid value',
+            error.validationContext,
+          )
         : 'Invalid request';
       return reply.status(400).send(body(message, 'VALIDATION_FAILED'));
     }

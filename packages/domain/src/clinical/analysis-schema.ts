@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSCIOUSNESS_LEVELS, Spo2Scale } from '../entities.ts';
+import { recordId } from '../ids.ts';
 import { ALERT_LEVELS, VITAL_STATUSES } from './alert.ts';
 import { NEWS2_BANDS, NEWS2_PARAMETERS } from './news2.ts';
 import { PREDICTED_TRENDS } from './trend.ts';
@@ -119,11 +120,7 @@ export function plausibleInteger(name: RangeName) {
  */
 export const VitalsAnalysisInput = z
   .object({
-    patientId: z
-      .number({ error: 'patientId must be a number' })
-      .int('patientId must be a whole number')
-      .positive('patientId must be a positive patient id')
-      .optional(),
+    patientId: recordId('patientId').optional(),
     heartRate: plausibleInteger('heartRate'),
     oxygenLevel: plausibleInteger('oxygenLevel'),
     systolicBP: plausibleInteger('systolicBP'),

@@ -2,13 +2,14 @@ import rateLimit from '@fastify/rate-limit';
 import { LoginInput, RegisterInput, User } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../plugins/access.ts';
+import type { AuthService } from './service.ts';
 import {
   clearSessionCookie,
   readSessionToken,
   type SessionCookieOptions,
   setSessionCookie,
-} from '../../plugins/session.ts';
-import type { AuthService } from './service.ts';
+} from './session-cookie.ts';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -26,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/api/register',
     {
-      config: { public: true, rateLimit: { max: registerPerMinute, timeWindow: '1 minute' } },
+      config: { access: access.public, rateLimit: { max: registerPerMinute, timeWindow: '1 minute' } },
       schema: { body: RegisterInput, response: { 201: User } },
     },
     async (request, reply) => {
@@ -38,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/login',
-    { config: { public: true }, schema: { body: LoginInput, response: { 200: User } } },
+    { config: { access: access.public }, schema: { body: LoginInput, response: { 200: User } } },
     async (request, reply) => {
       const previous = readSessionToken(request.cookies, cookie);
       const { user, session } = await auth.login(request.body, request.ip);
@@ -49,12 +50,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
   );
 
-  app.post('/api/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    const token = readSessionToken(request.cookies, cookie);
-    if (token) await auth.endSession(token);
-    clearSessionCookie(reply, cookie);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/api/logout',
+    { config: { access: access.user('account:self') }, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      const token = readSessionToken(request.cookies, cookie);
+      if (token) await auth.endSession(token);
+      clearSessionCookie(reply, cookie);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/api/user', { schema: { response: { 200: User } } }, async (request) => request.user!);
+  app.get(
+    '/api/user',
+    { config: { access: access.user('account:self') }, schema: { response: { 200: User } } },
+    async (request) => request.user!,
+  );
 };

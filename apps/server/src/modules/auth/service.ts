@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
+  canonicalUsername,
   INVALID_CREDENTIALS_MESSAGE,
   type LoginInput,
   type RegisterInput,
   USERNAME_TAKEN_MESSAGE,
   type User,
+  usernameKey,
 } from '@vigil/domain';
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import type { AuthRepository } from './repository.ts';
@@ -21,19 +22,37 @@ import {
 /** argon2id with the OWASP 2024 minimum (m = 19 MiB, t = 2, p = 1). Algorithm 2 = argon2id. */
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * Sign-in throttling (OWASP credential-stuffing guidance): attempts are counted per username and
+ * address pair (strict), per username and per address (looser), before the password is checked,
+ * in the database so every instance shares the counts. Past a limit the key is refused for a delay
+ * that doubles with each further attempt. A username's own limit is not applied from an address it
+ * signed in from before, so a stranger's guesses cannot lock a nurse out of their ward PC.
+ */
 export interface LoginThrottleOptions {
-  /** Failed attempts allowed per username per window. */
+  /** Attempts per username from one address in a window. */
+  perPair: number;
+  /** Attempts per username from addresses it never signed in from. */
   perUsername: number;
-  /** Failed attempts allowed per client address per window. */
+  /** Attempts per client address, whatever the username. */
   perAddress: number;
   windowSeconds: number;
+  /** The first refusal lasts this long; each further attempt past the limit doubles it. */
+  baseDelaySeconds: number;
+  maxDelaySeconds: number;
 }
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleOptions = {
-  perUsername: 5,
-  perAddress: 30,
+  perPair: 5,
+  perUsername: 20,
+  perAddress: 100,
   windowSeconds: 15 * 60,
+  baseDelaySeconds: 30,
+  maxDelaySeconds: 15 * 60,
 };
+
+/** Addresses a username signed in from are remembered this long. */
+const KNOWN_ADDRESS_MS = 90 * 86_400_000;
 
 export interface IssuedSession {
   token: string;
@@ -44,15 +63,10 @@ export interface IssuedSession {
 export function createAuthService(deps: {
   repo: AuthRepository;
   clock: Clock;
-  throttle?: LoginThrottleOptions;
+  throttle?: Partial<LoginThrottleOptions>;
 }) {
   const { repo, clock } = deps;
-  const throttle = deps.throttle ?? DEFAULT_LOGIN_THROTTLE;
-  const byUsername = new RateLimiterMemory({
-    points: throttle.perUsername,
-    duration: throttle.windowSeconds,
-  });
-  const byAddress = new RateLimiterMemory({ points: throttle.perAddress, duration: throttle.windowSeconds });
+  const throttle = { ...DEFAULT_LOGIN_THROTTLE, ...deps.throttle };
   // Verified against when the username does not exist, so both failures take the same time.
   const dummyHash = hash('vigil-timing-equaliser', ARGON2_OPTIONS);
 
@@ -71,46 +85,50 @@ export function createAuthService(deps: {
     return { token, expiresAt, persistent };
   }
 
-  async function assertNotThrottled(usernameKey: string, address: string) {
-    const [u, a] = await Promise.all([byUsername.get(usernameKey), byAddress.get(address)]);
-    const blocked = [u, a].filter(
-      (r): r is RateLimiterRes =>
-        r !== null && r.consumedPoints >= (r === u ? throttle.perUsername : throttle.perAddress),
+  /** Counts this attempt (before any password check) or refuses it with the time to wait. */
+  async function countAttempt(key: string, address: string) {
+    const pair = `pair:${key}|${address}`;
+    const shared = [
+      ...((await repo.isKnownAddress(key, address))
+        ? []
+        : [{ key: `user:${key}`, maxAttempts: throttle.perUsername }]),
+      { key: `addr:${address}`, maxAttempts: throttle.perAddress },
+    ];
+    const { blocked } = await repo.countAttempt(
+      [{ key: pair, maxAttempts: throttle.perPair }, ...shared],
+      clock.now(),
+      throttle,
     );
     if (blocked.length > 0) {
-      const waitMs = Math.max(...blocked.map((r) => r.msBeforeNext));
+      const waitMs = Math.max(...blocked.map((b) => b.blockedUntil.getTime() - clock.now().getTime()), 1000);
       const minutes = Math.ceil(waitMs / 60_000);
       throw tooManyRequests(
         `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         Math.ceil(waitMs / 1000),
       );
     }
-  }
-
-  async function recordFailure(usernameKey: string, address: string) {
-    await Promise.all([byUsername.penalty(usernameKey, 1), byAddress.penalty(address, 1)]);
+    return { pair, shared: shared.map((s) => s.key) };
   }
 
   return {
     async register(input: RegisterInput): Promise<{ user: User; session: IssuedSession }> {
       const passwordHash = await hash(input.password, ARGON2_OPTIONS);
-      const user = await repo.insertUser(input.username, passwordHash);
+      const username = canonicalUsername(input.username);
+      const user = await repo.insertUser(username, usernameKey(username), passwordHash);
       if (!user) throw badRequest(USERNAME_TAKEN_MESSAGE, 'USERNAME_TAKEN');
       return { user, session: await issueSession(user.id, false) };
     },
 
     async login(input: LoginInput, address: string): Promise<{ user: User; session: IssuedSession }> {
-      const usernameKey = input.username.toLowerCase();
-      await assertNotThrottled(usernameKey, address);
-      const row = await repo.findUserByUsername(input.username);
+      const key = usernameKey(canonicalUsername(input.username));
+      const counted = await countAttempt(key, address);
+      const row = await repo.findUserByKey(key);
       let ok = false;
       if (row) ok = await verify(row.password, input.password);
       else await verify(await dummyHash, input.password); // same cost as a real check
-      if (!row || !ok) {
-        await recordFailure(usernameKey, address);
-        throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
-      }
-      await byUsername.delete(usernameKey);
+      if (!row || !ok) throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
+      await repo.attemptSucceeded(counted.pair, counted.shared);
+      await repo.rememberAddress(key, address, clock.now());
       return {
         user: { id: row.id, username: row.username },
         session: await issueSession(row.id, input.rememberMe === true),
@@ -145,6 +163,7 @@ export function createAuthService(deps: {
 
     async purgeExpiredSessions(): Promise<void> {
       await repo.deleteExpiredSessions(clock.now());
+      await repo.purgeLoginRecords(clock.now(), throttle.windowSeconds, KNOWN_ADDRESS_MS);
     },
   };
 }

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { idParams, PatientIdParams } from '../../lib/id-params.ts';
+import { access } from '../../plugins/access.ts';
 import { toEmergencyContact, toMedication, toNote, toTreatment } from '../patients/mappers.ts';
 import type { PatientService } from '../patients/service.ts';
 import type { CareRepository } from './repository.ts';
@@ -27,7 +28,10 @@ export const careRoutes: FastifyPluginAsyncZod<{
   // Treatments
   app.get(
     '/api/patients/:id/treatments',
-    { schema: { params: PatientIdParams, response: { 200: z.array(Treatment) } } },
+    {
+      config: { access: access.user('patients:read') },
+      schema: { params: PatientIdParams, response: { 200: z.array(Treatment) } },
+    },
     async (request) => {
       await patients.assertExists(request.params.id);
       return (await care.listTreatments(request.params.id)).map(toTreatment);
@@ -35,7 +39,10 @@ export const careRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     '/api/patients/:id/treatments',
-    { schema: { params: PatientIdParams, body: TreatmentCreateInput, response: { 201: Treatment } } },
+    {
+      config: { access: access.user('care:write') },
+      schema: { params: PatientIdParams, body: TreatmentCreateInput, response: { 201: Treatment } },
+    },
     async (request, reply) => {
       await patients.assertExists(request.params.id);
       const row = await care.insertTreatment(request.params.id, request.body, request.user!.id);
@@ -44,7 +51,10 @@ export const careRoutes: FastifyPluginAsyncZod<{
   );
   app.patch(
     '/api/treatments/:id',
-    { schema: { params: idParams('Treatment'), body: TreatmentUpdateInput, response: { 200: Treatment } } },
+    {
+      config: { access: access.user('care:write') },
+      schema: { params: idParams('Treatment'), body: TreatmentUpdateInput, response: { 200: Treatment } },
+    },
     async (request) => {
       const row = await care.setTreatmentCompleted(
         request.params.id,
@@ -60,7 +70,10 @@ export const careRoutes: FastifyPluginAsyncZod<{
   // Notes
   app.get(
     '/api/patients/:id/notes',
-    { schema: { params: PatientIdParams, response: { 200: z.array(Note) } } },
+    {
+      config: { access: access.user('patients:read') },
+      schema: { params: PatientIdParams, response: { 200: z.array(Note) } },
+    },
     async (request) => {
       await patients.assertExists(request.params.id);
       return (await care.listNotes(request.params.id)).map(toNote);
@@ -68,7 +81,10 @@ export const careRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     '/api/patients/:id/notes',
-    { schema: { params: PatientIdParams, body: NoteCreateInput, response: { 201: Note } } },
+    {
+      config: { access: access.user('care:write') },
+      schema: { params: PatientIdParams, body: NoteCreateInput, response: { 201: Note } },
+    },
     async (request, reply) => {
       const { id } = request.params;
       if (request.body.patientId !== undefined && request.body.patientId !== id) {
@@ -86,7 +102,10 @@ export const careRoutes: FastifyPluginAsyncZod<{
   // Medications
   app.get(
     '/api/patients/:id/medications',
-    { schema: { params: PatientIdParams, response: { 200: z.array(Medication) } } },
+    {
+      config: { access: access.user('patients:read') },
+      schema: { params: PatientIdParams, response: { 200: z.array(Medication) } },
+    },
     async (request) => {
       await patients.assertExists(request.params.id);
       return (await care.listMedications(request.params.id)).map(toMedication);
@@ -94,7 +113,10 @@ export const careRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     '/api/patients/:id/medications',
-    { schema: { params: PatientIdParams, body: MedicationCreateInput, response: { 201: Medication } } },
+    {
+      config: { access: access.user('care:write') },
+      schema: { params: PatientIdParams, body: MedicationCreateInput, response: { 201: Medication } },
+    },
     async (request, reply) => {
       await patients.assertExists(request.params.id);
       const row = await care.insertMedication(request.params.id, request.body, clock.now(), request.user!.id);
@@ -104,6 +126,7 @@ export const careRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/medications/:id',
     {
+      config: { access: access.user('care:write') },
       schema: { params: idParams('Medication'), body: MedicationUpdateInput, response: { 200: Medication } },
     },
     async (request) => {
@@ -123,7 +146,7 @@ export const careRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     '/api/medications/:id',
-    { schema: { params: idParams('Medication') } },
+    { config: { access: access.user('care:write') }, schema: { params: idParams('Medication') } },
     async (request, reply) => {
       if (!(await care.deleteMedication(request.params.id)))
         throw notFound('Medication not found', 'MEDICATION_NOT_FOUND');
@@ -134,7 +157,10 @@ export const careRoutes: FastifyPluginAsyncZod<{
   // Emergency contacts
   app.get(
     '/api/patients/:id/emergency-contacts',
-    { schema: { params: PatientIdParams, response: { 200: z.array(EmergencyContact) } } },
+    {
+      config: { access: access.user('patients:read') },
+      schema: { params: PatientIdParams, response: { 200: z.array(EmergencyContact) } },
+    },
     async (request) => {
       await patients.assertExists(request.params.id);
       return (await care.listContacts(request.params.id)).map(toEmergencyContact);
@@ -143,6 +169,7 @@ export const careRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/patients/:id/emergency-contacts',
     {
+      config: { access: access.user('care:write') },
       schema: {
         params: PatientIdParams,
         body: EmergencyContactCreateInput,
@@ -158,7 +185,7 @@ export const careRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     '/api/emergency-contacts/:id',
-    { schema: { params: idParams('Emergency contact') } },
+    { config: { access: access.user('care:write') }, schema: { params: idParams('Emergency contact') } },
     async (request, reply) => {
       if (!(await care.deleteContact(request.params.id)))
         throw notFound('Emergency contact not found', 'CONTACT_NOT_FOUND');

@@ -2,6 +2,7 @@ import { DeviceToken, DeviceTokenCreated, DeviceTokenCreateInput } from '@vigil/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, PatientIdParams } from '../../lib/id-params.ts';
+import { access } from '../../plugins/access.ts';
 import type { PatientService } from '../patients/service.ts';
 import type { DeviceTokenService } from './service.ts';
 
@@ -11,7 +12,10 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { tokens, patients }) => {
   app.post(
     '/api/device-tokens',
-    { schema: { body: DeviceTokenCreateInput, response: { 201: DeviceTokenCreated } } },
+    {
+      config: { access: access.user('devices:manage') },
+      schema: { body: DeviceTokenCreateInput, response: { 201: DeviceTokenCreated } },
+    },
     async (request, reply) => {
       await patients.assertExists(request.body.patientId);
       return reply.status(201).send(await tokens.issue(request.body, request.user!.id));
@@ -20,7 +24,10 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/patients/:id/device-tokens',
-    { schema: { params: PatientIdParams, response: { 200: z.array(DeviceToken) } } },
+    {
+      config: { access: access.user('devices:manage') },
+      schema: { params: PatientIdParams, response: { 200: z.array(DeviceToken) } },
+    },
     async (request) => {
       await patients.assertExists(request.params.id);
       return tokens.list(request.params.id);
@@ -29,7 +36,10 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/device-tokens/:id',
-    { schema: { params: idParams('Device token'), response: { 200: DeviceToken } } },
+    {
+      config: { access: access.user('devices:manage') },
+      schema: { params: idParams('Device token'), response: { 200: DeviceToken } },
+    },
     async (request) => tokens.revoke(request.params.id),
   );
 };

@@ -67,7 +67,8 @@ export function createDeviceTokenService(deps: { db: Db; clock: Clock }) {
     async revoke(id: number): Promise<DeviceToken> {
       const [row] = await db
         .update(deviceTokens)
-        .set({ revokedAt: clock.now() })
+        // Revoking again keeps the first revocation time: it is when the token stopped working.
+        .set({ revokedAt: sql`coalesce(${deviceTokens.revokedAt}, ${clock.now()})` })
         .where(eq(deviceTokens.id, id))
         .returning();
       if (!row) throw notFound('Device token not found', 'DEVICE_TOKEN_NOT_FOUND');

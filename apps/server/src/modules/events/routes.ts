@@ -1,11 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
+import { access } from '../../plugins/access.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { LiveEventRow, LiveEvents } from './live-events.ts';
+import type { StreamsRepository } from './streams-repository.ts';
 
 export interface EventRoutesOptions {
   liveEvents: LiveEvents;
   auth: AuthService;
+  /** Open streams per user, shared by every instance. */
+  streams: StreamsRepository;
+  clock: Clock;
   /** Open streams allowed per user (tabs, screens). */
   maxStreamsPerUser: number;
   /** A ping at least this often keeps proxies from closing the stream (spec: the client ignores it). */
@@ -33,24 +39,28 @@ function format(row: LiveEventRow): string {
  * when the client goes away.
  */
 export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, opts) => {
-  const { liveEvents, auth } = opts;
-  const openPerUser = new Map<number, number>();
-  const openStreams = new Set<() => void>();
+  const { liveEvents, auth, streams, clock } = opts;
+  /** This instance's open streams: their registry ids and how to close each. */
+  const openStreams = new Map<string, () => void>();
 
+  // The registry rows of open streams are refreshed together, once per ping interval.
+  const heartbeat = setInterval(() => {
+    void streams.heartbeat([...openStreams.keys()], clock.now()).catch(() => {});
+  }, opts.pingIntervalMs).unref();
   app.addHook('onClose', async () => {
-    for (const close of openStreams) close();
+    clearInterval(heartbeat);
+    for (const close of openStreams.values()) close();
   });
 
-  app.get('/api/events', async (request, reply) => {
+  app.get('/api/events', { config: { access: access.user('patients:read') } }, async (request, reply) => {
     const user = request.user!;
-    const open = openPerUser.get(user.id) ?? 0;
-    if (open >= opts.maxStreamsPerUser) {
+    const streamId = await streams.open(user.id, opts.maxStreamsPerUser, clock.now());
+    if (!streamId) {
       throw tooManyRequests(
         `At most ${opts.maxStreamsPerUser} live connections per user are allowed; close another Vigil tab.`,
         5,
       );
     }
-    openPerUser.set(user.id, open + 1);
 
     // EventSource sends Last-Event-ID on its own reconnects; a client that reconnects by hand
     // (new EventSource) passes ?lastEventId= instead.
@@ -63,7 +73,8 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
     res.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      // Patient data: never stored by a cache; never transformed (buffered) by a proxy.
+      'cache-control': 'no-store, no-transform',
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
@@ -95,13 +106,11 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
       closed = true;
       clearInterval(ping);
       unsubscribe();
-      openStreams.delete(cleanup);
-      const left = (openPerUser.get(user.id) ?? 1) - 1;
-      if (left <= 0) openPerUser.delete(user.id);
-      else openPerUser.set(user.id, left);
+      openStreams.delete(streamId!);
+      void streams.close([streamId!]).catch(() => {});
       res.end();
     }
-    openStreams.add(cleanup);
+    openStreams.set(streamId, cleanup);
     request.raw.on('close', cleanup);
     res.on('close', cleanup);
 

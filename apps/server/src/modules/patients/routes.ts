@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PatientIdParams } from '../../lib/id-params.ts';
+import { access } from '../../plugins/access.ts';
 import { toPatient } from './mappers.ts';
 import type { PatientService } from './service.ts';
 
@@ -17,32 +18,47 @@ export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> 
 ) => {
   app.get(
     '/api/patients',
-    { schema: { querystring: PatientListQuery, response: { 200: z.array(Patient) } } },
+    {
+      config: { access: access.user('patients:read') },
+      schema: { querystring: PatientListQuery, response: { 200: z.array(Patient) } },
+    },
     async (request) => (await patients.list(request.query)).map(toPatient),
   );
 
   app.get(
     '/api/patients/:id',
-    { schema: { params: PatientIdParams, response: { 200: Patient } } },
+    {
+      config: { access: access.user('patients:read') },
+      schema: { params: PatientIdParams, response: { 200: Patient } },
+    },
     async (request) => toPatient(await patients.get(request.params.id)),
   );
 
   app.post(
     '/api/patients',
-    { schema: { body: PatientCreateInput, response: { 201: Patient } } },
+    {
+      config: { access: access.user('patients:admit') },
+      schema: { body: PatientCreateInput, response: { 201: Patient } },
+    },
     async (request, reply) =>
       reply.status(201).send(toPatient(await patients.admit(request.body, request.user!.id))),
   );
 
   app.patch(
     '/api/patients/:id',
-    { schema: { params: PatientIdParams, body: PatientUpdateInput, response: { 200: Patient } } },
+    {
+      config: { access: access.user('patients:edit') },
+      schema: { params: PatientIdParams, body: PatientUpdateInput, response: { 200: Patient } },
+    },
     async (request) => toPatient(await patients.update(request.params.id, request.body, request.user!.id)),
   );
 
   app.get(
     '/api/patients/:id/timeline',
-    { schema: { params: PatientIdParams, response: { 200: z.array(TimelineEntry) } } },
+    {
+      config: { access: access.user('patients:read') },
+      schema: { params: PatientIdParams, response: { 200: z.array(TimelineEntry) } },
+    },
     async (request) => patients.timeline(request.params.id),
   );
 };

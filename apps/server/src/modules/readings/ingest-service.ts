@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type DeviceReadingInput, type DeviceReadingsResponse, MAX_FUTURE_SKEW_MS } from '@vigil/domain';
 import type { Database } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
@@ -154,6 +155,8 @@ export function createIngestService(deps: {
       const scopedKey = idempotencyKey
         ? `${actor.device ? `token:${actor.device.tokenId}` : `user:${actor.userId}`}:${idempotencyKey}`
         : null;
+      // What the key promises: the same readings. A different body under it is refused.
+      const requestHash = scopedKey ? createHash('sha256').update(JSON.stringify(list)).digest('hex') : null;
       let committedEvents: LiveEventRow[] = [];
 
       // A resend is rare: the readings are first inserted as new, and only when one turns out to
@@ -162,8 +165,16 @@ export function createIngestService(deps: {
         database.transaction(async (run): Promise<DeviceReadingsResponse> => {
           const q = ingestStatements(run);
           // Claimed first: a concurrent request with the same key waits here until we commit.
-          if (scopedKey && !(await q.claimKey(scopedKey)))
-            return (await q.storedAnswer(scopedKey)) as DeviceReadingsResponse;
+          if (scopedKey && !(await q.claimKey(scopedKey, requestHash!))) {
+            const stored = await q.storedAnswer(scopedKey);
+            if (stored?.requestHash && stored.requestHash !== requestHash) {
+              throw unprocessable(
+                'This Idempotency-Key was already used for different readings; send new readings with a new key',
+                'IDEMPOTENCY_KEY_REUSED',
+              );
+            }
+            return stored?.response as DeviceReadingsResponse;
+          }
 
           const { patients: locked, keys } = await q.lockAndInsert(list, actor.userId, skipStored);
           const found = new Set(locked.map((p) => p.id));

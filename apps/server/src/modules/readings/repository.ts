@@ -150,10 +150,13 @@ export const APPLY_VITALS_WITH_EVENTS = eventsStatement(
 const INGEST = {
   claimKey: statement(
     'ingest_claim_key',
-    `insert into idempotent_requests (key, status, response) values ($1, 0, '{}')
+    `insert into idempotent_requests (key, status, response, request_hash) values ($1, 0, '{}', $2)
      on conflict do nothing returning key`,
   ),
-  storedAnswer: statement('ingest_stored_answer', 'select response from idempotent_requests where key = $1'),
+  storedAnswer: statement(
+    'ingest_stored_answer',
+    'select response, request_hash from idempotent_requests where key = $1',
+  ),
   storeAnswer: statement(
     'ingest_store_answer',
     'update idempotent_requests set status = 201, response = $2 where key = $1',
@@ -204,14 +207,18 @@ export function ingestStatements(run: Run) {
       return (await run(INGEST.findByDeviceTimes, [json])).map(toReadingRow);
     },
 
-    /** Claims an idempotency key; false when it was claimed before (its stored answer stands). */
-    async claimKey(key: string): Promise<boolean> {
-      return (await run(INGEST.claimKey, [key])).length > 0;
+    /**
+     * Claims an idempotency key for a request (`requestHash`: its body's digest); false when it was
+     * claimed before (its stored answer stands).
+     */
+    async claimKey(key: string, requestHash: string): Promise<boolean> {
+      return (await run(INGEST.claimKey, [key, requestHash])).length > 0;
     },
 
-    async storedAnswer(key: string): Promise<unknown> {
-      const [row] = await run<{ response: unknown }>(INGEST.storedAnswer, [key]);
-      return row?.response;
+    /** The answer stored for a key and the digest of the request it answered (null before digests). */
+    async storedAnswer(key: string): Promise<{ response: unknown; requestHash: string | null } | undefined> {
+      const [row] = await run<{ response: unknown; request_hash: string | null }>(INGEST.storedAnswer, [key]);
+      return row && { response: row.response, requestHash: row.request_hash };
     },
 
     async storeAnswer(key: string, response: unknown): Promise<void> {

@@ -1,6 +1,10 @@
 import {
-  DeviceReadingsBody,
+  DeviceReadingInput,
+  DeviceReadingsBatch,
   DeviceReadingsResponse,
+  EARLIEST_YEAR,
+  LATEST_YEAR,
+  MAX_RECORD_ID,
   ReadingsPage,
   ReadingsQuery,
   VitalReading,
@@ -9,6 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, unprocessable } from '../../lib/errors.ts';
 import { PatientIdParams } from '../../lib/id-params.ts';
+import { access } from '../../plugins/access.ts';
+import { describeIssue, isGenericMessage } from '../../plugins/error-handler.ts';
 import { toVitalReading } from '../patients/mappers.ts';
 import type { PatientService } from '../patients/service.ts';
 import type { IngestService } from './ingest-service.ts';
@@ -28,7 +34,15 @@ function decodeCursor(cursor: string): { time: Date; id: number } {
   const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('~');
   const time = new Date(iso ?? '');
   const n = Number(id);
-  if (Number.isNaN(time.getTime()) || !Number.isSafeInteger(n)) {
+  const year = time.getUTCFullYear();
+  if (
+    Number.isNaN(time.getTime()) ||
+    year < EARLIEST_YEAR ||
+    year > LATEST_YEAR ||
+    !Number.isSafeInteger(n) ||
+    n < 0 ||
+    n > MAX_RECORD_ID
+  ) {
     throw badRequest('before must be the nextBefore cursor of a previous page', 'BAD_CURSOR');
   }
   return { time, id: n };
@@ -42,7 +56,7 @@ export const readingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/device-readings',
     {
-      config: { deviceToken: true },
+      config: { access: access.user('observations:record', { orToken: 'device' }) },
       // The answer is built by the ingest from stored keys, typed as DeviceReadingsResponse; it is
       // not re-validated on the way out, where zod would check and copy every reading again.
       serializerCompiler: () => (data) => JSON.stringify(data),
@@ -53,17 +67,27 @@ export const readingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      // 422 (not 400): the request is well-formed JSON but a reading is implausible.
-      const parsed = DeviceReadingsBody.safeParse(request.body);
+      // 422 (not 400): the request is well-formed JSON but a reading is implausible. One reading or
+      // a batch, each checked against its own schema, so a problem names its field.
+      const body = request.body;
+      if (body === null || typeof body !== 'object') {
+        throw unprocessable(
+          'Send one reading (a JSON object) or a batch of up to 500 (an array)',
+          'INVALID_READING',
+        );
+      }
+      const parsed = Array.isArray(body)
+        ? DeviceReadingsBatch.safeParse(body)
+        : DeviceReadingInput.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         const location = where(issue.path);
-        const unionIssue =
-          issue.code === 'invalid_union' ? 'Send one reading object or an array of up to 500' : null;
-        throw unprocessable(
-          unionIssue ?? (location ? `${location}: ${issue.message}` : issue.message),
-          'INVALID_READING',
-        );
+        const message = isGenericMessage(issue.message)
+          ? describeIssue(location, issue.message)
+          : location
+            ? `${location}: ${issue.message}`
+            : issue.message;
+        throw unprocessable(message, 'INVALID_READING');
       }
       const list = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
       const answer = await ingest.ingest(
@@ -77,7 +101,10 @@ export const readingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/patients/:id/readings',
-    { schema: { params: PatientIdParams, querystring: ReadingsQuery, response: { 200: ReadingsPage } } },
+    {
+      config: { access: access.user('patients:read') },
+      schema: { params: PatientIdParams, querystring: ReadingsQuery, response: { 200: ReadingsPage } },
+    },
     async (request) => {
       await patients.assertExists(request.params.id);
       const { limit, before, since } = request.query;
@@ -98,7 +125,10 @@ export const readingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/patients/:id/readings/latest',
-    { schema: { params: PatientIdParams, response: { 200: VitalReading.nullable() } } },
+    {
+      config: { access: access.user('patients:read') },
+      schema: { params: PatientIdParams, response: { 200: VitalReading.nullable() } },
+    },
     async (request) => {
       await patients.assertExists(request.params.id);
       const [row] = await readings.page(request.params.id, 1, null, null);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMixedScript } from './username.ts';
 
 /** Username bounds: 3–64 characters, unique regardless of case (enforced by the server). */
 export const USERNAME_MIN = 3;
@@ -12,7 +13,11 @@ export const Username = z
   .trim()
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .regex(/^[\p{L}\p{N}._@-]+$/u, 'Username may contain only letters, digits and . _ @ -');
+  .regex(/^[\p{L}\p{M}\p{N}._@-]+$/u, 'Username may contain only letters, digits and . _ @ -')
+  .refine((name) => !isMixedScript(name), {
+    error:
+      'Username mixes letters of different alphabets (for example a Cyrillic "а" among Latin letters); write it in one alphabet',
+  });
 
 export const Password = z
   .string({ error: 'Password is required' })
@@ -28,9 +33,16 @@ export type RegisterInput = z.infer<typeof RegisterInput>;
  * `rememberMe` is the "Keep me signed in" checkbox: a persistent 30-day session.
  */
 export const LoginInput = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(256),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
-  rememberMe: z.boolean().optional(),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(256, 'Username is too long: at most 256 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(1024, 'Password is too long: at most 1,024 characters'),
+  rememberMe: z.boolean('rememberMe must be true or false').optional(),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 

@@ -1,0 +1,141 @@
+import type { Permission, User } from '@vigil/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+
+/**
+ * Who may call a route, declared in its route options (`config: { access }`) and checked by one hook
+ * on the route the router matched: never decided by the text of the URL, which the router decodes
+ * (`/%61pi/…` is `/api/…` to it). A route that declares nothing makes the server refuse to start.
+ */
+export type RouteAccess =
+  /** Anyone: sign-in, registration, health. */
+  | { kind: 'public' }
+  /** The built web app's files and pages (no patient data). */
+  | { kind: 'asset' }
+  /** A provider's servers; the handler verifies the request's signature before anything else. */
+  | { kind: 'webhook' }
+  /** A signed-in person holding `permission`, or (when `orToken` is set) a scoped token of that kind. */
+  | { kind: 'user'; permission: Permission; orToken?: TokenKind }
+  /** A scoped token of this kind only (no session). */
+  | { kind: 'token'; token: TokenKind };
+
+/** Scoped credentials a machine presents as `Authorization: Bearer …`. */
+export type TokenKind = 'device';
+
+/** A device token's scope: it may send readings for this patient only. */
+export interface DevicePrincipal {
+  tokenId: number;
+  patientId: number;
+}
+
+export const access = {
+  public: { kind: 'public' } as const satisfies RouteAccess,
+  asset: { kind: 'asset' } as const satisfies RouteAccess,
+  webhook: { kind: 'webhook' } as const satisfies RouteAccess,
+  user: (permission: Permission, options: { orToken?: TokenKind } = {}): RouteAccess => ({
+    kind: 'user',
+    permission,
+    ...options,
+  }),
+  token: (token: TokenKind): RouteAccess => ({ kind: 'token', token }),
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    user: User | null;
+    sessionId: string | null;
+    /** Set when the request was authorised by a device token. */
+    device: DevicePrincipal | null;
+  }
+  interface FastifyInstance {
+    /** Every route with its declared access: the route-table tests walk it. */
+    routeTable: { method: string; url: string; access: RouteAccess | undefined }[];
+  }
+}
+
+export interface AccessDeps {
+  /** Resolves the session cookie of a request to its user; null when absent, unknown or expired. */
+  authenticate(request: FastifyRequest): Promise<{ user: User; sessionId: string } | null>;
+  /** The permissions a signed-in user holds. */
+  permissionsOf(user: User): ReadonlySet<Permission>;
+  verifyDeviceToken(token: string): Promise<DevicePrincipal | null>;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
+
+/** Registers the route table and the one authorization hook. Call before any route is added. */
+export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('device', null);
+
+  const table: FastifyInstance['routeTable'] = [];
+  const declared: { method: string; route: { url?: string; path?: string; config?: unknown } }[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (route) => {
+    // Read when the server is ready: a plugin's own onRoute hook (the web app's assets) runs after
+    // this one and may still declare the access of the routes it adds.
+    for (const method of [route.method].flat()) declared.push({ method, route });
+  });
+  app.addHook('onReady', async () => {
+    const rows = declared.map(({ method, route }) => ({
+      method,
+      url: String(route.url ?? route.path),
+      access: (route.config as { access?: RouteAccess } | undefined)?.access,
+    }));
+    const missing = rows.filter((r) => !r.access);
+    if (missing.length > 0) {
+      throw new Error(
+        `Every route must declare who may call it (config.access); these do not: ${missing
+          .map((r) => `${r.method} ${r.url}`)
+          .join(', ')}`,
+      );
+    }
+    table.push(...rows);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    // The not-found handler answers 404 (or the web app's page); it reaches no route's handler.
+    if (request.is404) return;
+    const rule = request.routeOptions.config.access;
+    if (!rule) throw forbidden('This route declares no access and is closed', 'ACCESS_UNDECLARED');
+    switch (rule.kind) {
+      case 'public':
+      case 'asset':
+      case 'webhook':
+        return;
+      case 'token':
+        return authoriseToken(request, rule.token);
+      case 'user': {
+        const session = await deps.authenticate(request);
+        if (session) {
+          request.user = session.user;
+          request.sessionId = session.sessionId;
+          if (!deps.permissionsOf(session.user).has(rule.permission)) {
+            throw forbidden('Your role does not allow this action', 'PERMISSION_DENIED');
+          }
+          return;
+        }
+        if (rule.orToken && request.headers.authorization) return authoriseToken(request, rule.orToken);
+        throw unauthorized();
+      }
+    }
+  });
+
+  async function authoriseToken(request: FastifyRequest, kind: TokenKind) {
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) {
+      throw unauthorized('Send the device token as "Authorization: Bearer vgl_dev_…"', 'TOKEN_REQUIRED');
+    }
+    switch (kind) {
+      case 'device':
+        request.device = await deps.verifyDeviceToken(token);
+        if (!request.device)
+          throw unauthorized('The device token is unknown, expired or revoked', 'INVALID_DEVICE_TOKEN');
+        return;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalUsername, isMixedScript, usernameKey } from './username.ts';
+
+describe('usernameKey (RFC 8265 UsernameCaseMapped)', () => {
+  it.each([
+    ['Nurse.Ada', 'nurse.ada'],
+    ['ＮＵＲＳＥ', 'nurse'], // fullwidth forms fold to ASCII
+    ['İlse', 'i̇lse'], // U+0130 lower-cases to i + combining dot, the same on every path
+    ['ÅSA', 'åsa'],
+    ['Å'.normalize('NFD'), 'å'], // decomposed and composed forms are one name
+    ['ﬁona', 'fiona'], // ligature
+  ])('%s → %s', (input, key) => {
+    expect(usernameKey(input)).toBe(key.normalize('NFC'));
+  });
+
+  it('gives one key for every way of writing the same name', () => {
+    expect(usernameKey('İlse')).toBe(usernameKey('i̇lse'));
+    expect(usernameKey('Zoë')).toBe(usernameKey('ZOË'.normalize('NFD')));
+  });
+
+  it('keeps different names apart', () => {
+    expect(usernameKey('ilse')).not.toBe(usernameKey('İlse'));
+  });
+});
+
+describe('canonicalUsername', () => {
+  it('trims and folds compatibility forms but keeps the letter case', () => {
+    expect(canonicalUsername('  Ｎurse.Ada ')).toBe('Nurse.Ada');
+  });
+});
+
+describe('isMixedScript (UTS #39 highly restrictive)', () => {
+  it.each([
+    ['paul', false],
+    ['nurse.ada-2', false],
+    ['Павел', false], // all Cyrillic
+    ['Σοφία', false], // all Greek
+    ['山田太郎', false],
+    ['やまだ山田', false], // Japanese: Hiragana with Han
+    ['yamada山田', false], // Latin with Japanese is one writing system
+    ['김민준', false],
+    ['123', false],
+  ])('%s is fine', (name, mixed) => {
+    expect(isMixedScript(name)).toBe(mixed);
+  });
+
+  it.each([
+    ['pаul'], // Cyrillic а among Latin letters
+    ['аdmin'],
+    ['pαul'], // Greek alpha
+    ['Павеl'],
+    ['김yamadaやまだ'], // Hangul with Japanese
+  ])('%s mixes scripts', (name) => {
+    expect(isMixedScript(name)).toBe(true);
+  });
+});
