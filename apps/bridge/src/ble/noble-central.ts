@@ -70,6 +70,8 @@ export class NobleCentral implements BleCentral {
       const next = toAdapterState(s);
       if (next === this.state) return;
       this.state = next;
+      // noble forgets its peripherals when the adapter goes: connecting needs a fresh discovery.
+      if (next !== 'poweredOn') this.peripherals.clear();
       if (next !== 'poweredOn' && this.userScan) {
         this.userScan = false;
         this.emit('scanning', false);

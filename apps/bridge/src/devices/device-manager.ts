@@ -253,6 +253,11 @@ export class DeviceManager {
   private attempt(d: DeviceState, announceFailure: boolean) {
     if (this.closed) return;
     this.clearReconnect(d);
+    // A new connection starts with no values; those read while it is set up belong to it.
+    d.generation++;
+    d.values = { ...NO_VALUES };
+    d.stale = false;
+    d.lastStreamAt = null;
     d.connection = 'connecting';
     this.updated(d.id);
     const timeoutMs = this.deps.connectTimeoutMs ?? 15_000;
@@ -264,11 +269,7 @@ export class DeviceManager {
           return;
         }
         d.connection = 'connected';
-        d.generation++;
         d.attempts = 0;
-        d.values = { ...NO_VALUES };
-        d.stale = false;
-        d.lastStreamAt = null;
         this.deps.log.info('device connected', { deviceId: d.id, simulated: d.simulated });
         this.deps.publish({ type: 'deviceConnected', device: this.snapshot(d) });
       },
@@ -336,7 +337,7 @@ export class DeviceManager {
 
   private onValue(v: CharacteristicValue) {
     const d = this.devices.get(v.deviceId);
-    if (d?.connection !== 'connected') return;
+    if (d?.connection !== 'connected' && d?.connection !== 'connecting') return;
     let decoded: DecodedCharacteristic;
     try {
       decoded = decodeCharacteristic(v.characteristic, v.bytes);
