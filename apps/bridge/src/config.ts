@@ -176,11 +176,14 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): BridgeConfig
   }
   const parsed = Raw.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
+    // One problem per setting: the first says what a good value is.
+    const problems = new Map<Key, string>();
+    for (const issue of parsed.error.issues) {
       const key = issue.path[0] as Key;
-      return `  ${source[key] ?? SETTINGS[key]?.env ?? key}: ${issue.message}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+      if (!problems.has(key))
+        problems.set(key, `  ${source[key] ?? SETTINGS[key]?.env ?? key}: ${issue.message}`);
+    }
+    throw new ConfigError(`Invalid configuration:\n${[...problems.values()].join('\n')}`);
   }
   const c = parsed.data;
   const vigilUrl = new URL(c.vigilUrl);
