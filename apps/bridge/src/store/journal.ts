@@ -29,7 +29,7 @@ type Record =
   | { op: 'ack'; id: string }
   | { op: 'dead'; id: string };
 
-type Job = { kind: 'write'; text: string } | { kind: 'compact' };
+type Job = { kind: 'write'; records: Record[] } | { kind: 'compact' };
 
 /**
  * The durable queue between the devices and Vigil: an append-only JSON-lines file, fsynced before
@@ -48,6 +48,7 @@ export class Journal {
   private size = 0;
   private jobs: { job: Job; resolve: () => void; reject: (e: unknown) => void }[] = [];
   private running: Promise<void> | null = null;
+  private compacting = false;
 
   private constructor(
     private readonly file: string,
@@ -136,11 +137,14 @@ export class Journal {
         let end = 0;
         while (end < this.jobs.length && this.jobs[end]!.job.kind === 'write') end++;
         const group = this.jobs.splice(0, end);
-        const text = group.map((g) => (g.job as { text: string }).text).join('');
+        const records = group.flatMap((g) => (g.job.kind === 'write' ? g.job.records : []));
+        const text = records.map((r) => `${JSON.stringify(r)}\n`).join('');
         try {
           await this.handle.write(text, this.size, 'utf8');
           await this.handle.datasync();
           this.size += Buffer.byteLength(text);
+          // Applied here, before anything else runs: a compaction next in line must see them.
+          for (const r of records) this.apply(r);
           for (const g of group) g.resolve();
         } catch (error) {
           // Cut a partial write off so the next append starts on a clean line.
@@ -153,9 +157,8 @@ export class Journal {
     }
   }
 
-  private async append(records: Record[]) {
-    await this.run({ kind: 'write', text: records.map((r) => `${JSON.stringify(r)}\n`).join('') });
-    for (const r of records) this.apply(r);
+  private append(records: Record[]): Promise<void> {
+    return this.run({ kind: 'write', records });
   }
 
   /** Records readings durably; resolves when they are on disk. */
@@ -164,6 +167,8 @@ export class Journal {
   ): Promise<StoredReading[]> {
     const records = items.map((item) => ({ op: 'reading' as const, seq: this.nextSeq++, ...item }));
     await this.append(records);
+    // Readings of unlinked devices settle at once: they too must not grow the file for ever.
+    await this.compactIfDue();
     return records.map(({ seq, patientId, reading }) => ({ seq, patientId, reading }));
   }
 
@@ -194,7 +199,16 @@ export class Journal {
 
   async settleBatch(id: string, outcome: 'ack' | 'dead'): Promise<void> {
     await this.append([{ op: outcome, id }]);
-    if (this.settled >= this.compactAfter) await this.run({ kind: 'compact' });
+    await this.compactIfDue();
+  }
+
+  private async compactIfDue() {
+    if (this.settled >= this.compactAfter && !this.compacting) {
+      this.compacting = true;
+      await this.run({ kind: 'compact' }).finally(() => {
+        this.compacting = false;
+      });
+    }
   }
 
   /** Readings of a device not yet acknowledged by Vigil. */

@@ -299,7 +299,7 @@ export class Uploader {
       if (outcome.kind === 'rotated') {
         await this.deps.links.replaceToken(patientId, outcome.token, outcome.expiresAt, this.deps.now());
         state.warnedExpiry = false;
-        this.deps.log.info('device token rotated', { patientId, expiresAt: outcome.expiresAt });
+        this.deps.log.info('device token rotated', { expiresAt: outcome.expiresAt });
       } else if (outcome.kind === 'token-refused') {
         await this.deps.links.markRefused(patientId);
         this.deps.onError({

@@ -72,7 +72,7 @@ export const BridgeDevice = z.object({
   heartRate: z.number().int().nullable(),
   /** Percent 0–100. */
   batteryLevel: z.number().int().min(0).max(100).nullable(),
-  /** When the last value arrived (or was measured, when the device dates its readings). */
+  /** When the bridge last received a value from the device. */
   lastUpdated: isoTime.nullable(),
   /** A virtual device of the bridge's simulation mode, never a real patient's sensor. */
   simulated: z.boolean(),
