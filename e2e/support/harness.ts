@@ -110,6 +110,17 @@ export async function newPage(
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy/.test(msg.text())) errors.push(msg.text());
   });
+  // Every CSP violation, also one a script caught (as zod's eval probe was): reported by the page.
+  await page.exposeFunction('__vigilCspViolation', (text: string) => errors.push(`CSP violation: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __vigilCspViolation: (text: string) => void })
+        .__vigilCspViolation;
+      report(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline code'} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      );
+    });
+  });
   errorsByPage.set(page, errors);
   return { context, page };
 }

@@ -36,7 +36,7 @@ export interface AppDeps {
   database: Database;
   clock?: Clock;
   /** false in tests; otherwise pino options. */
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
   loginThrottle?: Partial<LoginThrottleOptions>;
   registerPerMinute?: number;
   /** Open event streams per user (default: config EVENT_STREAMS_PER_USER). */
@@ -59,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: typeof deps.logger === 'object' ? deps.logger.level : config.logLevel,
+            ...(typeof deps.logger === 'object' && deps.logger.stream ? { stream: deps.logger.stream } : {}),
             // Never log credentials or session tokens.
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
             // The path only: a query string can carry a patient's name (?search=…).

@@ -187,6 +187,31 @@ describe('the live event stream', () => {
     throw new Error('streams were not released');
   });
 
+  it('holds the cap across instances sharing the database', async () => {
+    const { openDatabase } = await import('../src/db/client.ts');
+    const url = ctx.database.connectionString;
+    const secondDb = url ? await openDatabase({ databaseUrl: url }) : ctx.database;
+    const other = await startInstance(secondDb, { pingIntervalMs: 200, maxStreamsPerUser: 3 });
+    try {
+      const own = await register(server.url);
+      const streams = [
+        await openSse(`${server.url}/api/events`, { cookie: own }),
+        await openSse(`${other.url}/api/events`, { cookie: own }),
+        await openSse(`${other.url}/api/events`, { cookie: own }),
+      ];
+      for (const s of streams) expect(s.status).toBe(200);
+      for (const base of [server.url, other.url]) {
+        const refused = await fetch(`${base}/api/events`, { headers: { cookie: own } });
+        expect(refused.status).toBe(429);
+        await refused.body?.cancel();
+      }
+      for (const s of streams) s.close();
+    } finally {
+      await other.app.close();
+      if (secondDb !== ctx.database) await secondDb.close();
+    }
+  });
+
   it('ends the stream when the session ends', async () => {
     const own = await register(server.url);
     const sse = await openSse(`${server.url}/api/events`, { cookie: own });

@@ -10,16 +10,16 @@ export const MAX_RECORD_ID = 2_147_483_647;
 export function recordId(label: string) {
   return z
     .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
     .positive(`${label} must be a positive number`)
-    .max(MAX_RECORD_ID, `${label} is too large: there is no record with that id`);
+    .max(MAX_RECORD_ID, `${label} is too large: there is no record with that id`)
+    .int(`${label} must be a whole number`);
 }
 
 /** The same for a path parameter (`/patients/:id`), which arrives as text. */
 export function recordIdParam(label: string) {
   return z.coerce
     .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
     .positive(`${label} must be a positive number`)
-    .max(MAX_RECORD_ID, `${label} is too large: there is no record with that id`);
+    .max(MAX_RECORD_ID, `${label} is too large: there is no record with that id`)
+    .int(`${label} must be a whole number`);
 }

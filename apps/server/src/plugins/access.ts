@@ -51,9 +51,16 @@ declare module 'fastify' {
     device: DevicePrincipal | null;
   }
   interface FastifyInstance {
-    /** Every route with its declared access: the route-table tests walk it. */
-    routeTable: { method: string; url: string; access: RouteAccess | undefined }[];
+    /** Every route with its declared access and schemas: the route-table tests walk it. */
+    routeTable: RouteTableEntry[];
   }
+}
+
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
 }
 
 export interface AccessDeps {
@@ -73,7 +80,10 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
   app.decorateRequest('device', null);
 
   const table: FastifyInstance['routeTable'] = [];
-  const declared: { method: string; route: { url?: string; path?: string; config?: unknown } }[] = [];
+  const declared: {
+    method: string;
+    route: { url?: string; path?: string; config?: unknown; schema?: unknown };
+  }[] = [];
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     // Read when the server is ready: a plugin's own onRoute hook (the web app's assets) runs after
@@ -85,6 +95,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
       method,
       url: String(route.url ?? route.path),
       access: (route.config as { access?: RouteAccess } | undefined)?.access,
+      schema: route.schema as RouteTableEntry['schema'],
     }));
     const missing = rows.filter((r) => !r.access);
     if (missing.length > 0) {

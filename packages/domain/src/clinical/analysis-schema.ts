@@ -141,6 +141,8 @@ export const VitalsAnalysisInput = z
     path: ['diastolicBP'],
     // Also checked when other fields are invalid, so every problem is reported at once.
     when: (payload) =>
+      typeof payload.value === 'object' &&
+      payload.value !== null &&
       !payload.issues.some((issue) => issue.path?.[0] === 'systolicBP' || issue.path?.[0] === 'diastolicBP'),
     error: 'Diastolic blood pressure must be lower than systolic; check that the two values are not swapped',
   });
