@@ -12,8 +12,12 @@ import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService, type LoginThrottleOptions } from './modules/auth/service.ts';
 import { readSessionToken } from './modules/auth/session-cookie.ts';
+import { createBridgeRepository } from './modules/bridge/repository.ts';
+import { bridgeRoutes } from './modules/bridge/routes.ts';
+import { createBridgeService } from './modules/bridge/service.ts';
 import { createCareRepository } from './modules/care/repository.ts';
 import { careRoutes } from './modules/care/routes.ts';
+import { createDeviceTokenRepository } from './modules/devices/repository.ts';
 import { deviceTokenRoutes } from './modules/devices/routes.ts';
 import { createDeviceTokenService } from './modules/devices/service.ts';
 import { createLiveEvents } from './modules/events/live-events.ts';
@@ -93,7 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     ...(deps.loginThrottle ? { throttle: deps.loginThrottle } : {}),
   });
-  const deviceTokens = createDeviceTokenService({ db: database.db, clock });
+  const deviceTokens = createDeviceTokenService({ repo: createDeviceTokenRepository(database.db), clock });
+  const bridge = createBridgeService({ repo: createBridgeRepository(database.db), clock });
   registerAccessControl(app, {
     async authenticate(request) {
       const token = readSessionToken(request.cookies, cookieOptions);
@@ -102,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Roles come with the roles-and-audit issue: until then a signed-in person may do everything.
     permissionsOf: () => ALL_PERMISSIONS,
     verifyDeviceToken: deviceTokens.verify,
+    usePairingToken: (token) => bridge.usePairing(token),
   });
 
   const liveEvents = createLiveEvents(database, {
@@ -112,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Housekeeping: expired sessions and old live events (kept 24 h for Last-Event-ID replay).
   const housekeeping = setInterval(() => {
     void auth.purgeExpiredSessions().catch(() => {});
+    void bridge.purge().catch(() => {});
     void liveEvents.prune(clock.now()).catch(() => {});
   }, 15 * 60_000).unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
@@ -142,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     patients,
   });
   await app.register(deviceTokenRoutes, { tokens: deviceTokens, patients });
+  await app.register(bridgeRoutes, { bridge });
   const pingIntervalMs = deps.pingIntervalMs ?? 20_000;
   await app.register(eventRoutes, {
     liveEvents,

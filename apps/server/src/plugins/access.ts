@@ -19,13 +19,22 @@ export type RouteAccess =
   /** A scoped token of this kind only (no session). */
   | { kind: 'token'; token: TokenKind };
 
-/** Scoped credentials a machine presents as `Authorization: Bearer …`. */
-export type TokenKind = 'device';
+/**
+ * Scoped credentials a machine presents as `Authorization: Bearer …`: a device token (one patient's
+ * readings) or a bridge pairing token (one use, minutes).
+ */
+export type TokenKind = 'device' | 'pairing';
 
 /** A device token's scope: it may send readings for this patient only. */
 export interface DevicePrincipal {
   tokenId: number;
   patientId: number;
+}
+
+/** Whose manager page a used pairing token came from. */
+export interface PairingPrincipal {
+  user: User;
+  expiresAt: Date;
 }
 
 export const access = {
@@ -49,6 +58,8 @@ declare module 'fastify' {
     sessionId: string | null;
     /** Set when the request was authorised by a device token. */
     device: DevicePrincipal | null;
+    /** Set when the request was authorised by (and used up) a bridge pairing token. */
+    pairing: PairingPrincipal | null;
   }
   interface FastifyInstance {
     /** Every route with its declared access and schemas: the route-table tests walk it. */
@@ -69,6 +80,8 @@ export interface AccessDeps {
   /** The permissions a signed-in user holds. */
   permissionsOf(user: User): ReadonlySet<Permission>;
   verifyDeviceToken(token: string): Promise<DevicePrincipal | null>;
+  /** Uses a pairing token (single use). */
+  usePairingToken(token: string): Promise<PairingPrincipal | null>;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
@@ -78,6 +91,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('device', null);
+  app.decorateRequest('pairing', null);
 
   const table: FastifyInstance['routeTable'] = [];
   const declared: {
@@ -138,14 +152,21 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
 
   async function authoriseToken(request: FastifyRequest, kind: TokenKind) {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    if (!token) {
-      throw unauthorized('Send the device token as "Authorization: Bearer vgl_dev_…"', 'TOKEN_REQUIRED');
-    }
+    if (!token) throw unauthorized(`Send the ${kind} token as "Authorization: Bearer …"`, 'TOKEN_REQUIRED');
     switch (kind) {
       case 'device':
         request.device = await deps.verifyDeviceToken(token);
         if (!request.device)
           throw unauthorized('The device token is unknown, expired or revoked', 'INVALID_DEVICE_TOKEN');
+        return;
+      case 'pairing':
+        request.pairing = await deps.usePairingToken(token);
+        if (!request.pairing) {
+          throw unauthorized(
+            'The pairing token is unknown, used or expired; connect to the bridge again from Vigil',
+            'INVALID_PAIRING_TOKEN',
+          );
+        }
         return;
     }
   }

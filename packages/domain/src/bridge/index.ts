@@ -1,1 +1,2 @@
+export * from './pairing.ts';
 export * from './protocol.ts';

@@ -34,6 +34,13 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // The device renews its own token before it expires (the bridge does, for each synced device).
+  app.post(
+    '/api/device-tokens/rotate',
+    { config: { access: access.token('device') }, schema: { response: { 201: DeviceTokenCreated } } },
+    async (request, reply) => reply.status(201).send(await tokens.rotate(request.device!)),
+  );
+
   app.delete(
     '/api/device-tokens/:id',
     {

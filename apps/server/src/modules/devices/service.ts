@@ -1,20 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { DeviceToken, DeviceTokenCreated, DeviceTokenCreateInput } from '@vigil/domain';
-import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { deviceTokens } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { DevicePrincipal } from '../../plugins/access.ts';
 import { hashToken } from '../auth/service.ts';
+import type { DeviceTokenRepository, DeviceTokenRow } from './repository.ts';
 
 /** Prefix so a leaked token is recognisable (secret scanners, logs). */
-const TOKEN_PREFIX = 'vgl_dev_';
+export const DEVICE_TOKEN_PREFIX = 'vgl_dev_';
 const DAY_MS = 86_400_000;
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+/** After a rotation the old token still works this long (a sender may crash before saving the new). */
+const ROTATION_GRACE_MS = 10 * 60_000;
 
-type Row = typeof deviceTokens.$inferSelect;
-
-const toDeviceToken = (r: Row): DeviceToken => ({
+const toDeviceToken = (r: DeviceTokenRow): DeviceToken => ({
   id: r.id,
   patientId: r.patientId,
   label: r.label,
@@ -24,65 +23,72 @@ const toDeviceToken = (r: Row): DeviceToken => ({
   lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
 });
 
+const newSecret = () => `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+
 /**
  * Device tokens: a bearer credential for one patient's readings, for the bridge and devices that
- * have no session. Shown once, stored as SHA-256, expiring, revocable.
+ * have no session. Shown once, stored as SHA-256, expiring, revocable, and renewable by the device
+ * itself (rotation) before it expires.
  */
-export function createDeviceTokenService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
-  // Every device request looks its token up: prepared once, not built and planned each time.
-  const findByHash = db
-    .select()
-    .from(deviceTokens)
-    .where(eq(deviceTokens.tokenHash, sql.placeholder('hash')))
-    .limit(1)
-    .prepare('device_tokens_find_by_hash');
+export function createDeviceTokenService(deps: { repo: DeviceTokenRepository; clock: Clock }) {
+  const { repo, clock } = deps;
   return {
     async issue(input: DeviceTokenCreateInput, userId: number): Promise<DeviceTokenCreated> {
-      const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const token = newSecret();
       const now = clock.now();
-      const [row] = await db
-        .insert(deviceTokens)
-        .values({
-          patientId: input.patientId,
-          tokenHash: hashToken(token),
-          label: input.label,
-          createdAt: now,
-          createdBy: userId,
-          expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
-        })
-        .returning();
-      return { ...toDeviceToken(row!), token };
+      const row = await repo.insert({
+        patientId: input.patientId,
+        tokenHash: hashToken(token),
+        label: input.label,
+        createdAt: now,
+        createdBy: userId,
+        expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
+      });
+      return { ...toDeviceToken(row), token };
     },
 
-    async list(patientId: number): Promise<DeviceToken[]> {
-      const rows = await db
-        .select()
-        .from(deviceTokens)
-        .where(eq(deviceTokens.patientId, patientId))
-        .orderBy(desc(deviceTokens.createdAt));
-      return rows.map(toDeviceToken);
-    },
+    list: async (patientId: number): Promise<DeviceToken[]> =>
+      (await repo.listForPatient(patientId)).map(toDeviceToken),
 
     async revoke(id: number): Promise<DeviceToken> {
-      const [row] = await db
-        .update(deviceTokens)
-        // Revoking again keeps the first revocation time: it is when the token stopped working.
-        .set({ revokedAt: sql`coalesce(${deviceTokens.revokedAt}, ${clock.now()})` })
-        .where(eq(deviceTokens.id, id))
-        .returning();
+      const row = await repo.revoke(id, clock.now());
       if (!row) throw notFound('Device token not found', 'DEVICE_TOKEN_NOT_FOUND');
       return toDeviceToken(row);
     },
 
+    /**
+     * A new token for the same patient and label, lasting as long as the old one was issued for;
+     * the old one expires {@link ROTATION_GRACE_MS} from now.
+     */
+    async rotate(current: DevicePrincipal): Promise<DeviceTokenCreated> {
+      const old = await repo.get(current.tokenId);
+      if (!old) throw notFound('Device token not found', 'DEVICE_TOKEN_NOT_FOUND');
+      const now = clock.now();
+      const lifetimeMs = old.expiresAt.getTime() - old.createdAt.getTime();
+      const token = newSecret();
+      const row = await repo.rotate(
+        old.id,
+        {
+          patientId: old.patientId,
+          tokenHash: hashToken(token),
+          label: old.label,
+          createdAt: now,
+          createdBy: old.createdBy,
+          expiresAt: new Date(now.getTime() + lifetimeMs),
+        },
+        new Date(now.getTime() + ROTATION_GRACE_MS),
+      );
+      return { ...toDeviceToken(row), token };
+    },
+
     /** The token's scope when it is valid now; null when unknown, expired or revoked. */
-    async verify(token: string): Promise<{ tokenId: number; patientId: number } | null> {
-      if (!token.startsWith(TOKEN_PREFIX)) return null;
-      const [row] = await findByHash.execute({ hash: hashToken(token) });
+    async verify(token: string): Promise<DevicePrincipal | null> {
+      if (!token.startsWith(DEVICE_TOKEN_PREFIX)) return null;
+      const row = await repo.findByHash(hashToken(token));
       const now = clock.now();
       if (!row || row.revokedAt || row.expiresAt <= now) return null;
       if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_WRITE_INTERVAL_MS) {
-        await db.update(deviceTokens).set({ lastUsedAt: now }).where(eq(deviceTokens.id, row.id));
+        await repo.touch(row.id, now);
       }
       return { tokenId: row.id, patientId: row.patientId };
     },
