@@ -1,17 +1,13 @@
 import fs from 'node:fs';
-import { type Patient, ReadingEventData } from '@vigil/domain';
+import { type DeviceToken, type Patient, ReadingEventData } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ofType, openSse, type SseClient } from '../../server/test/sse-client.ts';
-import { type BridgeClient, connectBridge } from './support/bridge-client.ts';
+import { type BridgeClient, connectBridge, HandshakeRefused } from './support/bridge-client.ts';
 import { type RunningBridge, startBridge } from './support/bridge-process.ts';
 import { journaledReadings } from './support/journal-file.ts';
-import { startVigilFront } from './support/vigil-front.ts';
 import { signUp, startVigil, type Vigil } from './support/vigil-server.ts';
 
-const PAIRING = 'pair_4b8e1f2a9c7d3e5f6a0b1c2d3e4f5a6b';
-
 let vigil: Vigil;
-let front: Awaited<ReturnType<typeof startVigilFront>>;
 let nurse: Awaited<ReturnType<typeof signUp>>;
 let bridge: RunningBridge;
 let page: BridgeClient;
@@ -20,22 +16,10 @@ let events: SseClient;
 beforeAll(async () => {
   vigil = await startVigil();
   nurse = await signUp(vigil);
-  const me = await nurse.api<{ id: number; username: string }>('GET', '/api/user');
-  front = await startVigilFront(vigil.url, { [PAIRING]: me });
   bridge = await startBridge({
-    args: [
-      '--simulate',
-      '--vigil-url',
-      front.url,
-      '--allowed-origins',
-      vigil.url,
-      '--sim-interval-ms',
-      '100',
-      '--batch-interval-ms',
-      '300',
-    ],
+    args: ['--simulate', '--vigil-url', vigil.url, '--sim-interval-ms', '100', '--batch-interval-ms', '300'],
   });
-  page = await connectBridge(bridge.url, { origin: vigil.url, pairingToken: PAIRING });
+  page = await connectBridge(bridge.url, { origin: vigil.url, pairingToken: await nurse.pairing() });
   events = await openSse(`${vigil.url}/api/events`, { cookie: nurse.cookie });
 });
 
@@ -43,12 +27,26 @@ afterAll(async () => {
   events?.close();
   await page?.close();
   await bridge?.kill('SIGTERM');
-  await front?.close();
   await vigil?.destroy();
   if (bridge) fs.rmSync(bridge.dataDir, { recursive: true, force: true });
 });
 
 describe('bridge → Vigil, with the real server', () => {
+  it('lets a page in only with a pairing token from Vigil, once', async () => {
+    const refused = async (pairingToken: string, origin = vigil.url) => {
+      const error = await connectBridge(bridge.url, { origin, pairingToken }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HandshakeRefused);
+      return (error as HandshakeRefused).status;
+    };
+    expect(await refused('vgl_pair_guessedguessedguessedguessedguessed00')).toBe(401);
+    const token = await nurse.pairing();
+    expect(await refused(token, 'https://evil.example')).toBe(403); // refused before Vigil is asked
+    const other = await connectBridge(bridge.url, { origin: vigil.url, pairingToken: token });
+    await other.events.next('deviceList', () => true, { since: 0 });
+    await other.close();
+    expect(await refused(token)).toBe(401); // spent
+  });
+
   it('scans, connects, streams live vitals, syncs to a patient and stores each reading once', async () => {
     const { events: bridgeEvents } = page;
     page.send({ type: 'startScan' });
@@ -87,10 +85,10 @@ describe('bridge → Vigil, with the real server', () => {
     page.send({
       type: 'sendToCloud',
       deviceId,
-      endpoint: `${front.url}/api/device-readings`,
+      endpoint: `${vigil.url}/api/device-readings`,
       patientId: patient!.id,
+      // No expiresAt: the bridge renews the token at once to learn it (and to hold one of its own).
       deviceToken: token.token,
-      deviceTokenExpiresAt: token.expiresAt,
     });
     const linked = await bridgeEvents.next('deviceUpdated', (e) => e.device.patientId === patient!.id, {
       since: mark,
@@ -109,6 +107,15 @@ describe('bridge → Vigil, with the real server', () => {
       since: mark,
       timeoutMs: 10_000,
     });
+
+    // Renewed through POST /api/device-tokens/rotate: the page's token ends after its grace period.
+    const tokens = await nurse.api<DeviceToken[]>('GET', `/api/patients/${patient!.id}/device-tokens`);
+    const original = tokens.find((t) => t.id === token.id)!;
+    expect(Date.parse(original.expiresAt)).toBeLessThan(Date.now() + 11 * 60_000);
+    expect(
+      tokens.some((t) => t.id !== token.id && Date.parse(t.expiresAt) > Date.now() + 29 * 86_400_000),
+    ).toBe(true);
+    expect(bridge.logs().some((l) => l.msg === 'device token rotated')).toBe(true);
 
     page.send({ type: 'disconnect', deviceId });
     const gone = await bridgeEvents.next('deviceDisconnected', (e) => e.device.id === deviceId, {

@@ -1,13 +1,10 @@
 import fs from 'node:fs';
 import type { BridgeDevice, Patient } from '@vigil/domain';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { type BridgeClient, connectBridge } from './support/bridge-client.ts';
+import { type BridgeClient, connectBridge, type HandshakeRefused } from './support/bridge-client.ts';
 import { type RunningBridge, startBridge } from './support/bridge-process.ts';
-import { journaledReadings } from './support/journal-file.ts';
-import { startVigilFront } from './support/vigil-front.ts';
+import { journaledReadings, openBatches } from './support/journal-file.ts';
 import { signUp, startVigil, type Vigil } from './support/vigil-server.ts';
-
-const PAIRING = 'pair_0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -21,14 +18,9 @@ describe('store and forward, exactly once', () => {
     const vigil: Vigil = await startVigil();
     cleanups.push(() => vigil.destroy());
     const nurse = await signUp(vigil);
-    const me = await nurse.api<{ id: number; username: string }>('GET', '/api/user');
-    const front = await startVigilFront(vigil.url, { [PAIRING]: me });
-    cleanups.push(() => front.close());
     const args = [
       '--simulate',
       '--vigil-url',
-      front.url,
-      '--allowed-origins',
       vigil.url,
       '--sim-interval-ms',
       '50',
@@ -49,7 +41,10 @@ describe('store and forward, exactly once', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
     const connect = async () => {
-      const page = await connectBridge(bridge.url, { origin: vigil.url, pairingToken: PAIRING });
+      const page = await connectBridge(bridge.url, {
+        origin: vigil.url,
+        pairingToken: await nurse.pairing(),
+      });
       cleanups.push(() => page.close());
       return page;
     };
@@ -81,7 +76,7 @@ describe('store and forward, exactly once', () => {
       page.send({
         type: 'sendToCloud',
         deviceId,
-        endpoint: `${front.url}/api/device-readings`,
+        endpoint: `${vigil.url}/api/device-readings`,
         patientId: patient!.id,
         deviceToken: token.token,
         deviceTokenExpiresAt: token.expiresAt,
@@ -100,28 +95,35 @@ describe('store and forward, exactly once', () => {
 
     // Vigil goes down: readings keep flowing to the page and pile up on the bridge.
     await vigil.stop();
-    let mark = page.events.length;
+    const mark = page.events.length;
     await page.events.next('deviceUpdated', (e) => e.device.sync?.status === 'retrying', { since: mark });
     const beatsBefore = page.events.of('heartRateUpdate').length;
     await sleep(500);
     expect(page.events.of('heartRateUpdate').length).toBeGreaterThan(beatsBefore + 3);
 
-    // The bridge is killed while Vigil is down, and comes back on its own folder.
+    // The bridge is killed while Vigil is down, and comes back on its own folder. No page can pair
+    // with it until Vigil is back (it fails closed), but it reconnects the wanted devices by itself.
+    const taken = () => journaledReadings(dataDir).filter((r) => r.patientId === patient!.id);
+    // A batch is out (journaled, sent, unanswered) when the bridge dies: it must go again, as it was.
+    expect(openBatches(dataDir)).not.toEqual([]);
     await bridge.kill('SIGKILL');
     bridge = await startBridge({ args, dataDir, port });
+    expect(bridge.logs().find((l) => l.msg === 'bridge ready')?.pendingReadings).toBeGreaterThan(0);
+    const refused = await connectBridge(bridge.url, { origin: vigil.url, pairingToken: 'vgl_pair_x' }).catch(
+      (e: unknown) => e,
+    );
+    expect((refused as HandshakeRefused).status).toBe(503);
+    await vi.waitFor(() => expect(bridge.logs().filter((l) => l.msg === 'device connected')).toHaveLength(2));
+    const before = taken().length;
+    await sleep(500);
+    expect(taken().length).toBeGreaterThan(before + 10);
+
+    await vigil.start();
     page = await connect();
     const list = await page.events.next('deviceList', () => true, { since: 0 });
     const restored = (id: string) => list.devices.find((d: BridgeDevice) => d.id === id);
     expect(ids.map((id) => restored(id)?.wanted)).toEqual([true, true]);
     expect(ids.map((id) => restored(id)?.patientId)).toEqual([patient!.id, patient!.id]);
-    for (const deviceId of ids) {
-      // Still wanted: reconnected without anyone asking, and still linked.
-      await page.events.next('heartRateUpdate', (e) => e.deviceId === deviceId, { since: 0 });
-    }
-    expect(bridge.logs().find((l) => l.msg === 'bridge ready')?.pendingReadings).toBeGreaterThan(0);
-    await sleep(300);
-
-    await vigil.start();
     await uploaded(page, strap.device.id, 10, 0);
 
     // Killed again mid-stream, with uploads in flight.
@@ -129,8 +131,7 @@ describe('store and forward, exactly once', () => {
     await bridge.kill('SIGKILL');
     bridge = await startBridge({ args, dataDir, port });
     page = await connect();
-    mark = 0;
-    await uploaded(page, oximeter.device.id, 5, mark);
+    await uploaded(page, oximeter.device.id, 5, 0);
 
     for (const deviceId of ids) page.send({ type: 'disconnect', deviceId });
     for (const deviceId of ids) {
@@ -140,15 +141,15 @@ describe('store and forward, exactly once', () => {
     }
 
     // Every reading the bridge took in for the patient is stored once: none lost, none twice.
-    const taken = journaledReadings(dataDir).filter((r) => r.patientId === patient!.id);
-    expect(taken.length).toBeGreaterThan(40);
+    const all = taken();
+    expect(all.length).toBeGreaterThan(40);
     const key = (r: { deviceId: string | null; readingTime: string }) =>
       `${r.deviceId}|${new Date(r.readingTime).toISOString()}`;
-    expect(new Set(taken.map(key)).size).toBe(taken.length);
+    expect(new Set(all.map(key)).size).toBe(all.length);
     await vi.waitFor(
       async () => {
         const stored = (await nurse.readings(patient!.id)).filter((r) => ids.includes(r.deviceId ?? ''));
-        expect(stored.length).toBe(taken.length);
+        expect(stored.length).toBe(all.length);
       },
       { timeout: 20_000, interval: 300 },
     );
@@ -156,7 +157,7 @@ describe('store and forward, exactly once', () => {
     const counts = new Map<string, number>();
     for (const r of stored) counts.set(key(r), (counts.get(key(r)) ?? 0) + 1);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
-    expect(new Set(counts.keys())).toEqual(new Set(taken.map(key)));
+    expect(new Set(counts.keys())).toEqual(new Set(all.map(key)));
     expect(fs.existsSync(`${dataDir}/dead-letter.jsonl`)).toBe(false);
   });
 });

@@ -18,7 +18,12 @@ import type { PairingVerifier } from './pairing.ts';
 const MAX_CLIENTS = 32;
 /** A client this far behind on events is not reading them; it is dropped rather than buffered. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-const CLOSE_PAIRING_EXPIRED = 4001;
+/**
+ * A page is paired for at most a shift: then it must pair again, with a token only a signed-in
+ * session can get, so a page left open after its nurse signed out does not keep the bridge.
+ */
+const DEFAULT_SESSION_MAX_MS = 12 * 3_600_000;
+const CLOSE_PAIR_AGAIN = 4001;
 
 export interface SocketServerOptions {
   host: string;
@@ -30,7 +35,7 @@ export interface SocketServerOptions {
   onAction(action: BridgeAction): Promise<void>;
   /** What a page gets first: the device list and the scan status. */
   greeting(): BridgeEvent[];
-  now?: () => Date;
+  sessionMaxMs?: number;
 }
 
 export interface SocketServer {
@@ -61,7 +66,6 @@ const send = (ws: WebSocket, event: BridgeEvent) => {
  */
 export async function startSocketServer(options: SocketServerOptions): Promise<SocketServer> {
   const { log } = options;
-  const now = options.now ?? (() => new Date());
   const clients = new Set<WebSocket>();
   let handshakes = 0;
   const wss = new WebSocketServer({
@@ -122,16 +126,16 @@ export async function startSocketServer(options: SocketServerOptions): Promise<S
       return refuse(socket, result.reason === 'refused' ? 401 : 503, result.message);
     }
     if (socket.destroyed) return;
-    const { user, expiresAt } = result;
-    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, user.id, expiresAt));
+    const userId = result.user.id;
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, userId));
   }
 
-  function accept(ws: WebSocket, userId: number, expiresAt: Date) {
+  function accept(ws: WebSocket, userId: number) {
     clients.add(ws);
     log.info('page connected', { userId, clients: clients.size });
     const expiry = setTimeout(
-      () => ws.close(CLOSE_PAIRING_EXPIRED, 'pairing expired'),
-      Math.min(2 ** 31 - 1, Math.max(0, expiresAt.getTime() - now().getTime())),
+      () => ws.close(CLOSE_PAIR_AGAIN, 'pair again'),
+      Math.min(2 ** 31 - 1, options.sessionMaxMs ?? DEFAULT_SESSION_MAX_MS),
     );
     ws.on('close', () => {
       clearTimeout(expiry);

@@ -23,3 +23,20 @@ export function journaledReadings(dataDir: string): JournaledReading[] {
       }
     });
 }
+
+/** Ids of the batches journaled and neither acknowledged nor set aside. */
+export function openBatches(dataDir: string): string[] {
+  const records = fs
+    .readFileSync(path.join(dataDir, 'journal.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as { op: string; id?: string }];
+      } catch {
+        return [];
+      }
+    });
+  const settled = new Set(records.filter((r) => r.op === 'ack' || r.op === 'dead').map((r) => r.id));
+  return records.filter((r) => r.op === 'batch' && !settled.has(r.id)).map((r) => r.id!);
+}

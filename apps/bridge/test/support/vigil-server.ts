@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type DeviceTokenCreated, ReadingsPage, type VitalReading } from '@vigil/domain';
+import { BridgePairing, type DeviceTokenCreated, ReadingsPage, type VitalReading } from '@vigil/domain';
 import pg from 'pg';
 import { freePort } from '../../../server/test/free-port.ts';
 import { REPO_ROOT } from './bridge-process.ts';
@@ -130,6 +130,8 @@ export async function signUp(vigil: { url: string }) {
   return {
     cookie,
     api,
+    /** A one-time pairing token, as the manager page gets one before it opens the bridge socket. */
+    pairing: async () => BridgePairing.parse(await api('POST', '/api/bridge/pairings')).pairingToken,
     /** A device token for the patient, as the Vigil page gets one before "Sync Data to Cloud". */
     deviceToken: (patientId: number) =>
       api<DeviceTokenCreated>('POST', '/api/device-tokens', {
