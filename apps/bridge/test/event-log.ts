@@ -30,7 +30,8 @@ export class EventLog {
     const test = (e: BridgeEvent) => e.type === type && predicate(e as Of<T>);
     const earlier = options.since === undefined ? undefined : this.events.slice(options.since).find(test);
     if (earlier) return Promise.resolve(earlier as Of<T>);
-    const timeoutMs = options.timeoutMs ?? 5_000;
+    // Generous: CI shares two cores with browser journeys and other servers.
+    const timeoutMs = options.timeoutMs ?? 15_000;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w.test !== test);

@@ -99,7 +99,7 @@ async function setup(adapterState = 'poweredOn') {
     await central.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  await vi.waitFor(() => expect(central.adapterState).toBe(adapterState));
+  await vi.waitFor(() => expect(central.adapterState).toBe(adapterState), { timeout: 10_000 });
   return { world, central, devices, events, recorded, links };
 }
 
@@ -126,7 +126,7 @@ describe('the noble central on emulated bindings (noble core unchanged)', () => 
     expect(links.wantedDevices()).toEqual([{ id: STRAP, name: 'Polar H10 7E1B2C' }]);
     // Read on connect: battery, and the model number.
     expect((await events.next('batteryUpdate', () => true, { since: 0 })).batteryLevel).toBe(87);
-    await vi.waitFor(() => expect(devices.device(STRAP).model).toBe('H10'));
+    await vi.waitFor(() => expect(devices.device(STRAP).model).toBe('H10'), { timeout: 10_000 });
 
     const mark = events.length;
     expect(world.notify(STRAP, C.heartRateMeasurement, hr(72))).toBe(true);
@@ -160,7 +160,9 @@ describe('the noble central on emulated bindings (noble core unchanged)', () => 
     const dropped = await events.next('deviceDisconnected', () => true, { since: beforeDrop });
     expect(dropped).toMatchObject({ reconnecting: true, reason: 'connection timed out (out of range?)' });
     expect(dropped.device).toMatchObject({ connected: false, heartRate: null, batteryLevel: null });
-    await vi.waitFor(() => expect(world.count('connect', STRAP)).toBeGreaterThanOrEqual(2));
+    await vi.waitFor(() => expect(world.count('connect', STRAP)).toBeGreaterThanOrEqual(2), {
+      timeout: 10_000,
+    });
     world.comeBack(STRAP);
     const mark2 = events.length;
     await events.next('deviceConnected', () => true, { since: mark2, timeoutMs: 5_000 });

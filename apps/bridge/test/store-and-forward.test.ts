@@ -14,7 +14,9 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('store and forward, exactly once', () => {
-  it('keeps every reading through a Vigil outage and two bridge crashes (SIGKILL), storing each once', async () => {
+  it('keeps every reading through a Vigil outage and two bridge crashes (SIGKILL), storing each once', {
+    timeout: 120_000,
+  }, async () => {
     const vigil: Vigil = await startVigil();
     cleanups.push(() => vigil.destroy());
     const nurse = await signUp(vigil);
@@ -88,7 +90,7 @@ describe('store and forward, exactly once', () => {
         (e) => e.device.id === deviceId && (e.device.sync?.uploadedReadings ?? 0) >= atLeast,
         {
           since,
-          timeoutMs: 15_000,
+          timeoutMs: 30_000,
         },
       );
     await uploaded(page, strap.device.id, 5, 0);
@@ -98,8 +100,12 @@ describe('store and forward, exactly once', () => {
     const mark = page.events.length;
     await page.events.next('deviceUpdated', (e) => e.device.sync?.status === 'retrying', { since: mark });
     const beatsBefore = page.events.of('heartRateUpdate').length;
-    await sleep(500);
-    expect(page.events.of('heartRateUpdate').length).toBeGreaterThan(beatsBefore + 3);
+    await vi.waitFor(
+      () => expect(page.events.of('heartRateUpdate').length).toBeGreaterThan(beatsBefore + 3),
+      {
+        timeout: 10_000,
+      },
+    );
 
     // The bridge is killed while Vigil is down, and comes back on its own folder. No page can pair
     // with it until Vigil is back (it fails closed), but it reconnects the wanted devices by itself.
@@ -113,10 +119,12 @@ describe('store and forward, exactly once', () => {
       (e: unknown) => e,
     );
     expect((refused as HandshakeRefused).status).toBe(503);
-    await vi.waitFor(() => expect(bridge.logs().filter((l) => l.msg === 'device connected')).toHaveLength(2));
+    await vi.waitFor(
+      () => expect(bridge.logs().filter((l) => l.msg === 'device connected')).toHaveLength(2),
+      { timeout: 10_000 },
+    );
     const before = taken().length;
-    await sleep(500);
-    expect(taken().length).toBeGreaterThan(before + 10);
+    await vi.waitFor(() => expect(taken().length).toBeGreaterThan(before + 10), { timeout: 10_000 });
 
     await vigil.start();
     page = await connect();
@@ -151,7 +159,7 @@ describe('store and forward, exactly once', () => {
         const stored = (await nurse.readings(patient!.id)).filter((r) => ids.includes(r.deviceId ?? ''));
         expect(stored.length).toBe(all.length);
       },
-      { timeout: 20_000, interval: 300 },
+      { timeout: 30_000, interval: 300 },
     );
     const stored = (await nurse.readings(patient!.id)).filter((r) => ids.includes(r.deviceId ?? ''));
     const counts = new Map<string, number>();

@@ -6,13 +6,12 @@ import {
   decodeCharacteristic,
 } from '@vigil/domain';
 import { ADAPTER_ADVICE, type BleCentral, type CharacteristicValue } from '../ble/central.ts';
-import { STREAMING_CHARACTERISTICS } from '../ble/gatt-profile.ts';
 import type { Logger } from '../log.ts';
 import type { ReadingBody } from '../store/journal.ts';
 import type { LinkStore } from '../store/link-store.ts';
 import { BridgeActionError } from './action-error.ts';
-import { ReadingBuilder } from './reading-builder.ts';
-import { staleAfterMs } from './staleness.ts';
+import { type DeviceState, forgetValues, newDeviceState } from './device-state.ts';
+import { Measurements } from './measurements.ts';
 
 export interface DeviceManagerDeps {
   central: BleCentral;
@@ -28,43 +27,6 @@ export interface DeviceManagerDeps {
   reconnectMaxMs?: number;
 }
 
-type Connection = BridgeDevice['connectionState'];
-
-interface DeviceState {
-  id: string;
-  name: string | null;
-  simulated: boolean;
-  rssi: number | null;
-  model: string | null;
-  /** Desired state: the person asked for this device (OpenICE's "desired" beside "actual"). */
-  wanted: boolean;
-  /** Actual state. */
-  connection: Connection;
-  values: Pick<
-    BridgeDevice,
-    'heartRate' | 'batteryLevel' | 'oxygenLevel' | 'systolicBP' | 'diastolicBP' | 'temperature'
-  >;
-  lastUpdated: string | null;
-  stale: boolean;
-  lastStreamAt: number | null;
-  streamGapMs: number | null;
-  /** Bumped on every connect and drop: a value of an earlier connection is never shown. */
-  generation: number;
-  attempts: number;
-  reconnectTimer: NodeJS.Timeout | null;
-  /** Values of one device are recorded and published in arrival order. */
-  chain: Promise<void>;
-}
-
-const NO_VALUES: DeviceState['values'] = {
-  heartRate: null,
-  batteryLevel: null,
-  oxygenLevel: null,
-  systolicBP: null,
-  diastolicBP: null,
-  temperature: null,
-};
-
 /**
  * The devices the bridge knows, what the person wants of each (connected or not) and what each
  * actually is. It reconnects a device only while it is wanted, publishes no value after a drop
@@ -73,13 +35,20 @@ const NO_VALUES: DeviceState['values'] = {
  */
 export class DeviceManager {
   private readonly devices = new Map<string, DeviceState>();
-  private readonly builder = new ReadingBuilder();
+  private readonly measurements: Measurements;
   private readonly staleTimer: NodeJS.Timeout;
-  private storageErrorAt = 0;
   private closed = false;
 
   constructor(private readonly deps: DeviceManagerDeps) {
     const { central } = deps;
+    this.measurements = new Measurements({
+      record: deps.record,
+      patientFor: (id) => deps.links.patientFor(id),
+      publish: deps.publish,
+      updated: (id) => this.updated(id),
+      log: deps.log,
+      now: deps.now,
+    });
     central.on('discover', (p) => {
       const d = this.upsert(p.id, p.name, p.simulated);
       d.rssi = p.rssi;
@@ -95,7 +64,7 @@ export class DeviceManager {
         for (const d of this.devices.values()) if (this.needsConnect(d)) this.attempt(d, false);
     });
     central.on('scanning', () => this.publishScanStatus());
-    this.staleTimer = setInterval(() => this.checkStale(), 1000);
+    this.staleTimer = setInterval(() => this.measurements.checkStale(this.devices.values()), 1000);
   }
 
   /** Devices wanted before the bridge (re)started are connected again. */
@@ -136,24 +105,7 @@ export class DeviceManager {
   private upsert(id: string, name: string | null, simulated: boolean): DeviceState {
     let d = this.devices.get(id);
     if (!d) {
-      d = {
-        id,
-        name,
-        simulated,
-        rssi: null,
-        model: null,
-        wanted: false,
-        connection: 'disconnected',
-        values: { ...NO_VALUES },
-        lastUpdated: null,
-        stale: false,
-        lastStreamAt: null,
-        streamGapMs: null,
-        generation: 0,
-        attempts: 0,
-        reconnectTimer: null,
-        chain: Promise.resolve(),
-      };
+      d = newDeviceState(id, name, simulated);
       this.devices.set(id, d);
     } else if (name) {
       d.name = name;
@@ -255,9 +207,7 @@ export class DeviceManager {
     this.clearReconnect(d);
     // A new connection starts with no values; those read while it is set up belong to it.
     d.generation++;
-    d.values = { ...NO_VALUES };
-    d.stale = false;
-    d.lastStreamAt = null;
+    forgetValues(d);
     d.connection = 'connecting';
     this.updated(d.id);
     const timeoutMs = this.deps.connectTimeoutMs ?? 15_000;
@@ -317,9 +267,7 @@ export class DeviceManager {
     if (!d || d.connection === 'disconnected' || d.connection === 'reconnecting') return;
     d.generation++;
     // After a drop there is no current value; the last one would pass for live.
-    d.values = { ...NO_VALUES };
-    d.stale = false;
-    d.lastStreamAt = null;
+    forgetValues(d);
     d.connection = d.wanted && !this.closed ? 'reconnecting' : 'disconnected';
     this.deps.log.info('device disconnected', {
       deviceId,
@@ -348,133 +296,8 @@ export class DeviceManager {
     }
     const generation = d.generation;
     d.chain = d.chain
-      .then(() => this.handle(d, decoded, v, generation))
+      .then(() => this.measurements.handle(d, decoded, v, generation))
       .catch((error) => this.deps.log.error('value handling failed', { deviceId: d.id, err: error }));
-  }
-
-  private async handle(
-    d: DeviceState,
-    decoded: DecodedCharacteristic,
-    v: CharacteristicValue,
-    generation: number,
-  ) {
-    const at = v.receivedAt.toISOString();
-    if (decoded.kind === 'battery') {
-      if (generation !== d.generation) return;
-      // Battery is the device's state, not the patient's: it rides along on readings, not alone.
-      d.values.batteryLevel = decoded.batteryPct;
-      d.lastUpdated = at;
-      this.deps.publish({
-        type: 'batteryUpdate',
-        deviceId: d.id,
-        batteryLevel: decoded.batteryPct,
-        readingTime: at,
-        simulated: d.simulated,
-      });
-      return;
-    }
-    if (decoded.kind === 'model-number') {
-      d.model = decoded.modelNumber.slice(0, 100);
-      this.updated(d.id);
-      return;
-    }
-    const streaming = STREAMING_CHARACTERISTICS.includes(v.characteristic);
-    const reading = this.builder.build(d, decoded, v.receivedAt, d.values.batteryLevel);
-    if (!reading) {
-      // Sensor contact lost or the device flagged its own value: no current value, not the last.
-      if (!streaming || generation !== d.generation) return;
-      const cleared =
-        decoded.kind === 'heart-rate' ? (['heartRate'] as const) : (['heartRate', 'oxygenLevel'] as const);
-      if (cleared.every((k) => d.values[k] === null)) return;
-      for (const k of cleared) d.values[k] = null;
-      this.updated(d.id);
-      return;
-    }
-    try {
-      await this.deps.record([{ patientId: this.deps.links.patientFor(d.id), reading }]);
-    } catch (error) {
-      this.storageFailed(d, error);
-      return;
-    }
-    if (generation !== d.generation) return;
-    const { heartRate, oxygenLevel, systolicBP, diastolicBP, temperature } = reading;
-    for (const [k, value] of Object.entries({
-      heartRate,
-      oxygenLevel,
-      systolicBP,
-      diastolicBP,
-      temperature,
-    })) {
-      if (value != null) d.values[k as keyof DeviceState['values']] = value;
-    }
-    d.lastUpdated = at;
-    if (streaming) this.heard(d, v.receivedAt.getTime());
-    if (heartRate != null) {
-      this.deps.publish({
-        type: 'heartRateUpdate',
-        deviceId: d.id,
-        heartRate,
-        ...(decoded.kind === 'heart-rate' && decoded.rrIntervalsMs.length > 0
-          ? { rrIntervalsMs: decoded.rrIntervalsMs }
-          : {}),
-        readingTime: reading.readingTime,
-        simulated: d.simulated,
-      });
-    }
-    if (oxygenLevel != null || systolicBP != null || temperature != null) {
-      this.deps.publish({
-        type: 'vitalsUpdate',
-        deviceId: d.id,
-        readingTime: reading.readingTime,
-        simulated: d.simulated,
-        ...Object.fromEntries(
-          Object.entries({ heartRate, oxygenLevel, systolicBP, diastolicBP, temperature }).filter(
-            ([, value]) => value != null,
-          ),
-        ),
-      });
-    }
-  }
-
-  private storageFailed(d: DeviceState, error: unknown) {
-    this.deps.log.error('reading could not be stored', { deviceId: d.id, err: error });
-    const now = this.deps.now().getTime();
-    if (now - this.storageErrorAt < 30_000) return;
-    this.storageErrorAt = now;
-    this.deps.publish({
-      type: 'error',
-      code: 'STORAGE_FAILED',
-      message:
-        "The bridge cannot write readings to its data folder (disk full or not writable?), so it is not showing or sending them. Free space or fix the folder's permissions.",
-      deviceId: d.id,
-    });
-  }
-
-  /** A streaming value arrived: learn the cadence, and it is no longer stale. */
-  private heard(d: DeviceState, at: number) {
-    if (d.lastStreamAt !== null) {
-      const gap = at - d.lastStreamAt;
-      d.streamGapMs = d.streamGapMs === null ? gap : 0.8 * d.streamGapMs + 0.2 * gap;
-    }
-    d.lastStreamAt = at;
-    if (d.stale) {
-      d.stale = false;
-      this.updated(d.id);
-    }
-  }
-
-  private checkStale() {
-    const now = this.deps.now().getTime();
-    for (const d of this.devices.values()) {
-      if (d.connection !== 'connected' || d.stale || d.lastStreamAt === null) continue;
-      if (now - d.lastStreamAt <= staleAfterMs(d.streamGapMs)) continue;
-      d.stale = true;
-      // Home Assistant's habit: silent longer than its cadence means unavailable, not "still 72".
-      d.values.heartRate = null;
-      d.values.oxygenLevel = null;
-      this.deps.log.info('device stale', { deviceId: d.id });
-      this.updated(d.id);
-    }
   }
 
   async close() {

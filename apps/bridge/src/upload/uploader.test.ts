@@ -108,7 +108,7 @@ describe('Uploader', () => {
     uploader.start();
     await add([0, 1, 2, 3, 4, 5, 6].map((i) => reading(i)));
     await add([reading(50, 'unlinked0001')], null);
-    await vi.waitFor(() => expect(journal.pendingCount).toBe(0));
+    await vi.waitFor(() => expect(journal.pendingCount).toBe(0), { timeout: 10_000 });
     expect(vigil.stored.size).toBe(7);
     expect(vigil.sent.map((s) => JSON.parse(s.body).length)).toEqual([3, 3, 1]);
     expect(new Set(vigil.sent.map((s) => s.key)).size).toBe(3);
@@ -129,7 +129,7 @@ describe('Uploader', () => {
     vigil.script = [() => down, () => ({ kind: 'transient', reason: '503', retryAfterMs: 0 }), () => down];
     uploader.start();
     await add([reading(0), reading(1)]);
-    await vi.waitFor(() => expect(journal.pendingCount).toBe(0));
+    await vi.waitFor(() => expect(journal.pendingCount).toBe(0), { timeout: 10_000 });
     expect(vigil.stored.size).toBe(2);
     expect(vigil.sent).toHaveLength(4);
     expect(new Set(vigil.sent.map((s) => s.key)).size).toBe(1);
@@ -148,7 +148,7 @@ describe('Uploader', () => {
     const second = await setup({ dir: first.dir });
     second.uploader.start();
     await second.add([reading(2)]);
-    await vi.waitFor(() => expect(second.vigil.stored.size).toBe(3));
+    await vi.waitFor(() => expect(second.vigil.stored.size).toBe(3), { timeout: 10_000 });
     expect(second.vigil.sent[0]).toEqual({ token: TOKEN, key: batch.key, body });
   });
 
@@ -164,7 +164,7 @@ describe('Uploader', () => {
     ];
     uploader.start();
     await add([reading(0), reading(1), reading(2)]);
-    await vi.waitFor(() => expect(vigil.stored.size).toBe(1));
+    await vi.waitFor(() => expect(vigil.stored.size).toBe(1), { timeout: 10_000 });
     expect(vigil.sent).toHaveLength(2); // never retried
     expect(errors).toEqual([
       expect.objectContaining({ code: 'UPLOAD_REJECTED', message: expect.stringMatching(/set aside/) }),
@@ -181,11 +181,13 @@ describe('Uploader', () => {
       readings: [{ heartRate: 60 }, { heartRate: 61 }],
     });
     expect(JSON.stringify(dead)).not.toContain(TOKEN);
-    await vi.waitFor(() =>
-      expect(uploader.syncState('c0ffee000001', 7)).toMatchObject({
-        rejectedReadings: 2,
-        uploadedReadings: 1,
-      }),
+    await vi.waitFor(
+      () =>
+        expect(uploader.syncState('c0ffee000001', 7)).toMatchObject({
+          rejectedReadings: 2,
+          uploadedReadings: 1,
+        }),
+      { timeout: 10_000 },
     );
   });
 
@@ -196,7 +198,7 @@ describe('Uploader', () => {
     ];
     uploader.start();
     await add([reading(0), reading(1)]);
-    await vi.waitFor(() => expect(errors.map((e) => e.code)).toEqual(['TOKEN_REFUSED']));
+    await vi.waitFor(() => expect(errors.map((e) => e.code)).toEqual(['TOKEN_REFUSED']), { timeout: 10_000 });
     expect(links.tokenFor(7)?.refused).toBe(true);
     await add([reading(2), reading(3)]);
     await new Promise((r) => setTimeout(r, 150));
@@ -205,7 +207,7 @@ describe('Uploader', () => {
 
     await links.link('c0ffee000001', 7, NEW_TOKEN, new Date(Date.now() + 30 * DAY).toISOString(), new Date());
     uploader.tokenChanged(7);
-    await vi.waitFor(() => expect(vigil.stored.size).toBe(2));
+    await vi.waitFor(() => expect(vigil.stored.size).toBe(2), { timeout: 10_000 });
     expect(vigil.sent.at(-1)!.token).toBe(NEW_TOKEN);
   });
 
@@ -219,7 +221,7 @@ describe('Uploader', () => {
     vigil.rotateAnswer = { kind: 'rotated', token: NEW_TOKEN, expiresAt };
     uploader.start();
     await add([reading(0)]);
-    await vi.waitFor(() => expect(vigil.stored.size).toBe(1));
+    await vi.waitFor(() => expect(vigil.stored.size).toBe(1), { timeout: 10_000 });
     expect(vigil.rotations).toEqual([TOKEN]);
     expect(vigil.sent.map((s) => s.token)).toEqual([NEW_TOKEN]);
     expect(links.tokenFor(7)).toMatchObject({ token: NEW_TOKEN, expiresAt, refused: false });
@@ -233,7 +235,7 @@ describe('Uploader', () => {
     uploader.start();
     await add([reading(0)]);
     await add([reading(1)]);
-    await vi.waitFor(() => expect(vigil.stored.size).toBe(2));
+    await vi.waitFor(() => expect(vigil.stored.size).toBe(2), { timeout: 10_000 });
     expect(vigil.rotations).toEqual([TOKEN]); // expiry unknown: asked once, not before every batch
     expect(vigil.sent.every((s) => s.token === TOKEN)).toBe(true);
   });
