@@ -119,4 +119,15 @@ describe('simulation mode', () => {
     await events.next('deviceConnected', () => true, { since: mark });
     await events.next('heartRateUpdate', () => true, { since: mark });
   });
+
+  it('restores wanted simulated devices, and leaves wanted Bluetooth devices for a Bluetooth run', async () => {
+    const { devices, links, events } = await setup();
+    const simulatedId = `sim-${links.installationId}-heart-rate`;
+    await links.setWanted(simulatedId, true, 'Simulated Heart Rate Monitor');
+    await links.setWanted('c0ffee000001', true, 'Polar H10');
+    devices.restoreWanted();
+    await events.next('deviceConnected', (e) => e.device.id === simulatedId, { since: 0 });
+    expect(devices.list().map((d) => d.id)).toEqual([simulatedId]);
+    expect(links.wantedDevices().map((w) => w.id)).toContain('c0ffee000001');
+  });
 });

@@ -41,6 +41,9 @@ const VIRTUAL_DEVICES: VirtualDevice[] = [
   },
 ];
 
+/** Simulated ids are `sim-<installation>-<kind>`; BLE ids are hex or UUIDs and never start so. */
+export const isSimulatedId = (id: string) => id.startsWith('sim-');
+
 /** Battery notifications are rare on real devices; the simulation drains one percent at this pace. */
 const BATTERY_TICKS = 30;
 

@@ -6,6 +6,7 @@ import {
   decodeCharacteristic,
 } from '@vigil/domain';
 import { ADAPTER_ADVICE, type BleCentral, type CharacteristicValue } from '../ble/central.ts';
+import { isSimulatedId } from '../ble/simulated-central.ts';
 import type { Logger } from '../log.ts';
 import type { ReadingBody } from '../store/journal.ts';
 import type { LinkStore } from '../store/link-store.ts';
@@ -70,6 +71,9 @@ export class DeviceManager {
   /** Devices wanted before the bridge (re)started are connected again. */
   restoreWanted() {
     for (const w of this.deps.links.wantedDevices()) {
+      // A simulated device is not sought over the air, nor a real one in the simulation: each
+      // waits, still wanted, for the bridge to run in its mode again.
+      if (isSimulatedId(w.id) !== this.deps.central.simulated) continue;
       const d = this.upsert(w.id, w.name, this.deps.central.simulated);
       d.wanted = true;
       d.connection = 'reconnecting';
