@@ -83,7 +83,10 @@ export async function startSocketServer(options: SocketServerOptions): Promise<S
 
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => {}); // a client gone mid-handshake is not our error
-    void handshake(req, socket, head);
+    handshake(req, socket, head).catch((error: unknown) => {
+      log.error('handshake failed', { err: error });
+      refuse(socket, 500, 'The bridge could not accept this connection; try again.');
+    });
   });
 
   async function handshake(req: http.IncomingMessage, socket: Duplex, head: Buffer) {
@@ -100,7 +103,8 @@ export async function startSocketServer(options: SocketServerOptions): Promise<S
     const token = offered
       .find((p) => p.startsWith(BRIDGE_PAIRING_PROTOCOL_PREFIX))
       ?.slice(BRIDGE_PAIRING_PROTOCOL_PREFIX.length);
-    if (!offered.includes(BRIDGE_PROTOCOL) || !token) {
+    // Vigil's tokens are short base64url; anything else is not worth a request to Vigil.
+    if (!offered.includes(BRIDGE_PROTOCOL) || !token || !/^[A-Za-z0-9._~-]{1,256}$/.test(token)) {
       log.warn('socket refused: no pairing token');
       return refuse(
         socket,
