@@ -17,8 +17,10 @@ import { bridgeRoutes } from './modules/bridge/routes.ts';
 import { createBridgeService } from './modules/bridge/service.ts';
 import { createCareRepository } from './modules/care/repository.ts';
 import { careRoutes } from './modules/care/routes.ts';
+import { createDeviceLinkRepository } from './modules/devices/link-repository.ts';
+import { createDeviceLinkService } from './modules/devices/link-service.ts';
 import { createDeviceTokenRepository } from './modules/devices/repository.ts';
-import { deviceTokenRoutes } from './modules/devices/routes.ts';
+import { deviceRoutes } from './modules/devices/routes.ts';
 import { createDeviceTokenService } from './modules/devices/service.ts';
 import { createLiveEvents } from './modules/events/live-events.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -144,11 +146,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(careRoutes, { care: createCareRepository(database.db), patients, clock });
   await app.register(analysisRoutes, { analysis });
   await app.register(readingRoutes, {
-    ingest: createIngestService({ database, clock, liveEvents }),
+    ingest: createIngestService({
+      database,
+      clock,
+      liveEvents,
+      acceptSimulated: config.acceptSimulatedReadings,
+    }),
     readings,
     patients,
   });
-  await app.register(deviceTokenRoutes, { tokens: deviceTokens, patients });
+  const deviceLinks = createDeviceLinkService({
+    repo: createDeviceLinkRepository(database.db),
+    clock,
+    liveEvents,
+    acceptSimulated: config.acceptSimulatedReadings,
+  });
+  await app.register(deviceRoutes, { tokens: deviceTokens, links: deviceLinks, patients });
   await app.register(bridgeRoutes, { bridge });
   const pingIntervalMs = deps.pingIntervalMs ?? 20_000;
   await app.register(eventRoutes, {

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   /** Open live-event streams allowed per user (tabs, wall screens). */
   EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Simulated devices and readings (the demo's "Use Demo Device"); off by default in production. */
+  ACCEPT_SIMULATED_READINGS: booleanFromEnv.optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_BASE_URL: z.string().url().optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -47,6 +49,7 @@ export interface Config {
   logLevel: string;
   webDist: string;
   eventStreamsPerUser: number;
+  acceptSimulatedReadings: boolean;
   ai: { apiKey: string; baseUrl: string | undefined; model: string } | null;
 }
 
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
+    acceptSimulatedReadings: e.ACCEPT_SIMULATED_READINGS ?? e.NODE_ENV !== 'production',
     ai: e.AI_API_KEY ? { apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL, model: e.AI_MODEL } : null,
   };
 }

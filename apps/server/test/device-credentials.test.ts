@@ -76,7 +76,10 @@ describe('device token rotation', () => {
       headers: { cookie },
     });
     expect(bySession.statusCode).toBe(401);
-    expect(bySession.json().code).toBe('TOKEN_REQUIRED');
+    expect(bySession.json()).toMatchObject({
+      code: 'UNAUTHORIZED',
+      error: 'Send the device token as "Authorization: Bearer …"',
+    });
     const issued = (
       await t.app.inject({
         method: 'POST',

@@ -22,6 +22,8 @@ export const ConfigResponse = z.object({
   features: z.object({
     whoop: z.boolean(),
     bridge: z.boolean(),
+    /** Whether simulated devices ("Use Demo Device") and their readings are accepted. */
+    simulation: z.boolean(),
   }),
   session: z.object({ idleTimeoutMinutes: z.number(), rememberMeDays: z.number() }),
 });

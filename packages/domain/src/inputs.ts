@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { plausibleInteger } from './clinical/analysis-schema.ts';
-import { CONDITIONS, CONSCIOUSNESS_LEVELS } from './entities.ts';
+import { CONDITIONS } from './entities.ts';
 import { recordId } from './ids.ts';
 import { isoDateTime } from './time.ts';
+import { BP_ORDER_MESSAGE, vitalValue } from './vitals/schemas.ts';
 
 /** Request bodies of the patient record API. Messages say what to fix. */
 
@@ -26,11 +26,9 @@ export const ConditionInput = z.enum(CONDITIONS, {
 });
 
 const news2Fields = {
-  respiratoryRate: plausibleInteger('respiratoryRate').nullish(),
-  consciousness: z
-    .enum(CONSCIOUSNESS_LEVELS, 'Consciousness must be one of A, C, V, P, U (ACVPU scale)')
-    .nullish(),
-  onSupplementalOxygen: z.boolean('onSupplementalOxygen must be true or false').nullish(),
+  respiratoryRate: vitalValue('respiratoryRate').nullish(),
+  consciousness: vitalValue('consciousness').nullish(),
+  onSupplementalOxygen: vitalValue('onSupplementalOxygen').nullish(),
   spo2Scale: z
     .union([z.literal(1), z.literal(2)], {
       error: 'spo2Scale must be 1 or 2 (2 only for a target of 88–92 %)',
@@ -44,19 +42,16 @@ const vitalWatchFields = {
   vitalWatchConnected: z.boolean('vitalWatchConnected must be true or false').optional(),
 };
 
-const BP_ORDER_MESSAGE =
-  'Diastolic blood pressure must be lower than systolic; check that the two values are not swapped';
-
 /** Admit a patient: name, condition and the four vitals; NEWS2 fields optional. */
 export const PatientCreateInput = z
   .object({
     name: text('Name', 200),
     condition: ConditionInput,
-    oxygenLevel: plausibleInteger('oxygenLevel'),
-    pulse: plausibleInteger('heartRate'),
-    systolicBP: plausibleInteger('systolicBP'),
-    diastolicBP: plausibleInteger('diastolicBP'),
-    temperature: plausibleInteger('temperature'),
+    oxygenLevel: vitalValue('oxygenLevel'),
+    pulse: vitalValue('heartRate'),
+    systolicBP: vitalValue('systolicBP'),
+    diastolicBP: vitalValue('diastolicBP'),
+    temperature: vitalValue('temperature'),
     ...news2Fields,
     ...vitalWatchFields,
   })
@@ -68,11 +63,11 @@ export const PatientUpdateInput = z
   .object({
     name: text('Name', 200).optional(),
     condition: ConditionInput.optional(),
-    oxygenLevel: plausibleInteger('oxygenLevel').optional(),
-    pulse: plausibleInteger('heartRate').optional(),
-    systolicBP: plausibleInteger('systolicBP').optional(),
-    diastolicBP: plausibleInteger('diastolicBP').optional(),
-    temperature: plausibleInteger('temperature').optional(),
+    oxygenLevel: vitalValue('oxygenLevel').optional(),
+    pulse: vitalValue('heartRate').optional(),
+    systolicBP: vitalValue('systolicBP').optional(),
+    diastolicBP: vitalValue('diastolicBP').optional(),
+    temperature: vitalValue('temperature').optional(),
     ...news2Fields,
     ...vitalWatchFields,
   })

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { plausibleInteger } from './clinical/analysis-schema.ts';
-import { CONSCIOUSNESS_LEVELS, Patient, VitalReading } from './entities.ts';
+import { VitalReading } from './entities.ts';
 import { recordId } from './ids.ts';
 import { isoDateTime } from './time.ts';
+import { VITAL_READING_FIELDS } from './vitals/catalogue.ts';
+import { BP_ORDER_MESSAGE, readingVitalsShape } from './vitals/schemas.ts';
 
 /** Ingest of vital readings (POST /api/device-readings): one path for every source. */
 
@@ -10,19 +11,8 @@ export const MAX_READINGS_PER_REQUEST = 500;
 /** Readings dated further ahead than this are refused (a device clock gone wrong). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
 
-const MEASUREMENTS = [
-  'heartRate',
-  'oxygenLevel',
-  'systolicBP',
-  'diastolicBP',
-  'temperature',
-  'respiratoryRate',
-  'consciousness',
-  'onSupplementalOxygen',
-  'batteryLevel',
-  'steps',
-  'sleepHours',
-] as const;
+/** What a reading may carry: the vital signs, and the device's battery, steps and sleep. */
+const MEASUREMENTS = [...VITAL_READING_FIELDS, 'batteryLevel', 'steps', 'sleepHours'] as const;
 
 export const DeviceReadingInput = z
   .object({
@@ -37,16 +27,7 @@ export const DeviceReadingInput = z
     deviceName: z.string().trim().max(200, 'deviceName must be at most 200 characters').nullish(),
     connectionType: z.string().trim().max(100, 'connectionType must be at most 100 characters').nullish(),
     readingTime: isoDateTime('readingTime'),
-    heartRate: plausibleInteger('heartRate').nullish(),
-    oxygenLevel: plausibleInteger('oxygenLevel').nullish(),
-    systolicBP: plausibleInteger('systolicBP').nullish(),
-    diastolicBP: plausibleInteger('diastolicBP').nullish(),
-    temperature: plausibleInteger('temperature').nullish(),
-    respiratoryRate: plausibleInteger('respiratoryRate').nullish(),
-    consciousness: z
-      .enum(CONSCIOUSNESS_LEVELS, 'consciousness must be one of A, C, V, P, U (ACVPU scale)')
-      .nullish(),
-    onSupplementalOxygen: z.boolean('onSupplementalOxygen must be true or false').nullish(),
+    ...readingVitalsShape(),
     batteryLevel: z
       .number('batteryLevel must be a number: 0–100 %')
       .int('batteryLevel must be a whole number: 0–100 %')
@@ -70,7 +51,7 @@ export const DeviceReadingInput = z
   })
   .refine((r) => r.systolicBP == null || r.diastolicBP == null || r.diastolicBP < r.systolicBP, {
     path: ['diastolicBP'],
-    error: 'Diastolic blood pressure must be lower than systolic; check that the two values are not swapped',
+    error: BP_ORDER_MESSAGE,
   });
 export type DeviceReadingInput = z.infer<typeof DeviceReadingInput>;
 
@@ -106,74 +87,3 @@ export const ReadingsQuery = z.object({
 });
 export const ReadingsPage = z.object({ readings: z.array(VitalReading), nextBefore: z.string().nullable() });
 export type ReadingsPage = z.infer<typeof ReadingsPage>;
-
-export const DeviceTokenCreateInput = z.object({
-  patientId: recordId('patientId'),
-  label: z
-    .string()
-    .trim()
-    .min(1, 'Label must not be empty')
-    .max(100, 'Label must be at most 100 characters')
-    .default('Device'),
-  expiresInDays: z
-    .number('expiresInDays must be a number: 1–365')
-    .int('expiresInDays must be a whole number: 1–365')
-    .min(1, 'expiresInDays must be within 1–365')
-    .max(365, 'expiresInDays must be within 1–365')
-    .default(30),
-});
-export type DeviceTokenCreateInput = z.infer<typeof DeviceTokenCreateInput>;
-
-export const DeviceToken = z.object({
-  id: z.number().int(),
-  patientId: z.number().int(),
-  label: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
-  expiresAt: z.iso.datetime({ offset: true }),
-  revokedAt: z.iso.datetime({ offset: true }).nullable(),
-  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
-});
-export type DeviceToken = z.infer<typeof DeviceToken>;
-/** Answer to POST /api/device-tokens: the only time the token itself is shown. */
-export const DeviceTokenCreated = DeviceToken.extend({ token: z.string() });
-export type DeviceTokenCreated = z.infer<typeof DeviceTokenCreated>;
-
-/** Events of GET /api/events (server-sent events; the SSE id is `id`). */
-export const LIVE_EVENT_TYPES = ['reading', 'patient-updated', 'alert-level-changed', 'ping'] as const;
-/** `truncated`: a large batch; only its latest readings are here, so reload the history. */
-export const ReadingEventData = z.object({
-  readings: z.array(VitalReading),
-  truncated: z.boolean().optional(),
-});
-export const AlertLevelChangedData = z.object({
-  from: z.enum(['NORMAL', 'ATTENTION', 'URGENT', 'CRITICAL']),
-  to: z.enum(['NORMAL', 'ATTENTION', 'URGENT', 'CRITICAL']),
-  news2Total: z.number().int(),
-});
-export const LiveEvent = z.discriminatedUnion('type', [
-  z.object({
-    id: z.number().optional(),
-    type: z.literal('reading'),
-    patientId: z.number().int(),
-    data: ReadingEventData,
-  }),
-  z.object({
-    id: z.number().optional(),
-    type: z.literal('patient-updated'),
-    patientId: z.number().int(),
-    data: Patient,
-  }),
-  z.object({
-    id: z.number().optional(),
-    type: z.literal('alert-level-changed'),
-    patientId: z.number().int(),
-    data: AlertLevelChangedData,
-  }),
-  z.object({
-    id: z.number().optional(),
-    type: z.literal('ping'),
-    patientId: z.null().optional(),
-    data: z.unknown().optional(),
-  }),
-]);
-export type LiveEvent = z.infer<typeof LiveEvent>;

@@ -261,6 +261,35 @@ export const deviceTokens = pgTable(
 );
 
 /**
+ * Which device feeds which patient (Bluetooth in a browser, the bridge, a wearable), its connection
+ * state and battery, so every screen knows, not only the browser that holds the connection. One
+ * active link per device; ending it keeps the row (who linked what, when).
+ */
+export const deviceLinks = pgTable(
+  'device_links',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    deviceName: text('device_name'),
+    connectionType: text('connection_type').notNull(),
+    simulated: boolean('simulated').notNull().default(false),
+    state: text('state').notNull(),
+    batteryLevel: integer('battery_level'),
+    linkedAt: ts('linked_at').notNull(),
+    linkedBy: integer('linked_by').references(() => users.id, { onDelete: 'set null' }),
+    stateChangedAt: ts('state_changed_at').notNull(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [
+    uniqueIndex('device_links_active_device_uq').on(t.deviceId).where(sql`${t.endedAt} is null`),
+    index('device_links_patient_idx').on(t.patientId),
+  ],
+);
+
+/**
  * One-time pairing tokens: a signed-in person's manager page gets one and hands it to the Health
  * Device Bridge on this machine, which presents it back to us to prove the page is ours (stored as
  * SHA-256, single use, expiring in minutes).

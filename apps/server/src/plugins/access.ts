@@ -152,7 +152,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
 
   async function authoriseToken(request: FastifyRequest, kind: TokenKind) {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    if (!token) throw unauthorized(`Send the ${kind} token as "Authorization: Bearer …"`, 'TOKEN_REQUIRED');
+    if (!token) throw unauthorized(`Send the ${kind} token as "Authorization: Bearer …"`);
     switch (kind) {
       case 'device':
         request.device = await deps.verifyDeviceToken(token);

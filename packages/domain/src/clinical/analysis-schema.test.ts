@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { NUMERIC_VITAL_SIGNS } from '../vitals/catalogue.ts';
 import { VitalsAnalysisInput } from './analysis-schema.ts';
-import { PLAUSIBLE_RANGES } from './vitals.ts';
 
 const valid = { heartRate: 72, oxygenLevel: 98, systolicBP: 120, diastolicBP: 80, temperature: 986 };
 
@@ -27,7 +27,7 @@ describe('VitalsAnalysisInput accepts', () => {
   });
 
   it.each(
-    Object.entries(PLAUSIBLE_RANGES).flatMap(([field, { min, max }]) => [
+    NUMERIC_VITAL_SIGNS.flatMap(({ readingField: field, plausible: { min, max } }) => [
       { field, value: min },
       { field, value: max },
     ]),

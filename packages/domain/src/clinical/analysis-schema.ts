@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { CONSCIOUSNESS_LEVELS, Spo2Scale } from '../entities.ts';
+import { Spo2Scale } from '../entities.ts';
 import { recordId } from '../ids.ts';
+import { BP_ORDER_MESSAGE, vitalValue } from '../vitals/schemas.ts';
 import { ALERT_LEVELS, VITAL_STATUSES } from './alert.ts';
 import { NEWS2_BANDS, NEWS2_PARAMETERS } from './news2.ts';
 import { PREDICTED_TRENDS } from './trend.ts';
-import { PLAUSIBLE_RANGES } from './vitals.ts';
 
 /**
  * Wire shapes of the vitals analysis (spec point 3 "Analysis result"): the server validates its
@@ -83,54 +83,22 @@ export const AnalysisResult = z.object({
 });
 export type AnalysisResult = z.infer<typeof AnalysisResult>;
 
-type RangeName = keyof typeof PLAUSIBLE_RANGES;
-
-const RANGE_LABELS: Record<RangeName, string> = {
-  heartRate: 'Heart rate',
-  oxygenLevel: 'Oxygen level (SpO2)',
-  systolicBP: 'Systolic blood pressure',
-  diastolicBP: 'Diastolic blood pressure',
-  temperature: 'Temperature',
-  respiratoryRate: 'Respiratory rate',
-};
-
-/** A whole number inside the plausible range, with messages that say what to fix. */
-export function plausibleInteger(name: RangeName) {
-  const { min, max, unit } = PLAUSIBLE_RANGES[name];
-  const label = RANGE_LABELS[name];
-  const range =
-    name === 'temperature'
-      ? `${min}–${max} ${unit}, i.e. ${(min / 10).toFixed(1)}–${(max / 10).toFixed(1)} °F (986 = 98.6 °F)`
-      : `${min}–${max} ${unit}`;
-  const outOfRange = `${label} must be within ${range}; re-measure or correct the entry`;
-  return z
-    .number({
-      error: (issue) =>
-        issue.input === undefined ? `${label} is required: ${range}` : `${label} must be a number: ${range}`,
-    })
-    .int(`${label} must be a whole number: ${range}`)
-    .min(min, outOfRange)
-    .max(max, outOfRange);
-}
-
 /**
  * Body of POST /api/vitals/analysis. The core four vitals are required; values outside
- * {@link PLAUSIBLE_RANGES} are rejected as measurement or entry errors, and the diastolic pressure
+ * their catalogue row's plausible range (vitals/catalogue.ts) are rejected as measurement or entry errors, and the diastolic pressure
  * must be below the systolic. Optional NEWS2 fields may be omitted or null (reported as missing).
  */
 export const VitalsAnalysisInput = z
   .object({
     patientId: recordId('patientId').optional(),
-    heartRate: plausibleInteger('heartRate'),
-    oxygenLevel: plausibleInteger('oxygenLevel'),
-    systolicBP: plausibleInteger('systolicBP'),
-    diastolicBP: plausibleInteger('diastolicBP'),
-    temperature: plausibleInteger('temperature'),
-    respiratoryRate: plausibleInteger('respiratoryRate').nullish(),
-    consciousness: z
-      .enum(CONSCIOUSNESS_LEVELS, 'Consciousness must be one of A, C, V, P, U (ACVPU scale)')
-      .nullish(),
-    onSupplementalOxygen: z.boolean('onSupplementalOxygen must be true or false').nullish(),
+    heartRate: vitalValue('heartRate'),
+    oxygenLevel: vitalValue('oxygenLevel'),
+    systolicBP: vitalValue('systolicBP'),
+    diastolicBP: vitalValue('diastolicBP'),
+    temperature: vitalValue('temperature'),
+    respiratoryRate: vitalValue('respiratoryRate').nullish(),
+    consciousness: vitalValue('consciousness').nullish(),
+    onSupplementalOxygen: vitalValue('onSupplementalOxygen').nullish(),
     spo2Scale: z
       .union([z.literal(1), z.literal(2)], {
         error: 'spo2Scale must be 1 or 2 (2 only for a target of 88–92 %)',
@@ -144,6 +112,6 @@ export const VitalsAnalysisInput = z
       typeof payload.value === 'object' &&
       payload.value !== null &&
       !payload.issues.some((issue) => issue.path?.[0] === 'systolicBP' || issue.path?.[0] === 'diastolicBP'),
-    error: 'Diastolic blood pressure must be lower than systolic; check that the two values are not swapped',
+    error: BP_ORDER_MESSAGE,
   });
 export type VitalsAnalysisInput = z.infer<typeof VitalsAnalysisInput>;

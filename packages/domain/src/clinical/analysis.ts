@@ -1,4 +1,6 @@
 import type { Consciousness, Spo2Scale } from '../entities.ts';
+import { ACVPU_CHOICES } from '../vitals/catalogue.ts';
+import { type PatientVitalValues, type VitalValues, vitalsOfPatient } from '../vitals/mappers.ts';
 import { alertLevelFromNews2, vitalStatusFromScore } from './alert.ts';
 import type { AnalysisResult, VitalSignAssessment } from './analysis-schema.ts';
 import {
@@ -9,7 +11,6 @@ import {
   type News2Parameter,
   type News2Result,
   news2InputFromVitals,
-  type VitalValues,
 } from './news2.ts';
 import {
   limitText,
@@ -33,40 +34,19 @@ export interface BuildAnalysisInput extends AnalysisVitals {
 }
 
 /** The vitals a patient record carries (entity names: `pulse`, `temperature` in tenths of °F). */
-export interface PatientVitals {
-  pulse?: number | null;
-  oxygenLevel?: number | null;
-  systolicBP?: number | null;
-  diastolicBP?: number | null;
-  temperature?: number | null;
-  respiratoryRate?: number | null;
-  consciousness?: Consciousness | null;
-  onSupplementalOxygen?: boolean | null;
+export interface PatientVitals extends PatientVitalValues {
   spo2Scale?: Spo2Scale | null;
 }
 
 /** Maps a patient record (which names the heart rate `pulse`) to analysis vitals. */
 export function vitalsFromPatient(patient: PatientVitals): AnalysisVitals {
-  return {
-    heartRate: patient.pulse ?? null,
-    oxygenLevel: patient.oxygenLevel ?? null,
-    systolicBP: patient.systolicBP ?? null,
-    diastolicBP: patient.diastolicBP ?? null,
-    temperature: patient.temperature ?? null,
-    respiratoryRate: patient.respiratoryRate ?? null,
-    consciousness: patient.consciousness ?? null,
-    onSupplementalOxygen: patient.onSupplementalOxygen ?? null,
-    spo2Scale: patient.spo2Scale ?? 1,
-  };
+  return { ...vitalsOfPatient(patient), spo2Scale: patient.spo2Scale ?? 1 };
 }
 
-const CONSCIOUSNESS_TEXT: Record<Consciousness, string> = {
-  A: 'alert',
-  C: 'new confusion',
-  V: 'responds to voice',
-  P: 'responds to pain',
-  U: 'unresponsive',
-};
+/** ACVPU in prose ("new confusion"): the catalogue's choice label without its letter. */
+const CONSCIOUSNESS_TEXT = Object.fromEntries(
+  ACVPU_CHOICES.map((c) => [c.value, c.label.split(' – ')[1]!.toLowerCase()]),
+) as Record<Consciousness, string>;
 
 const BAND_TEXT: Record<News2Band, string> = {
   low: 'low',

@@ -1,5 +1,5 @@
 import type { Consciousness, Spo2Scale } from '../entities.ts';
-import { roundCelsius1 } from './vitals.ts';
+import { roundCelsius1 } from '../vitals/units.ts';
 
 /**
  * The NEWS2 observation chart (Royal College of Physicians, 2017, Chart 1) as data: one table per

@@ -1,4 +1,7 @@
 import type { Consciousness, Spo2Scale } from '../entities.ts';
+import { VITAL_SIGNS } from '../vitals/catalogue.ts';
+import type { VitalValues } from '../vitals/mappers.ts';
+import { roundCelsius1, tenthsFToRoundedCelsius } from '../vitals/units.ts';
 import {
   type News2ParameterScore,
   scoreAirOrOxygen,
@@ -9,7 +12,6 @@ import {
   scoreSystolicBP,
   scoreTemperatureC,
 } from './news2-chart.ts';
-import { roundCelsius1, tenthsFToRoundedCelsius } from './vitals.ts';
 
 /** The seven NEWS2 parameters in chart order (RCP 2017 Chart 1). */
 export const NEWS2_PARAMETERS = [
@@ -195,29 +197,25 @@ export function computeNews2(input: News2Input): News2Result {
   };
 }
 
-/** Vital values under the entity names (VitalReading, VitalsAnalysisInput); temperature in tenths of °F. */
-export interface VitalValues {
-  heartRate?: number | null;
-  oxygenLevel?: number | null;
-  systolicBP?: number | null;
-  diastolicBP?: number | null;
-  /** Tenths of °F. */
-  temperature?: number | null;
-  respiratoryRate?: number | null;
-  consciousness?: Consciousness | null;
-  onSupplementalOxygen?: boolean | null;
-}
+/** The NEWS2 input field each NEWS2 parameter is scored from (the engine's own, unit-named fields). */
+const NEWS2_INPUT_FIELD = {
+  respiratoryRate: 'respiratoryRate',
+  spo2: 'spo2Pct',
+  airOrOxygen: 'onSupplementalOxygen',
+  systolicBP: 'systolicBP',
+  pulse: 'pulse',
+  consciousness: 'consciousness',
+  temperature: 'temperatureTenthsF',
+} as const satisfies Record<News2Parameter, keyof News2Input>;
 
-/** Maps entity-named vitals (heartRate, oxygenLevel, temperature in tenths °F) to a NEWS2 input. */
+/**
+ * Maps vital signs under their reading names (heartRate, oxygenLevel, temperature in tenths °F) to
+ * a NEWS2 input: each vital feeds the parameter its catalogue row names (vitals/catalogue.ts).
+ */
 export function news2InputFromVitals(vitals: VitalValues, spo2Scale?: Spo2Scale | null): News2Input {
-  return {
-    respiratoryRate: vitals.respiratoryRate ?? null,
-    spo2Pct: vitals.oxygenLevel ?? null,
-    onSupplementalOxygen: vitals.onSupplementalOxygen ?? null,
-    systolicBP: vitals.systolicBP ?? null,
-    pulse: vitals.heartRate ?? null,
-    consciousness: vitals.consciousness ?? null,
-    temperatureTenthsF: vitals.temperature ?? null,
-    spo2Scale: spo2Scale ?? 1,
-  };
+  const input: Record<string, unknown> = { spo2Scale: spo2Scale ?? 1 };
+  for (const vital of VITAL_SIGNS) {
+    if (vital.news2) input[NEWS2_INPUT_FIELD[vital.news2]] = vitals[vital.readingField] ?? null;
+  }
+  return input as News2Input;
 }

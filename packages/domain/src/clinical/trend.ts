@@ -1,4 +1,5 @@
 import type { Spo2Scale } from '../entities.ts';
+import type { VitalValues } from '../vitals/mappers.ts';
 import type { PredictedTrend } from './analysis-schema.ts';
 import {
   computeNews2,
@@ -7,7 +8,6 @@ import {
   type News2Parameter,
   type News2Scores,
   news2InputFromVitals,
-  type VitalValues,
 } from './news2.ts';
 
 /** Direction of the NEWS2 score: a rising score means the patient is declining. */

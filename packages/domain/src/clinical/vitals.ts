@@ -1,25 +1,13 @@
+import { formatCelsius, tenthsFToCelsius, tenthsFToRoundedCelsius } from '../vitals/units.ts';
+
 /**
- * Vital-sign units, display helpers and the two on-screen threshold sets of the product spec
- * (point 5). These thresholds only decide highlighting; clinical escalation is NEWS2 (news2.ts).
+ * The two on-screen threshold sets of the product spec (docs/reference/product-spec.md point 5) and
+ * the displayed patient ID. These thresholds only decide highlighting; clinical escalation is NEWS2
+ * (news2.ts).
  */
 
 /** Fixed offset added to the database id to form the patient ID shown on screen (spec point 5). */
 export const DISPLAY_ID_OFFSET = 345345000;
-
-/**
- * Physiologically possible ranges for manually entered or device values. Outside them a value is a
- * measurement or entry error, not a patient state, so validators reject it instead of scoring it.
- * `temperature` is stored in tenths of °F (spec point 3): 860–1130 = 86.0–113.0 °F = 30.0–45.0 °C,
- * the measuring range of clinical thermometers.
- */
-export const PLAUSIBLE_RANGES = {
-  heartRate: { min: 20, max: 300, unit: 'beats/min' },
-  oxygenLevel: { min: 50, max: 100, unit: '%' },
-  systolicBP: { min: 40, max: 300, unit: 'mmHg' },
-  diastolicBP: { min: 20, max: 200, unit: 'mmHg' },
-  temperature: { min: 860, max: 1130, unit: 'tenths of °F' },
-  respiratoryRate: { min: 0, max: 80, unit: 'breaths/min' },
-} as const;
 
 /**
  * Patient ID as displayed: {@link DISPLAY_ID_OFFSET} plus the database id (spec point 5).
@@ -27,61 +15,6 @@ export const PLAUSIBLE_RANGES = {
  */
 export function displayPatientId(id: number): number {
   return DISPLAY_ID_OFFSET + id;
-}
-
-/**
- * Converts a stored temperature in tenths of °F to °C, unrounded: (v / 10 − 32) × 5/9 (spec point 5).
- * @param tenthsF temperature in tenths of a degree Fahrenheit, e.g. 986 = 98.6 °F
- */
-export function tenthsFToCelsius(tenthsF: number): number {
-  return ((tenthsF / 10 - 32) * 5) / 9;
-}
-
-/**
- * Converts °C to tenths of °F, the unit Vigil stores temperature in, rounded to the nearest tenth of
- * a degree (half up): C × 18 + 320, e.g. 37 → 986 (98.6 °F), 36.98 → 986. Rounded on a
- * 12-significant-digit value first so binary noise cannot flip the last digit.
- * @param celsius temperature in degrees Celsius
- */
-export function celsiusToTenthsF(celsius: number): number {
-  return Math.round(Number((celsius * 18 + 320).toPrecision(12)));
-}
-
-/**
- * Converts °F to tenths of °F as stored, rounded to the nearest tenth (half up), e.g. 98.6 → 986.
- * @param fahrenheit temperature in degrees Fahrenheit
- */
-export function fahrenheitToTenthsF(fahrenheit: number): number {
-  return Math.round(Number((fahrenheit * 10).toPrecision(12)));
-}
-
-/** Millimetres of mercury in one kilopascal (1 mmHg = 133.322 Pa). */
-export const MMHG_PER_KPA = 7.50062;
-
-/**
- * Converts a pressure in kPa, as some blood-pressure cuffs send it, to mmHg, unrounded.
- * @param kpa pressure in kilopascals
- */
-export function kpaToMmHg(kpa: number): number {
-  return kpa * MMHG_PER_KPA;
-}
-
-/**
- * Rounds °C to one decimal, half up, as displayed. Works on a 12-significant-digit value first so
- * binary noise (36.05 × 10 = 360.4999…) cannot flip the displayed digit.
- */
-export function roundCelsius1(celsius: number): number {
-  return Math.round(Number((celsius * 10).toPrecision(12))) / 10;
-}
-
-/** °C to one decimal as displayed and as scored by NEWS2 (clinical.md: round before scoring). */
-export function tenthsFToRoundedCelsius(tenthsF: number): number {
-  return roundCelsius1(tenthsFToCelsius(tenthsF));
-}
-
-/** Formats °C with exactly one decimal and no unit, e.g. 37 → "37.0". */
-export function formatCelsius(celsius: number): string {
-  return roundCelsius1(celsius).toFixed(1);
 }
 
 /** Vital values as the patient entity carries them; `temperature` is tenths of °F. */

@@ -1,15 +1,65 @@
-import { DeviceToken, DeviceTokenCreated, DeviceTokenCreateInput } from '@vigil/domain';
+import {
+  DeviceLink,
+  DeviceLinkCreateInput,
+  DeviceLinksQuery,
+  DeviceLinkUpdateInput,
+  DeviceToken,
+  DeviceTokenCreated,
+  DeviceTokenCreateInput,
+} from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
 import type { PatientService } from '../patients/service.ts';
+import type { DeviceLinkService } from './link-service.ts';
 import type { DeviceTokenService } from './service.ts';
 
-export const deviceTokenRoutes: FastifyPluginAsyncZod<{
+export const deviceRoutes: FastifyPluginAsyncZod<{
   tokens: DeviceTokenService;
+  links: DeviceLinkService;
   patients: PatientService;
-}> = async (app, { tokens, patients }) => {
+}> = async (app, { tokens, links, patients }) => {
+  // Device links: which device feeds which patient (Bluetooth in a browser, the bridge, a wearable).
+  app.get(
+    '/api/device-links',
+    {
+      config: { access: access.user('patients:read') },
+      schema: { querystring: DeviceLinksQuery, response: { 200: z.array(DeviceLink) } },
+    },
+    async (request) => links.list(request.query.patientId),
+  );
+
+  app.post(
+    '/api/device-links',
+    {
+      config: { access: access.user('devices:manage') },
+      schema: { body: DeviceLinkCreateInput, response: { 201: DeviceLink } },
+    },
+    async (request, reply) => {
+      await patients.assertExists(request.body.patientId);
+      return reply.status(201).send(await links.link(request.body, request.user!.id));
+    },
+  );
+
+  app.patch(
+    '/api/device-links/:id',
+    {
+      config: { access: access.user('devices:manage') },
+      schema: { params: idParams('Device link'), body: DeviceLinkUpdateInput, response: { 200: DeviceLink } },
+    },
+    async (request) => links.update(request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/device-links/:id',
+    {
+      config: { access: access.user('devices:manage') },
+      schema: { params: idParams('Device link'), response: { 200: DeviceLink } },
+    },
+    async (request) => links.end(request.params.id),
+  );
+
   app.post(
     '/api/device-tokens',
     {

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type DeviceReadingInput, type DeviceReadingsResponse, MAX_FUTURE_SKEW_MS } from '@vigil/domain';
+import {
+  type DeviceReadingInput,
+  type DeviceReadingsResponse,
+  MAX_FUTURE_SKEW_MS,
+  readingSource,
+  SIMULATION_REFUSED_MESSAGE,
+} from '@vigil/domain';
 import type { Database } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -121,6 +127,8 @@ export function createIngestService(deps: {
   database: Pick<Database, 'transaction'>;
   clock: Clock;
   liveEvents: LiveEvents;
+  /** Whether simulated readings ("Use Demo Device", the bridge's simulation) are stored at all. */
+  acceptSimulated: boolean;
 }) {
   const { database, clock, liveEvents } = deps;
 
@@ -134,6 +142,9 @@ export function createIngestService(deps: {
           `${at(list, i)}readingTime ${r.readingTime} is in the future; check the device clock (at most 5 minutes ahead is accepted)`,
           'READING_IN_FUTURE',
         );
+      }
+      if (!deps.acceptSimulated && readingSource(r) === 'simulation') {
+        throw forbidden(`${at(list, i)}${SIMULATION_REFUSED_MESSAGE}`, 'SIMULATION_DISABLED');
       }
       if (actor.device && r.patientId !== actor.device.patientId) {
         throw forbidden(

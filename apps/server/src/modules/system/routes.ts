@@ -31,7 +31,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; config: C
       analysis: config.ai
         ? { source: 'model' as const, model: config.ai.model }
         : { source: 'rules' as const, model: null },
-      features: { whoop: false, bridge: false },
+      features: { whoop: false, bridge: false, simulation: config.acceptSimulatedReadings },
       session: {
         idleTimeoutMinutes: SESSION_IDLE_TIMEOUT_MS / 60_000,
         rememberMeDays: REMEMBER_ME_MS / 86_400_000,

@@ -1,4 +1,4 @@
-import { celsiusToTenthsF, fahrenheitToTenthsF, kpaToMmHg } from '../../clinical/vitals.ts';
+import { celsiusToTenthsF, fahrenheitToTenthsF, kpaToMmHg, roundWhole } from '../../vitals/units.ts';
 import type { DecodedCharacteristic } from './decode.ts';
 import { PLX_DEVICE_STATUS, PLX_MEASUREMENT_STATUS, type Spo2PulseRate } from './pulse-oximeter.ts';
 
@@ -14,11 +14,6 @@ export interface GattReadingFields {
   diastolicBP?: number;
   temperature?: number;
   batteryLevel?: number;
-}
-
-/** Half up, on a 12-significant-digit value so 72.49999999999999 from a conversion stays 72. */
-function roundWhole(value: number): number {
-  return Math.round(Number(value.toPrecision(12)));
 }
 
 const PLX_MEASUREMENT_NOT_VALID =

@@ -3,8 +3,8 @@ import {
   CONSCIOUSNESS_LEVELS,
   type Consciousness,
   PatientCreateInput,
-  PLAUSIBLE_RANGES,
   tenthsFToCelsius,
+  VITAL_SIGN_BY_KEY,
 } from '@vigil/domain';
 import { z } from 'zod';
 
@@ -25,8 +25,8 @@ export function celsiusToTenthsF(celsius: number): number {
 
 /** The plausible temperature range of the domain (tenths °F), in °C: 30.0–45.0 °C. */
 export const TEMPERATURE_C_RANGE = {
-  min: tenthsFToCelsius(PLAUSIBLE_RANGES.temperature.min),
-  max: tenthsFToCelsius(PLAUSIBLE_RANGES.temperature.max),
+  min: tenthsFToCelsius(VITAL_SIGN_BY_KEY.temperature.plausible.min),
+  max: tenthsFToCelsius(VITAL_SIGN_BY_KEY.temperature.plausible.max),
 } as const;
 
 /** ACVPU options with what each letter means at the bedside (RCP NEWS2). */

@@ -49,6 +49,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): Aler
       }
       return null;
     }
+    case 'device-link-changed':
+      // Which device feeds which patient: every list of links (manager, patient record) refetches.
+      void queryClient.invalidateQueries({ queryKey: ['/api/device-links'], refetchType: 'active' });
+      return null;
     case 'alert-level-changed': {
       const { to, news2Total } = event.data;
       if (to !== 'URGENT' && to !== 'CRITICAL') return null;

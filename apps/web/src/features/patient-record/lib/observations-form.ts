@@ -1,15 +1,11 @@
-import {
-  CONSCIOUSNESS_LEVELS,
-  type Consciousness,
-  type DeviceReadingInput,
-  PLAUSIBLE_RANGES,
-} from '@vigil/domain';
+import { CONSCIOUSNESS_LEVELS, type Consciousness, type DeviceReadingInput } from '@vigil/domain';
 import { z } from 'zod';
 import {
   BP_ORDER_ISSUE,
   celsiusToTenthsF,
   isDiastolicBelowSystolic,
   temperatureCField,
+  vitalRange,
   wholeNumberField,
 } from './patient-form.ts';
 
@@ -30,14 +26,14 @@ export const ACVPU_OPTIONS: readonly { value: Consciousness; label: string }[] =
 
 export const ObservationsFormSchema = z
   .object({
-    respiratoryRate: wholeNumberField('Respiratory rate', PLAUSIBLE_RANGES.respiratoryRate),
-    oxygenLevel: wholeNumberField('SpO2', PLAUSIBLE_RANGES.oxygenLevel),
+    respiratoryRate: wholeNumberField('Respiratory rate', vitalRange('respiratoryRate')),
+    oxygenLevel: wholeNumberField('SpO2', vitalRange('oxygenLevel')),
     onSupplementalOxygen: z
       .string()
       .pipe(z.enum(['air', 'oxygen'], 'Choose room air or supplemental oxygen')),
-    systolicBP: wholeNumberField('Systolic', PLAUSIBLE_RANGES.systolicBP),
-    diastolicBP: wholeNumberField('Diastolic', PLAUSIBLE_RANGES.diastolicBP),
-    pulse: wholeNumberField('Pulse', PLAUSIBLE_RANGES.heartRate),
+    systolicBP: wholeNumberField('Systolic', vitalRange('systolicBP')),
+    diastolicBP: wholeNumberField('Diastolic', vitalRange('diastolicBP')),
+    pulse: wholeNumberField('Pulse', vitalRange('heartRate')),
     consciousness: z.string().pipe(z.enum(CONSCIOUSNESS_LEVELS, 'Choose the level of consciousness (ACVPU)')),
     temperatureC: temperatureCField,
   })

@@ -3,10 +3,11 @@ import {
   CONSCIOUSNESS_LEVELS,
   type Consciousness,
   formatCelsius,
+  type NumericVitalSign,
   type Patient,
   type PatientUpdateInput,
-  PLAUSIBLE_RANGES,
   tenthsFToCelsius,
+  VITAL_SIGN_BY_KEY,
 } from '@vigil/domain';
 import { z } from 'zod';
 
@@ -54,8 +55,14 @@ export function patientToFormValues(patient: Patient): PatientFormValues {
   };
 }
 
-const MIN_C = tenthsFToCelsius(PLAUSIBLE_RANGES.temperature.min);
-const MAX_C = tenthsFToCelsius(PLAUSIBLE_RANGES.temperature.max);
+const MIN_C = tenthsFToCelsius(VITAL_SIGN_BY_KEY.temperature.plausible.min);
+const MAX_C = tenthsFToCelsius(VITAL_SIGN_BY_KEY.temperature.plausible.max);
+
+/** A numeric vital's plausible range and unit, from the catalogue (for the field messages). */
+export const vitalRange = (key: NumericVitalSign['key']) => ({
+  ...VITAL_SIGN_BY_KEY[key].plausible,
+  unit: VITAL_SIGN_BY_KEY[key].unit,
+});
 
 /** A whole number typed into a text input, inside the domain's plausible range (reused by other vitals forms). */
 export function wholeNumberField(
@@ -100,12 +107,12 @@ export const BP_ORDER_ISSUE = {
 export const PatientFormSchema = z
   .object({
     condition: z.string().min(1, 'Condition is required'),
-    oxygenLevel: wholeNumberField('SpO2', PLAUSIBLE_RANGES.oxygenLevel),
-    pulse: wholeNumberField('Pulse', PLAUSIBLE_RANGES.heartRate),
-    systolicBP: wholeNumberField('Systolic', PLAUSIBLE_RANGES.systolicBP),
-    diastolicBP: wholeNumberField('Diastolic', PLAUSIBLE_RANGES.diastolicBP),
+    oxygenLevel: wholeNumberField('SpO2', vitalRange('oxygenLevel')),
+    pulse: wholeNumberField('Pulse', vitalRange('heartRate')),
+    systolicBP: wholeNumberField('Systolic', vitalRange('systolicBP')),
+    diastolicBP: wholeNumberField('Diastolic', vitalRange('diastolicBP')),
     temperatureC: temperatureCField,
-    respiratoryRate: wholeNumberField('Respiratory rate', PLAUSIBLE_RANGES.respiratoryRate, true),
+    respiratoryRate: wholeNumberField('Respiratory rate', vitalRange('respiratoryRate'), true),
     consciousness: z.enum(['', ...CONSCIOUSNESS_LEVELS]),
     onSupplementalOxygen: z.enum(['', 'air', 'oxygen']),
     spo2Scale2: z.boolean(),

@@ -1,0 +1,114 @@
+import {
+  CONNECTION_TYPES,
+  type DeviceLink,
+  type DeviceLinkCreateInput,
+  type DeviceLinkUpdateInput,
+  SIMULATION_REFUSED_MESSAGE,
+} from '@vigil/domain';
+import { runOn } from '../../db/prepared.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import type { LiveEventRow, LiveEvents } from '../events/live-events.ts';
+import type { DeviceLinkRepository, DeviceLinkView } from './link-repository.ts';
+
+export const toDeviceLink = (r: DeviceLinkView): DeviceLink => ({
+  id: r.id,
+  patientId: r.patientId,
+  deviceId: r.deviceId,
+  deviceName: r.deviceName,
+  connectionType: r.connectionType as DeviceLink['connectionType'],
+  simulated: r.simulated,
+  state: r.state as DeviceLink['state'],
+  // The battery the device last reported in a reading, unless the link was told since.
+  batteryLevel: r.batteryLevel ?? r.lastBatteryLevel,
+  linkedAt: r.linkedAt.toISOString(),
+  linkedBy: r.linkedBy,
+  stateChangedAt: r.stateChangedAt.toISOString(),
+  lastReadingAt: r.lastReadingAt?.toISOString() ?? null,
+  endedAt: r.endedAt?.toISOString() ?? null,
+});
+
+/**
+ * Device links: which device feeds which patient. The browser (Web Bluetooth) or the bridge that
+ * holds a connection reports it here, so every screen shows it; each change is a live event.
+ */
+export function createDeviceLinkService(deps: {
+  repo: DeviceLinkRepository;
+  clock: Clock;
+  liveEvents: LiveEvents;
+  acceptSimulated: boolean;
+}) {
+  const { repo, clock, liveEvents } = deps;
+
+  const recordChanges = (tx: Parameters<typeof runOn>[0], changed: DeviceLinkView[]) =>
+    liveEvents.record(
+      runOn(tx),
+      changed.map((link) => ({
+        type: 'device-link-changed',
+        patientId: link.patientId,
+        data: toDeviceLink(link),
+      })),
+    );
+  const committed = (extra: LiveEventRow[]) => liveEvents.committed(extra);
+
+  return {
+    list: async (patientId?: number) => (await repo.listActive(patientId)).map(toDeviceLink),
+
+    async link(input: DeviceLinkCreateInput, userId: number): Promise<DeviceLink> {
+      const simulated = input.connectionType === CONNECTION_TYPES.simulation;
+      if (simulated && !deps.acceptSimulated)
+        throw forbidden(SIMULATION_REFUSED_MESSAGE, 'SIMULATION_DISABLED');
+      const now = clock.now();
+      const { link, extra } = await repo.link(
+        {
+          patientId: input.patientId,
+          deviceId: input.deviceId,
+          deviceName: input.deviceName ?? null,
+          connectionType: input.connectionType,
+          simulated,
+          state: 'connected',
+          batteryLevel: input.batteryLevel ?? null,
+          linkedAt: now,
+          linkedBy: userId,
+          stateChangedAt: now,
+        },
+        recordChanges,
+      );
+      committed(extra);
+      return toDeviceLink(link);
+    },
+
+    async update(id: number, input: DeviceLinkUpdateInput): Promise<DeviceLink> {
+      const current = await repo.get(id);
+      if (!current || current.endedAt) throw notFound('Device link not found', 'DEVICE_LINK_NOT_FOUND');
+      const stateChanges = input.state !== undefined && input.state !== current.state;
+      const result = await repo.update(
+        id,
+        {
+          ...(input.state !== undefined ? { state: input.state } : {}),
+          ...(input.batteryLevel !== undefined ? { batteryLevel: input.batteryLevel } : {}),
+          ...(stateChanges ? { stateChangedAt: clock.now() } : {}),
+        },
+        recordChanges,
+      );
+      if (!result) throw notFound('Device link not found', 'DEVICE_LINK_NOT_FOUND');
+      committed(result.extra);
+      return toDeviceLink(result.link);
+    },
+
+    /** Ends a link (the nurse disconnected the device from the patient). */
+    async end(id: number): Promise<DeviceLink> {
+      const now = clock.now();
+      const result = await repo.update(
+        id,
+        { endedAt: now, state: 'disconnected', stateChangedAt: now },
+        recordChanges,
+      );
+      if (!result) throw notFound('Device link not found', 'DEVICE_LINK_NOT_FOUND');
+      committed(result.extra);
+      return toDeviceLink(result.link);
+    },
+  };
+}
+
+export type DeviceLinkService = ReturnType<typeof createDeviceLinkService>;

@@ -1,0 +1,303 @@
+import type { Consciousness } from '../entities.ts';
+import { formatCelsius, tenthsFToCelsius } from './units.ts';
+
+/**
+ * The vital signs, one row each: the one definition every field list, range check, mapper, form
+ * field and chart series derives from. Wire names are the API's (docs/reference/product-spec.md
+ * point 3): a reading says `heartRate`, a patient says `pulse`; temperature is stored in tenths of
+ * °F and shown in °C. LOINC and UCUM per docs/reference/clinical.md (FHIR R4 vital signs); the
+ * Bluetooth characteristics per the GATT specification supplement (packages/domain/src/devices).
+ */
+export type VitalKey =
+  | 'respiratoryRate'
+  | 'oxygenLevel'
+  | 'onSupplementalOxygen'
+  | 'systolicBP'
+  | 'diastolicBP'
+  | 'heartRate'
+  | 'consciousness'
+  | 'temperature';
+
+/** The NEWS2 parameter a vital sign feeds (RCP NEWS2 Chart 1), by the NEWS2 engine's names. */
+export type VitalNews2Parameter =
+  | 'respiratoryRate'
+  | 'spo2'
+  | 'airOrOxygen'
+  | 'systolicBP'
+  | 'pulse'
+  | 'consciousness'
+  | 'temperature';
+
+interface BaseVital<Key extends VitalKey, PatientField extends string> {
+  key: Key;
+  /** Name on a stored or sent reading (POST /api/device-readings, GET …/readings). */
+  readingField: Key;
+  /** Name on the patient record (GET /api/patients/{id}). */
+  patientField: PatientField;
+  /** Full name, e.g. "Heart rate". */
+  label: string;
+  /** The name on a tile or chart, e.g. "Pulse", "SpO2". */
+  shortLabel: string;
+  /** The form field's label, unit included: the admit, edit and observations dialogs use it. */
+  formLabel: string;
+  /** Whether a patient record always has it (the spec's four vitals) or may lack it (NEWS2 additions). */
+  requiredOnPatient: boolean;
+  news2: VitalNews2Parameter | null;
+  /** LOINC code of the FHIR Observation (clinical.md). */
+  loinc: string | null;
+  /** Bluetooth GATT service and characteristics that carry it (short UUIDs). */
+  gatt: { service: number; characteristics: readonly number[] } | null;
+}
+
+/** A whole-number measurement. */
+export interface NumericVital<Key extends VitalKey, PatientField extends string = Key>
+  extends BaseVital<Key, PatientField> {
+  kind: 'number';
+  /** Unit of the stored value, e.g. "mmHg", "tenths of °F". */
+  unit: string;
+  /** UCUM unit of the FHIR value (temperature: Cel, after conversion). */
+  ucum: string;
+  /**
+   * Physiologically possible values, in the stored unit. Outside them a value is a measurement or
+   * entry error, not a patient state, so validators reject it instead of scoring it.
+   */
+  plausible: { min: number; max: number };
+  /** How a person enters it in a form: a whole number, or (temperature) °C with one decimal. */
+  entry: 'whole' | 'celsius';
+  /** The value as displayed, without unit: "72", "37.0". */
+  display(value: number): string;
+  /** The unit as displayed after the value: "bpm", "°C". */
+  displayUnit: string;
+}
+
+/** A choice among levels (ACVPU). */
+export interface ChoiceVital<Key extends VitalKey, Value extends string> extends BaseVital<Key, Key> {
+  kind: 'choice';
+  choices: readonly { value: Value; label: string }[];
+}
+
+/** Yes or no (room air or supplemental oxygen). */
+export interface BooleanVital<Key extends VitalKey> extends BaseVital<Key, Key> {
+  kind: 'boolean';
+  /** Labels of false and true, e.g. "Room air", "Supplemental oxygen". */
+  labels: { false: string; true: string };
+}
+
+const whole = (value: number) => String(value);
+
+// GATT short UUIDs (Bluetooth Assigned Numbers); devices/gatt/uuids.ts names them for the decoders.
+const HEART_RATE_SERVICE = 0x180d;
+const HEART_RATE_MEASUREMENT = 0x2a37;
+const PULSE_OXIMETER_SERVICE = 0x1822;
+const PLX_SPOT_CHECK = 0x2a5e;
+const PLX_CONTINUOUS = 0x2a5f;
+const BLOOD_PRESSURE_SERVICE = 0x1810;
+const BLOOD_PRESSURE_MEASUREMENT = 0x2a35;
+const HEALTH_THERMOMETER_SERVICE = 0x1809;
+const TEMPERATURE_MEASUREMENT = 0x2a1c;
+
+export const RESPIRATORY_RATE: NumericVital<'respiratoryRate'> = {
+  key: 'respiratoryRate',
+  readingField: 'respiratoryRate',
+  patientField: 'respiratoryRate',
+  kind: 'number',
+  label: 'Respiratory rate',
+  shortLabel: 'RR',
+  formLabel: 'Respiratory rate (/min)',
+  unit: 'breaths/min',
+  ucum: '/min',
+  displayUnit: '/min',
+  plausible: { min: 0, max: 80 },
+  entry: 'whole',
+  display: whole,
+  requiredOnPatient: false,
+  news2: 'respiratoryRate',
+  loinc: '9279-1',
+  gatt: null,
+};
+
+export const OXYGEN_LEVEL: NumericVital<'oxygenLevel'> = {
+  key: 'oxygenLevel',
+  readingField: 'oxygenLevel',
+  patientField: 'oxygenLevel',
+  kind: 'number',
+  label: 'Oxygen level (SpO2)',
+  shortLabel: 'SpO2',
+  formLabel: 'SpO2 (%)',
+  unit: '%',
+  ucum: '%',
+  displayUnit: '%',
+  plausible: { min: 50, max: 100 },
+  entry: 'whole',
+  display: whole,
+  requiredOnPatient: true,
+  news2: 'spo2',
+  // Oxygen saturation by pulse oximetry (59408-5 is its more specific code; clinical.md).
+  loinc: '2708-6',
+  gatt: { service: PULSE_OXIMETER_SERVICE, characteristics: [PLX_CONTINUOUS, PLX_SPOT_CHECK] },
+};
+
+export const SUPPLEMENTAL_OXYGEN: BooleanVital<'onSupplementalOxygen'> = {
+  key: 'onSupplementalOxygen',
+  readingField: 'onSupplementalOxygen',
+  patientField: 'onSupplementalOxygen',
+  kind: 'boolean',
+  label: 'Air or oxygen',
+  shortLabel: 'Air/O2',
+  formLabel: 'Air or oxygen',
+  labels: { false: 'Room air', true: 'Supplemental oxygen' },
+  requiredOnPatient: false,
+  news2: 'airOrOxygen',
+  loinc: null,
+  gatt: null,
+};
+
+export const SYSTOLIC_BP: NumericVital<'systolicBP'> = {
+  key: 'systolicBP',
+  readingField: 'systolicBP',
+  patientField: 'systolicBP',
+  kind: 'number',
+  label: 'Systolic blood pressure',
+  shortLabel: 'Systolic',
+  formLabel: 'Systolic BP (mmHg)',
+  unit: 'mmHg',
+  ucum: 'mm[Hg]',
+  displayUnit: 'mmHg',
+  plausible: { min: 40, max: 300 },
+  entry: 'whole',
+  display: whole,
+  requiredOnPatient: true,
+  news2: 'systolicBP',
+  loinc: '8480-6',
+  gatt: { service: BLOOD_PRESSURE_SERVICE, characteristics: [BLOOD_PRESSURE_MEASUREMENT] },
+};
+
+export const DIASTOLIC_BP: NumericVital<'diastolicBP'> = {
+  key: 'diastolicBP',
+  readingField: 'diastolicBP',
+  patientField: 'diastolicBP',
+  kind: 'number',
+  label: 'Diastolic blood pressure',
+  shortLabel: 'Diastolic',
+  formLabel: 'Diastolic BP (mmHg)',
+  unit: 'mmHg',
+  ucum: 'mm[Hg]',
+  displayUnit: 'mmHg',
+  plausible: { min: 20, max: 200 },
+  entry: 'whole',
+  display: whole,
+  requiredOnPatient: true,
+  news2: null,
+  loinc: '8462-4',
+  gatt: { service: BLOOD_PRESSURE_SERVICE, characteristics: [BLOOD_PRESSURE_MEASUREMENT] },
+};
+
+export const HEART_RATE: NumericVital<'heartRate', 'pulse'> = {
+  key: 'heartRate',
+  readingField: 'heartRate',
+  patientField: 'pulse',
+  kind: 'number',
+  label: 'Heart rate',
+  shortLabel: 'Pulse',
+  formLabel: 'Pulse (bpm)',
+  unit: 'beats/min',
+  ucum: '/min',
+  displayUnit: 'bpm',
+  plausible: { min: 20, max: 300 },
+  entry: 'whole',
+  display: whole,
+  requiredOnPatient: true,
+  news2: 'pulse',
+  loinc: '8867-4',
+  // Also the pulse rate of an oximeter or a cuff (their own characteristics).
+  gatt: { service: HEART_RATE_SERVICE, characteristics: [HEART_RATE_MEASUREMENT] },
+};
+
+/** ACVPU with what each letter means at the bedside (RCP NEWS2). */
+export const ACVPU_CHOICES: readonly { value: Consciousness; label: string }[] = [
+  { value: 'A', label: 'A – Alert' },
+  { value: 'C', label: 'C – New confusion' },
+  { value: 'V', label: 'V – Responds to voice' },
+  { value: 'P', label: 'P – Responds to pain' },
+  { value: 'U', label: 'U – Unresponsive' },
+];
+
+export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness> = {
+  key: 'consciousness',
+  readingField: 'consciousness',
+  patientField: 'consciousness',
+  kind: 'choice',
+  label: 'Level of consciousness (ACVPU)',
+  shortLabel: 'ACVPU',
+  formLabel: 'Consciousness (ACVPU)',
+  choices: ACVPU_CHOICES,
+  requiredOnPatient: false,
+  news2: 'consciousness',
+  loinc: null,
+  gatt: null,
+};
+
+export const TEMPERATURE: NumericVital<'temperature'> = {
+  key: 'temperature',
+  readingField: 'temperature',
+  patientField: 'temperature',
+  kind: 'number',
+  label: 'Temperature',
+  shortLabel: 'Temp',
+  formLabel: 'Temperature (°C)',
+  unit: 'tenths of °F',
+  ucum: 'Cel',
+  displayUnit: '°C',
+  // 860–1130 tenths of °F = 86.0–113.0 °F = 30.0–45.0 °C: the range of clinical thermometers.
+  plausible: { min: 860, max: 1130 },
+  entry: 'celsius',
+  display: (tenthsF) => formatCelsius(tenthsFToCelsius(tenthsF)),
+  requiredOnPatient: true,
+  news2: 'temperature',
+  loinc: '8310-5',
+  gatt: { service: HEALTH_THERMOMETER_SERVICE, characteristics: [TEMPERATURE_MEASUREMENT] },
+};
+
+/** Every vital sign, in NEWS2 chart order (RCP NEWS2 Chart 1) with the diastolic beside the systolic. */
+export const VITAL_SIGNS = [
+  RESPIRATORY_RATE,
+  OXYGEN_LEVEL,
+  SUPPLEMENTAL_OXYGEN,
+  SYSTOLIC_BP,
+  DIASTOLIC_BP,
+  HEART_RATE,
+  CONSCIOUSNESS,
+  TEMPERATURE,
+] as const;
+
+export type VitalSign = (typeof VITAL_SIGNS)[number];
+export type NumericVitalSign = Extract<VitalSign, { kind: 'number' }>;
+
+export const VITAL_SIGN_BY_KEY = Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, v])) as {
+  [K in VitalKey]: Extract<VitalSign, { key: K }>;
+};
+
+/** The numeric vital signs (those with a range, a unit and a chart). */
+export const NUMERIC_VITAL_SIGNS = VITAL_SIGNS.filter((v): v is NumericVitalSign => v.kind === 'number');
+
+/** Reading field names of the vital signs: what a reading may measure about the patient. */
+export const VITAL_READING_FIELDS = VITAL_SIGNS.map((v) => v.readingField);
+
+/** Patient field names of the vital signs: what a newer reading changes on the patient record. */
+export const VITAL_PATIENT_FIELDS = VITAL_SIGNS.map((v) => v.patientField);
+export type VitalPatientField = (typeof VITAL_PATIENT_FIELDS)[number];
+
+/** The four vitals the spec shows on every card and tile (point 2). */
+export const CORE_VITAL_SIGNS = VITAL_SIGNS.filter((v) => v.requiredOnPatient);
+
+/** The value as displayed with its unit: "72 bpm", "37.0 °C", "A – Alert", "Room air". */
+export function formatVital(vital: VitalSign, value: number | string | boolean): string {
+  switch (vital.kind) {
+    case 'number':
+      return `${vital.display(value as number)} ${vital.displayUnit}`;
+    case 'choice':
+      return vital.choices.find((c) => c.value === value)?.label ?? String(value);
+    case 'boolean':
+      return value ? vital.labels.true : vital.labels.false;
+  }
+}
