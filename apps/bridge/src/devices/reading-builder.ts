@@ -1,4 +1,5 @@
 import {
+  CONNECTION_TYPES,
   type DecodedCharacteristic,
   DeviceReadingInput,
   type GattDateTime,
@@ -50,7 +51,7 @@ export class ReadingBuilder {
     const reading: ReadingBody = {
       deviceId: device.id,
       deviceName: device.name?.slice(0, 200) ?? null,
-      connectionType: device.simulated ? 'Simulation' : 'Bridge',
+      connectionType: device.simulated ? CONNECTION_TYPES.simulation : CONNECTION_TYPES.bridge,
       readingTime: this.timeFor(device.id, decoded, receivedAt),
       ...vitals,
       ...(batteryLevel === null ? {} : { batteryLevel }),

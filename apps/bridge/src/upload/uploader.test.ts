@@ -191,6 +191,22 @@ describe('Uploader', () => {
     );
   });
 
+  it('says once a minute what refuses every batch (simulation off on this server), setting each aside', async () => {
+    const { vigil, uploader, add, errors, dir, journal } = await setup({ batchSize: 1 });
+    const off: PostOutcome = {
+      kind: 'rejected',
+      status: 403,
+      code: 'SIMULATION_DISABLED',
+      message: 'This server does not accept simulated devices or readings',
+    };
+    vigil.script = [() => off, () => off, () => off];
+    uploader.start();
+    await add([reading(0), reading(1), reading(2)]);
+    await vi.waitFor(() => expect(journal.pendingCount).toBe(0), { timeout: 10_000 });
+    expect(errors.map((e) => e.code)).toEqual(['UPLOAD_REJECTED']);
+    expect(fs.readFileSync(path.join(dir, 'dead-letter.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
+  });
+
   it('on a refused token: sets the batch aside, holds later readings, and sends them with a new token', async () => {
     const { vigil, uploader, add, errors, links } = await setup({ batchSize: 2 });
     vigil.script = [

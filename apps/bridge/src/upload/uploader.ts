@@ -53,6 +53,7 @@ export class Uploader {
   /** When the oldest unbatched reading of each patient arrived (in this process). */
   private readonly waitingSince = new Map<number, number>();
   private readonly backoff: Backoff;
+  private readonly rejectionSaidAt = new Map<string, number>();
   private wake: (() => void) | null = null;
   private stopped = false;
   private loopDone: Promise<void> | null = null;
@@ -233,11 +234,18 @@ export class Uploader {
         await this.setAside(batch, body, outcome.status, outcome.code, outcome.message);
         state.lastError = `Vigil refused ${body.length} readings: ${outcome.message}`;
         state.retrying = false;
-        this.deps.onError({
-          code: 'UPLOAD_REJECTED',
-          message: `Vigil refused ${body.length} readings for patient ${batch.patientId} (${outcome.status}: ${outcome.message}). They were set aside in the bridge's dead-letter file and will not be retried.`,
-          deviceId: deviceIds[0],
-        });
+        // A cause that refuses every batch (simulation off on this server, say) is said once a
+        // minute, not every few seconds; each batch still goes to the dead letter.
+        const said = `${batch.patientId}|${outcome.code}`;
+        const now = this.deps.now().getTime();
+        if ((this.rejectionSaidAt.get(said) ?? Number.NEGATIVE_INFINITY) + 60_000 <= now) {
+          this.rejectionSaidAt.set(said, now);
+          this.deps.onError({
+            code: 'UPLOAD_REJECTED',
+            message: `Vigil refused ${body.length} readings for patient ${batch.patientId} (${outcome.status}: ${outcome.message}). They were set aside in the bridge's dead-letter file and will not be retried.`,
+            deviceId: deviceIds[0],
+          });
+        }
         this.deps.onSyncChange(deviceIds);
         return null;
       }
