@@ -32,6 +32,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'bridge',
+          include: ['apps/bridge/src/**/*.test.ts', 'apps/bridge/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',

@@ -2,7 +2,7 @@ export * from './api.ts';
 export * from './auth/credentials.ts';
 export * from './auth/permissions.ts';
 export * from './auth/username.ts';
-export * from './bridge/pairing.ts';
+export * from './bridge/index.ts';
 export * from './clinical/index.ts';
 export * from './devices/index.ts';
 export * from './entities.ts';

@@ -1,0 +1,66 @@
+import type { BridgeDevice } from '@vigil/domain';
+
+export type Connection = BridgeDevice['connectionState'];
+
+export interface DeviceState {
+  id: string;
+  name: string | null;
+  simulated: boolean;
+  rssi: number | null;
+  model: string | null;
+  /** Desired state: the person asked for this device (OpenICE's "desired" beside "actual"). */
+  wanted: boolean;
+  /** Actual state. */
+  connection: Connection;
+  values: Pick<
+    BridgeDevice,
+    'heartRate' | 'batteryLevel' | 'oxygenLevel' | 'systolicBP' | 'diastolicBP' | 'temperature'
+  >;
+  lastUpdated: string | null;
+  stale: boolean;
+  lastStreamAt: number | null;
+  streamGapMs: number | null;
+  /** Bumped on every connect and drop: a value of an earlier connection is never shown. */
+  generation: number;
+  attempts: number;
+  reconnectTimer: NodeJS.Timeout | null;
+  /** Values of one device are recorded and published in arrival order. */
+  chain: Promise<void>;
+}
+
+export const NO_VALUES: DeviceState['values'] = {
+  heartRate: null,
+  batteryLevel: null,
+  oxygenLevel: null,
+  systolicBP: null,
+  diastolicBP: null,
+  temperature: null,
+};
+
+export function newDeviceState(id: string, name: string | null, simulated: boolean): DeviceState {
+  return {
+    id,
+    name,
+    simulated,
+    rssi: null,
+    model: null,
+    wanted: false,
+    connection: 'disconnected',
+    values: { ...NO_VALUES },
+    lastUpdated: null,
+    stale: false,
+    lastStreamAt: null,
+    streamGapMs: null,
+    generation: 0,
+    attempts: 0,
+    reconnectTimer: null,
+    chain: Promise.resolve(),
+  };
+}
+
+/** A new connection, or none: no value is current any more. */
+export function forgetValues(d: DeviceState) {
+  d.values = { ...NO_VALUES };
+  d.stale = false;
+  d.lastStreamAt = null;
+}

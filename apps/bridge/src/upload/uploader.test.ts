@@ -1,0 +1,258 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DeviceReadingInput } from '@vigil/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { silentLogger } from '../log.ts';
+import { DeadLetter } from '../store/dead-letter.ts';
+import { Journal, type ReadingBody } from '../store/journal.ts';
+import { LinkStore } from '../store/link-store.ts';
+import { Uploader } from './uploader.ts';
+import type { PostOutcome, RotateOutcome, VigilClient } from './vigil-client.ts';
+
+const TOKEN = `vgl_dev_${'a'.repeat(43)}`;
+const NEW_TOKEN = `vgl_dev_${'b'.repeat(43)}`;
+const DAY = 86_400_000;
+
+interface Sent {
+  token: string;
+  key: string;
+  body: string;
+}
+
+/** Vigil's ingest as the bridge sees it: a script of outcomes, then "stored". */
+class ScriptedVigil implements VigilClient {
+  readonly sent: Sent[] = [];
+  readonly rotations: string[] = [];
+  readonly stored = new Map<string, DeviceReadingInput>();
+  script: ((readings: DeviceReadingInput[], token: string) => PostOutcome | undefined)[] = [];
+  rotateAnswer: RotateOutcome = { kind: 'unavailable', reason: '404 No API route' };
+
+  async postReadings(token: string, key: string, readings: DeviceReadingInput[]): Promise<PostOutcome> {
+    this.sent.push({ token, key, body: JSON.stringify(readings) });
+    const scripted = this.script.shift()?.(readings, token);
+    if (scripted) return scripted;
+    let count = 0;
+    for (const r of readings) {
+      const id = `${r.deviceId}|${r.readingTime}`;
+      if (!this.stored.has(id)) count++;
+      this.stored.set(id, r);
+    }
+    return { kind: 'stored', count };
+  }
+
+  async rotateToken(token: string): Promise<RotateOutcome> {
+    this.rotations.push(token);
+    return this.rotateAnswer;
+  }
+}
+
+const dirs: string[] = [];
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const s of stops.splice(0)) await s();
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+const reading = (i: number, deviceId = 'c0ffee000001'): ReadingBody => ({
+  deviceId,
+  deviceName: 'Strap',
+  connectionType: 'Bridge',
+  readingTime: new Date(Date.UTC(2026, 2, 2, 8, 0, 0, i + 1)).toISOString(),
+  heartRate: 60 + (i % 40),
+});
+
+async function setup(
+  options: { dir?: string; expiresAt?: string | null; linkedAt?: Date; batchSize?: number } = {},
+) {
+  const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-uploader-'));
+  if (!options.dir) dirs.push(dir);
+  const links = await LinkStore.open(dir);
+  const journal = await Journal.open(dir, { compactAfter: 10_000, log: silentLogger });
+  const vigil = new ScriptedVigil();
+  const errors: { code: string; message: string }[] = [];
+  const changes: string[][] = [];
+  if (!options.dir) {
+    const expiresAt =
+      options.expiresAt === undefined ? new Date(Date.now() + 30 * DAY).toISOString() : options.expiresAt;
+    await links.link('c0ffee000001', 7, TOKEN, expiresAt, options.linkedAt ?? new Date());
+  }
+  const uploader = new Uploader({
+    journal,
+    links,
+    client: vigil,
+    deadLetter: new DeadLetter(dir),
+    log: silentLogger,
+    now: () => new Date(),
+    batchSize: options.batchSize ?? 3,
+    batchIntervalMs: 50,
+    retryMaxMs: 40,
+    onSyncChange: (ids) => changes.push(ids),
+    onError: (e) => errors.push(e),
+  });
+  const add = async (items: ReadingBody[], patientId: number | null = 7) => {
+    await journal.appendReadings(items.map((reading) => ({ patientId, reading })));
+    if (patientId !== null) uploader.readingsAdded(patientId);
+  };
+  const stop = async () => {
+    await uploader.stop();
+    await journal.close();
+  };
+  stops.push(stop);
+  return { dir, links, journal, vigil, uploader, errors, changes, add, stop };
+}
+
+describe('Uploader', () => {
+  it('sends linked readings in batches, each once, and only those of a linked device', async () => {
+    const { vigil, uploader, journal, add } = await setup();
+    uploader.start();
+    await add([0, 1, 2, 3, 4, 5, 6].map((i) => reading(i)));
+    await add([reading(50, 'unlinked0001')], null);
+    await vi.waitFor(() => expect(journal.pendingCount).toBe(0), { timeout: 10_000 });
+    expect(vigil.stored.size).toBe(7);
+    expect(vigil.sent.map((s) => JSON.parse(s.body).length)).toEqual([3, 3, 1]);
+    expect(new Set(vigil.sent.map((s) => s.key)).size).toBe(3);
+    expect(vigil.sent.every((s) => s.token === TOKEN)).toBe(true);
+    expect(JSON.parse(vigil.sent[0]!.body)[0]).toEqual({ patientId: 7, ...reading(0) });
+    expect(uploader.syncState('c0ffee000001', 7)).toMatchObject({
+      patientId: 7,
+      status: 'idle',
+      pendingReadings: 0,
+      uploadedReadings: 7,
+      lastError: null,
+    });
+  });
+
+  it('retries transient failures with the same key and body until Vigil acknowledges', async () => {
+    const { vigil, uploader, add, changes, journal } = await setup();
+    const down: PostOutcome = { kind: 'transient', reason: 'ECONNREFUSED', retryAfterMs: null };
+    vigil.script = [() => down, () => ({ kind: 'transient', reason: '503', retryAfterMs: 0 }), () => down];
+    uploader.start();
+    await add([reading(0), reading(1)]);
+    await vi.waitFor(() => expect(journal.pendingCount).toBe(0), { timeout: 10_000 });
+    expect(vigil.stored.size).toBe(2);
+    expect(vigil.sent).toHaveLength(4);
+    expect(new Set(vigil.sent.map((s) => s.key)).size).toBe(1);
+    expect(new Set(vigil.sent.map((s) => s.body)).size).toBe(1);
+    expect(changes.length).toBeGreaterThan(0);
+    expect(uploader.syncState('c0ffee000001', 7)).toMatchObject({ status: 'idle', uploadedReadings: 2 });
+  });
+
+  it('after a crash, resends the journaled batch under its key before anything new', async () => {
+    const first = await setup();
+    await first.journal.appendReadings([0, 1].map((i) => ({ patientId: 7, reading: reading(i) })));
+    const batch = await first.journal.startBatch(7, [1, 2]);
+    const body = JSON.stringify(first.journal.batchBody(batch));
+    await first.stop(); // the process dies here, the request's fate unknown
+
+    const second = await setup({ dir: first.dir });
+    second.uploader.start();
+    await second.add([reading(2)]);
+    await vi.waitFor(() => expect(second.vigil.stored.size).toBe(3), { timeout: 10_000 });
+    expect(second.vigil.sent[0]).toEqual({ token: TOKEN, key: batch.key, body });
+  });
+
+  it('sets a refused batch aside in the dead letter, says so, and goes on with the next', async () => {
+    const { vigil, uploader, add, errors, dir } = await setup({ batchSize: 2 });
+    vigil.script = [
+      () => ({
+        kind: 'rejected',
+        status: 422,
+        code: 'INVALID_READING',
+        message: 'readings[1].heartRate: too high',
+      }),
+    ];
+    uploader.start();
+    await add([reading(0), reading(1), reading(2)]);
+    await vi.waitFor(() => expect(vigil.stored.size).toBe(1), { timeout: 10_000 });
+    expect(vigil.sent).toHaveLength(2); // never retried
+    expect(errors).toEqual([
+      expect.objectContaining({ code: 'UPLOAD_REJECTED', message: expect.stringMatching(/set aside/) }),
+    ]);
+    const dead = fs
+      .readFileSync(path.join(dir, 'dead-letter.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(dead).toHaveLength(1);
+    expect(dead[0]).toMatchObject({
+      status: 422,
+      code: 'INVALID_READING',
+      readings: [{ heartRate: 60 }, { heartRate: 61 }],
+    });
+    expect(JSON.stringify(dead)).not.toContain(TOKEN);
+    await vi.waitFor(
+      () =>
+        expect(uploader.syncState('c0ffee000001', 7)).toMatchObject({
+          rejectedReadings: 2,
+          uploadedReadings: 1,
+        }),
+      { timeout: 10_000 },
+    );
+  });
+
+  it('says once a minute what refuses every batch (simulation off on this server), setting each aside', async () => {
+    const { vigil, uploader, add, errors, dir, journal } = await setup({ batchSize: 1 });
+    const off: PostOutcome = {
+      kind: 'rejected',
+      status: 403,
+      code: 'SIMULATION_DISABLED',
+      message: 'This server does not accept simulated devices or readings',
+    };
+    vigil.script = [() => off, () => off, () => off];
+    uploader.start();
+    await add([reading(0), reading(1), reading(2)]);
+    await vi.waitFor(() => expect(journal.pendingCount).toBe(0), { timeout: 10_000 });
+    expect(errors.map((e) => e.code)).toEqual(['UPLOAD_REJECTED']);
+    expect(fs.readFileSync(path.join(dir, 'dead-letter.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
+  });
+
+  it('on a refused token: sets the batch aside, holds later readings, and sends them with a new token', async () => {
+    const { vigil, uploader, add, errors, links } = await setup({ batchSize: 2 });
+    vigil.script = [
+      () => ({ kind: 'token-refused', message: 'The device token is unknown, expired or revoked' }),
+    ];
+    uploader.start();
+    await add([reading(0), reading(1)]);
+    await vi.waitFor(() => expect(errors.map((e) => e.code)).toEqual(['TOKEN_REFUSED']), { timeout: 10_000 });
+    expect(links.tokenFor(7)?.refused).toBe(true);
+    await add([reading(2), reading(3)]);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(vigil.sent).toHaveLength(1); // held, not sent with a token known to be refused
+    expect(uploader.syncState('c0ffee000001', 7)).toMatchObject({ status: 'paused', pendingReadings: 2 });
+
+    await links.link('c0ffee000001', 7, NEW_TOKEN, new Date(Date.now() + 30 * DAY).toISOString(), new Date());
+    uploader.tokenChanged(7);
+    await vi.waitFor(() => expect(vigil.stored.size).toBe(2), { timeout: 10_000 });
+    expect(vigil.sent.at(-1)!.token).toBe(NEW_TOKEN);
+  });
+
+  it('rotates a token near its expiry before using it, and keeps the new one', async () => {
+    // A 30-day token with 2 days left.
+    const { vigil, uploader, add, links, dir } = await setup({
+      expiresAt: new Date(Date.now() + 2 * DAY).toISOString(),
+      linkedAt: new Date(Date.now() - 28 * DAY),
+    });
+    const expiresAt = new Date(Date.now() + 30 * DAY).toISOString();
+    vigil.rotateAnswer = { kind: 'rotated', token: NEW_TOKEN, expiresAt };
+    uploader.start();
+    await add([reading(0)]);
+    await vi.waitFor(() => expect(vigil.stored.size).toBe(1), { timeout: 10_000 });
+    expect(vigil.rotations).toEqual([TOKEN]);
+    expect(vigil.sent.map((s) => s.token)).toEqual([NEW_TOKEN]);
+    expect(links.tokenFor(7)).toMatchObject({ token: NEW_TOKEN, expiresAt, refused: false });
+    const file = path.join(dir, 'links.json');
+    expect(fs.readFileSync(file, 'utf8')).toContain(NEW_TOKEN);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('without a rotation route, keeps uploading with the token it has and asks again later', async () => {
+    const { vigil, uploader, add } = await setup({ expiresAt: null });
+    uploader.start();
+    await add([reading(0)]);
+    await add([reading(1)]);
+    await vi.waitFor(() => expect(vigil.stored.size).toBe(2), { timeout: 10_000 });
+    expect(vigil.rotations).toEqual([TOKEN]); // expiry unknown: asked once, not before every batch
+    expect(vigil.sent.every((s) => s.token === TOKEN)).toBe(true);
+  });
+});

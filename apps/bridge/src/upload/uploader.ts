@@ -1,0 +1,333 @@
+import type { BridgeErrorCode, BridgeSyncState } from '@vigil/domain';
+import type { Logger } from '../log.ts';
+import type { DeadLetter } from '../store/dead-letter.ts';
+import type { Journal, OpenBatch } from '../store/journal.ts';
+import type { LinkStore, TokenEntry } from '../store/link-store.ts';
+import { type Backoff, createBackoff } from './backoff.ts';
+import type { VigilClient } from './vigil-client.ts';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface UploaderDeps {
+  journal: Journal;
+  links: LinkStore;
+  client: VigilClient;
+  deadLetter: DeadLetter;
+  log: Logger;
+  now: () => Date;
+  batchSize: number;
+  batchIntervalMs: number;
+  retryMaxMs: number;
+  random?: () => number;
+  /** The sync state of these devices changed (an upload, a failure, a pause). */
+  onSyncChange(deviceIds: string[]): void;
+  onError(error: { code: BridgeErrorCode; message: string; deviceId?: string }): void;
+}
+
+interface PatientState {
+  lastError: string | null;
+  retrying: boolean;
+  /** No rotation attempt before this time (the route failed or is missing). */
+  rotateNotBefore: number;
+  warnedExpiry: boolean;
+}
+
+interface DeviceCounters {
+  uploaded: number;
+  rejected: number;
+  lastUploadAt: string | null;
+}
+
+/**
+ * Store and forward, exactly once: takes readings from the journal in batches, one patient (one
+ * device token) per batch, and posts each batch until Vigil acknowledges it. The batch and its
+ * Idempotency-Key are journaled before the first attempt; Vigil also deduplicates by device and
+ * reading time, so a resend never stores a reading twice. Transient failures back off and retry
+ * without end; a 4xx that cannot succeed sets the batch aside in the dead letter. One request at a
+ * time, in one loop: batch selection never races, and a token rotation never overlaps an upload.
+ */
+export class Uploader {
+  private readonly patients = new Map<number, PatientState>();
+  private readonly counters = new Map<string, DeviceCounters>();
+  /** When the oldest unbatched reading of each patient arrived (in this process). */
+  private readonly waitingSince = new Map<number, number>();
+  private readonly backoff: Backoff;
+  private readonly rejectionSaidAt = new Map<string, number>();
+  private wake: (() => void) | null = null;
+  private stopped = false;
+  private loopDone: Promise<void> | null = null;
+
+  constructor(private readonly deps: UploaderDeps) {
+    this.backoff = createBackoff({ baseMs: 500, maxMs: deps.retryMaxMs, random: deps.random ?? Math.random });
+  }
+
+  start() {
+    this.loopDone = this.loop().catch((error) => {
+      this.deps.log.error('uploader stopped by an unexpected error', { err: error });
+    });
+  }
+
+  async stop() {
+    this.stopped = true;
+    this.wake?.();
+    await this.loopDone;
+  }
+
+  /** New readings are in the journal. */
+  readingsAdded(patientId: number) {
+    if (!this.waitingSince.has(patientId)) this.waitingSince.set(patientId, this.deps.now().getTime());
+    this.wake?.();
+  }
+
+  /** A new token arrived for a patient (linked or re-linked): held readings may go. */
+  tokenChanged(patientId: number) {
+    const state = this.state(patientId);
+    state.lastError = null;
+    state.rotateNotBefore = 0;
+    state.warnedExpiry = false;
+    this.wake?.();
+  }
+
+  syncState(deviceId: string, patientId: number | null): BridgeSyncState | null {
+    if (patientId === null) return null;
+    const token = this.deps.links.tokenFor(patientId);
+    const state = this.patients.get(patientId);
+    const counters = this.counters.get(deviceId);
+    const pending = this.deps.journal.pendingFor(deviceId);
+    return {
+      patientId,
+      status: token?.refused ? 'paused' : state?.retrying ? 'retrying' : pending > 0 ? 'uploading' : 'idle',
+      pendingReadings: pending,
+      uploadedReadings: counters?.uploaded ?? 0,
+      rejectedReadings: counters?.rejected ?? 0,
+      lastUploadAt: counters?.lastUploadAt ?? null,
+      lastError: state?.lastError ?? null,
+    };
+  }
+
+  private state(patientId: number): PatientState {
+    let state = this.patients.get(patientId);
+    if (!state) {
+      state = { lastError: null, retrying: false, rotateNotBefore: 0, warnedExpiry: false };
+      this.patients.set(patientId, state);
+    }
+    return state;
+  }
+
+  private usableToken(patientId: number): TokenEntry | null {
+    const token = this.deps.links.tokenFor(patientId);
+    return token && !token.refused ? token : null;
+  }
+
+  /** The next batch to send: an open one first (resent as it was), else a new one that is due. */
+  private async nextBatch(now: number): Promise<OpenBatch | { waitMs: number }> {
+    const { journal } = this.deps;
+    const open = journal.openBatches().find((b) => this.usableToken(b.patientId));
+    if (open) return open;
+    let waitMs = Number.POSITIVE_INFINITY;
+    const byPatient = new Map<number, number[]>();
+    for (const r of journal.unbatched()) {
+      if (r.patientId === null || !this.usableToken(r.patientId)) continue;
+      const seqs = byPatient.get(r.patientId) ?? [];
+      seqs.push(r.seq);
+      byPatient.set(r.patientId, seqs);
+    }
+    for (const [patientId, seqs] of byPatient) {
+      // Readings found on disk at start-up have waited long enough.
+      const since = this.waitingSince.get(patientId) ?? 0;
+      const dueIn = since + this.deps.batchIntervalMs - now;
+      if (seqs.length >= this.deps.batchSize || dueIn <= 0) {
+        this.waitingSince.delete(patientId);
+        const batch = await journal.startBatch(patientId, seqs.slice(0, this.deps.batchSize));
+        if (seqs.length > this.deps.batchSize) this.waitingSince.set(patientId, since);
+        return batch;
+      }
+      waitMs = Math.min(waitMs, dueIn);
+    }
+    return { waitMs };
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, Math.min(ms, 2 ** 31 - 1));
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+
+  private async loop() {
+    while (!this.stopped) {
+      await this.rotateDueTokens();
+      const next = await this.nextBatch(this.deps.now().getTime());
+      if ('waitMs' in next) {
+        if (this.stopped) return;
+        await this.sleep(Math.min(next.waitMs, HOUR_MS));
+        continue;
+      }
+      const retryInMs = await this.send(next);
+      if (retryInMs !== null && !this.stopped) await this.sleepUninterrupted(retryInMs);
+    }
+  }
+
+  /** A backoff wait that new readings do not cut short (only stop does). */
+  private async sleepUninterrupted(ms: number) {
+    const until = Date.now() + ms;
+    while (!this.stopped && Date.now() < until) await this.sleep(until - Date.now());
+  }
+
+  /** Sends one batch; answers how long to wait before retrying, or null when it is settled. */
+  private async send(batch: OpenBatch): Promise<number | null> {
+    const { journal, client, log } = this.deps;
+    const token = this.usableToken(batch.patientId)!;
+    const body = journal.batchBody(batch);
+    const deviceIds = [...new Set(body.map((r) => r.deviceId!))];
+    const state = this.state(batch.patientId);
+    const outcome = await client.postReadings(token.token, batch.key, body);
+
+    switch (outcome.kind) {
+      case 'stored': {
+        await journal.settleBatch(batch.id, 'ack');
+        const at = this.deps.now().toISOString();
+        for (const r of body) {
+          const c = this.countersFor(r.deviceId!);
+          c.uploaded++;
+          c.lastUploadAt = at;
+        }
+        state.lastError = null;
+        state.retrying = false;
+        this.backoff.reset();
+        log.debug('batch uploaded', { batch: batch.id, readings: body.length, newlyStored: outcome.count });
+        this.deps.onSyncChange(deviceIds);
+        return null;
+      }
+      case 'transient': {
+        const waitMs = outcome.retryAfterMs ?? this.backoff.next();
+        if (!state.retrying)
+          log.warn('upload failed; retrying', { reason: outcome.reason, retryInMs: waitMs });
+        state.lastError = `Vigil is not reachable (${outcome.reason}); retrying`;
+        state.retrying = true;
+        this.deps.onSyncChange(deviceIds);
+        return Math.min(waitMs, 10 * 60_000);
+      }
+      case 'token-refused': {
+        // The batch is set aside like any refused one; later readings wait for a new token.
+        await this.setAside(batch, body, 401, 'TOKEN_REFUSED', outcome.message);
+        await this.deps.links.markRefused(batch.patientId);
+        state.lastError = 'The device token was refused (revoked or expired)';
+        state.retrying = false;
+        this.deps.onError({
+          code: 'TOKEN_REFUSED',
+          message: `Vigil refused the device token for patient ${batch.patientId} (revoked or expired). Readings are kept on the bridge: press "Sync Data to Cloud" again to send them with a new token.`,
+          deviceId: deviceIds[0],
+        });
+        this.deps.onSyncChange(deviceIds);
+        return null;
+      }
+      case 'rejected': {
+        await this.setAside(batch, body, outcome.status, outcome.code, outcome.message);
+        state.lastError = `Vigil refused ${body.length} readings: ${outcome.message}`;
+        state.retrying = false;
+        // A cause that refuses every batch (simulation off on this server, say) is said once a
+        // minute, not every few seconds; each batch still goes to the dead letter.
+        const said = `${batch.patientId}|${outcome.code}`;
+        const now = this.deps.now().getTime();
+        if ((this.rejectionSaidAt.get(said) ?? Number.NEGATIVE_INFINITY) + 60_000 <= now) {
+          this.rejectionSaidAt.set(said, now);
+          this.deps.onError({
+            code: 'UPLOAD_REJECTED',
+            message: `Vigil refused ${body.length} readings for patient ${batch.patientId} (${outcome.status}: ${outcome.message}). They were set aside in the bridge's dead-letter file and will not be retried.`,
+            deviceId: deviceIds[0],
+          });
+        }
+        this.deps.onSyncChange(deviceIds);
+        return null;
+      }
+    }
+  }
+
+  private countersFor(deviceId: string): DeviceCounters {
+    let c = this.counters.get(deviceId);
+    if (!c) {
+      c = { uploaded: 0, rejected: 0, lastUploadAt: null };
+      this.counters.set(deviceId, c);
+    }
+    return c;
+  }
+
+  private async setAside(
+    batch: OpenBatch,
+    body: ReturnType<Journal['batchBody']>,
+    status: number,
+    code: string,
+    message: string,
+  ) {
+    await this.deps.deadLetter.add({
+      at: this.deps.now().toISOString(),
+      batchId: batch.id,
+      idempotencyKey: batch.key,
+      status,
+      code,
+      message,
+      readings: body,
+    });
+    await this.deps.journal.settleBatch(batch.id, 'dead');
+    for (const r of body) this.countersFor(r.deviceId!).rejected++;
+    this.deps.log.warn('batch set aside in the dead letter', {
+      batch: batch.id,
+      status,
+      code,
+      readings: body.length,
+    });
+  }
+
+  /**
+   * Renews device tokens before they expire: when less than a third of their life (at most 7 days)
+   * is left, or when their expiry is unknown. Serialised with uploads by the loop, so no request
+   * is in flight with a token that rotation just replaced.
+   */
+  private async rotateDueTokens() {
+    const now = this.deps.now().getTime();
+    for (const patientId of this.deps.links.patientsWithTokens()) {
+      const token = this.usableToken(patientId);
+      const state = this.state(patientId);
+      if (!token || now < state.rotateNotBefore || this.stopped) continue;
+      if (token.expiresAt !== null) {
+        const expires = Date.parse(token.expiresAt);
+        const lifetime = expires - Date.parse(token.obtainedAt);
+        if (expires - now > Math.min(7 * DAY_MS, lifetime / 3)) continue;
+      }
+      const outcome = await this.deps.client.rotateToken(token.token);
+      if (outcome.kind === 'rotated') {
+        await this.deps.links.replaceToken(patientId, outcome.token, outcome.expiresAt, this.deps.now());
+        state.warnedExpiry = false;
+        this.deps.log.info('device token rotated', { expiresAt: outcome.expiresAt });
+      } else if (outcome.kind === 'token-refused') {
+        await this.deps.links.markRefused(patientId);
+        this.deps.onError({
+          code: 'TOKEN_REFUSED',
+          message: `Vigil refused the device token for patient ${patientId} (revoked or expired). Readings are kept on the bridge: press "Sync Data to Cloud" again to send them with a new token.`,
+        });
+      } else {
+        state.rotateNotBefore = now + HOUR_MS;
+        this.deps.log.warn('device token rotation failed; trying again in an hour', {
+          reason: outcome.reason,
+        });
+        const expires = token.expiresAt === null ? null : Date.parse(token.expiresAt);
+        if (expires !== null && expires - now < DAY_MS && !state.warnedExpiry) {
+          state.warnedExpiry = true;
+          this.deps.onError({
+            code: 'TOKEN_ROTATION_FAILED',
+            message: `The device token for patient ${patientId} expires at ${token.expiresAt} and could not be renewed (${outcome.reason}). Press "Sync Data to Cloud" again before then.`,
+          });
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export * from './pairing.ts';
+export * from './protocol.ts';
