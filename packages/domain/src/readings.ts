@@ -11,8 +11,18 @@ export const MAX_READINGS_PER_REQUEST = 500;
 /** Readings dated further ahead than this are refused (a device clock gone wrong). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
 
-/** What a reading may carry: the vital signs, and the device's battery, steps and sleep. */
-const MEASUREMENTS = [...VITAL_READING_FIELDS, 'batteryLevel', 'steps', 'sleepHours'] as const;
+/**
+ * What a reading may carry: the vital signs, and the device's battery, steps and sleep, in the
+ * order the stored reading lists them.
+ */
+type DeviceReadingMeasurements = Pick<
+  VitalReading,
+  (typeof VITAL_READING_FIELDS)[number] | 'batteryLevel' | 'steps' | 'sleepHours'
+>;
+const MEASUREMENT_FIELDS = new Set<string>([...VITAL_READING_FIELDS, 'batteryLevel', 'steps', 'sleepHours']);
+const MEASUREMENTS = Object.keys(VitalReading.shape).filter((key) =>
+  MEASUREMENT_FIELDS.has(key),
+) as (keyof DeviceReadingMeasurements)[];
 
 export const DeviceReadingInput = z
   .object({
