@@ -3,8 +3,8 @@ import { PASSWORD_MAX, PASSWORD_MIN, RegisterInput, USERNAME_MAX, USERNAME_MIN }
 import { LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { FieldError } from '@/components/form/field-error.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { useAuth } from '../hooks/use-auth.tsx';
