@@ -1,13 +1,20 @@
-import { CONDITIONS } from '@vigil/domain';
+import { CONDITIONS, VITAL_SIGNS, type VitalSign } from '@vigil/domain';
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { FormField, NumericField } from '@/components/form/form-field.tsx';
+import { FormField } from '@/components/form/form-field.tsx';
+import { VitalField } from '@/components/form/vital-field.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import type { PatientFormValues } from '../lib/edit-patient-form.ts';
 
-/** The fields of the edit-patient dialog: condition, the four vitals and the NEWS2 inputs. */
+function hintOf(vital: VitalSign): string | undefined {
+  if (vital.kind !== 'number') return undefined;
+  if (vital.entry === 'celsius') return 'One decimal, e.g. 37.2';
+  return vital.requiredOnPatient ? undefined : 'Empty if not recorded';
+}
+
+/** The fields of the edit-patient dialog: condition, every vital of the catalogue and the SpO2 scale. */
 export function EditPatientFields({
   form,
   currentCondition,
@@ -17,24 +24,18 @@ export function EditPatientFields({
 }) {
   const id = useId();
   const { register, control, formState } = form;
-  const err = (name: keyof PatientFormValues) => formState.errors[name]?.message;
-  const numeric = (name: keyof PatientFormValues, label: string, hint?: string) => (
-    <NumericField
-      id={`${id}-${name}`}
-      label={label}
-      hint={hint}
-      error={err(name)}
-      registration={register(name)}
-      decimal={name === 'temperatureC'}
-    />
-  );
   const conditions = (CONDITIONS as readonly string[]).includes(currentCondition)
     ? CONDITIONS
     : [currentCondition, ...CONDITIONS];
 
   return (
     <div className="grid grid-cols-2 gap-4">
-      <FormField id={`${id}-condition`} label="Condition" error={err('condition')} className="col-span-2">
+      <FormField
+        id={`${id}-condition`}
+        label="Condition"
+        error={formState.errors.condition?.message}
+        className="col-span-2"
+      >
         {(aria) => (
           <NativeSelect {...aria} {...register('condition')}>
             {conditions.map((c) => (
@@ -45,43 +46,17 @@ export function EditPatientFields({
           </NativeSelect>
         )}
       </FormField>
-      {numeric('oxygenLevel', 'SpO2 (%)')}
-      {numeric('pulse', 'Pulse (bpm)')}
-      {numeric('systolicBP', 'Systolic (mmHg)')}
-      {numeric('diastolicBP', 'Diastolic (mmHg)')}
-      {numeric('temperatureC', 'Temperature (°C)', 'One decimal, e.g. 37.2')}
-      {numeric('respiratoryRate', 'Respiratory rate (/min)', 'Empty if not recorded')}
-      <FormField
-        id={`${id}-acvpu`}
-        label="Consciousness (ACVPU)"
-        error={err('consciousness')}
-        className="col-span-2 sm:col-span-1"
-      >
-        {(aria) => (
-          <NativeSelect {...aria} {...register('consciousness')}>
-            <option value="">Not recorded</option>
-            <option value="A">A – Alert</option>
-            <option value="C">C – New confusion</option>
-            <option value="V">V – Responds to voice</option>
-            <option value="P">P – Responds to pain</option>
-            <option value="U">U – Unresponsive</option>
-          </NativeSelect>
-        )}
-      </FormField>
-      <FormField
-        id={`${id}-oxygen`}
-        label="On supplemental oxygen"
-        error={err('onSupplementalOxygen')}
-        className="col-span-2 sm:col-span-1"
-      >
-        {(aria) => (
-          <NativeSelect {...aria} {...register('onSupplementalOxygen')}>
-            <option value="">Not recorded</option>
-            <option value="air">No (room air)</option>
-            <option value="oxygen">Yes (oxygen)</option>
-          </NativeSelect>
-        )}
-      </FormField>
+      {VITAL_SIGNS.map((vital) => (
+        <VitalField
+          key={vital.key}
+          vital={vital}
+          form={form}
+          idPrefix={id}
+          hint={hintOf(vital)}
+          emptyChoice={{ label: 'Not recorded' }}
+          className={vital.kind === 'boolean' ? 'col-span-2' : undefined}
+        />
+      ))}
       <div className="col-span-2 flex items-start gap-3">
         <Controller
           control={control}

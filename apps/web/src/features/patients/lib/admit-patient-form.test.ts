@@ -1,12 +1,13 @@
-import { formatCelsius, tenthsFToRoundedCelsius } from '@vigil/domain';
+import { celsiusToTenthsF, formatCelsius, TEMPERATURE, tenthsFToRoundedCelsius } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
+import { celsiusRange } from '@/lib/vital-form.ts';
 import {
   ADMIT_PATIENT_DEFAULTS,
   AdmitPatientFormSchema,
   type AdmitPatientFormValues,
-  celsiusToTenthsF,
-  TEMPERATURE_C_RANGE,
 } from './admit-patient-form.ts';
+
+const TEMPERATURE_C_RANGE = celsiusRange(TEMPERATURE);
 
 describe('celsiusToTenthsF', () => {
   it.each([

@@ -1,11 +1,6 @@
-import type { Patient } from '@vigil/domain';
+import { celsiusToTenthsF, type Patient } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  celsiusToTenthsF,
-  formValuesToPatch,
-  PatientFormSchema,
-  patientToFormValues,
-} from './edit-patient-form.ts';
+import { formValuesToPatch, PatientFormSchema, patientToFormValues } from './edit-patient-form.ts';
 
 const patient: Patient = {
   id: 1,
