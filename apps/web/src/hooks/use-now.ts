@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** How often "Updated 5 min ago" texts refresh. */
+/** How often "Updated 5 min ago", "Past Due" and the like refresh. */
 const TICK_MS = 30_000;
 
 let now = Date.now();
@@ -29,8 +29,9 @@ function subscribe(listener: () => void): () => void {
 const getNow = () => now;
 
 /**
- * The current time in ms, refreshed every 30 s by one shared timer. Only the component that reads
- * it re-renders on a tick (the small "Updated …" text), never the whole card.
+ * The current time in ms, refreshed every 30 s by one shared timer, so "12 min ago" and "Past Due"
+ * keep up on an open page. Only the component that reads it re-renders on a tick (the small
+ * "Updated …" text), never the whole card.
  */
 export function useNow(): number {
   return useSyncExternalStore(subscribe, getNow, getNow);

@@ -9,7 +9,22 @@ import { TreatmentScheduleCard } from '@/features/care/components/treatment-sche
 import { PatientHeader } from '@/features/patients/components/patient-header.tsx';
 import { TimelineCard } from '@/features/patients/components/timeline-card.tsx';
 import { VitalCards } from '@/features/patients/components/vital-cards.tsx';
+import { VitalsFreshness } from '@/features/patients/components/vitals-freshness.tsx';
+import { useVitalsStaleness } from '@/features/patients/hooks/use-vitals-staleness.ts';
+import { RecordObservationsDialog } from '@/features/readings/components/record-observations-dialog.tsx';
 import { VitalsTrendCard } from '@/features/readings/components/vitals-trend-card.tsx';
+
+/** The vital-signs monitor, marked stale by the patients feature's rule when the vitals are overdue. */
+function MonitorCard({ patient }: { patient: Patient }) {
+  const staleness = useVitalsStaleness(patient);
+  return (
+    <VitalSignsMonitorCard
+      patient={patient}
+      isStale={staleness.isStale}
+      freshness={<VitalsFreshness staleness={staleness} />}
+    />
+  );
+}
 
 /** The loaded patient detail page: header, vitals, then the clinical cards in two columns on wide screens. */
 export function PatientRecord({ patient }: { patient: Patient }) {
@@ -22,12 +37,12 @@ export function PatientRecord({ patient }: { patient: Patient }) {
 
   return (
     <div className="mx-auto flex w-full max-w-[1400px] flex-col gap-6 p-4 md:p-6 lg:p-8">
-      <PatientHeader patient={patient} />
+      <PatientHeader patient={patient} actions={<RecordObservationsDialog patient={patient} />} />
       <VitalCards patient={patient} />
       <VitalsTrendCard patient={patient} />
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-6">
-          {shouldShowMonitor(patient) && <VitalSignsMonitorCard patient={patient} />}
+          {shouldShowMonitor(patient) && <MonitorCard patient={patient} />}
           <AnalysisCard patient={patient} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">

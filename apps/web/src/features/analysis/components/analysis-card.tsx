@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '@vigil/domain';
 import { BrainCircuit, Info } from 'lucide-react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatDateTime } from '@/lib/date-time.ts';
-import { getPatientAnalysisQueryOptions } from '../api/get-patient-analysis.ts';
+import { usePatientAnalysis } from '../api/get-patient-analysis.ts';
 import type { AnalysisOrigin } from '../lib/analysis-service.ts';
 import { AlertLevelBadge } from './alert-level-badge.tsx';
 import { News2Breakdown } from './news2-breakdown.tsx';
@@ -18,7 +17,7 @@ const ORIGIN_LABEL: Record<Exclude<AnalysisOrigin, 'server'>, string> = {
 
 /** AI Analysis (spec point 2): the server's NEWS2 analysis, with the score laid open. */
 export function AnalysisCard({ patient }: { patient: Patient }) {
-  const { data } = useQuery(getPatientAnalysisQueryOptions(patient));
+  const { data } = usePatientAnalysis(patient);
 
   return (
     <Card role="region" aria-labelledby="analysis-heading">

@@ -2,7 +2,7 @@ import { CloudOff } from 'lucide-react';
 import { type ClientAnalysis, DEFAULT_ANALYSIS_ERROR } from '../lib/analysis-service.ts';
 import { AlertLevelBadge } from './alert-level-badge.tsx';
 
-interface PatientAnalysisProps {
+interface CardAnalysisProps {
   analysis: ClientAnalysis | undefined;
   isLoading: boolean;
   error: Error | null;
@@ -14,7 +14,7 @@ interface PatientAnalysisProps {
  * with an "Offline analysis" marker and the spec's message (the server's error, or "Failed to
  * analyze patient data").
  */
-export function PatientAnalysis({ analysis, isLoading, error }: PatientAnalysisProps) {
+export function CardAnalysis({ analysis, isLoading, error }: CardAnalysisProps) {
   const isOffline = analysis !== undefined && analysis.origin !== 'server';
   const failure = error ? error.message || DEFAULT_ANALYSIS_ERROR : (analysis?.error ?? null);
 

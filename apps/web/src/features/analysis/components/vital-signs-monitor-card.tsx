@@ -1,12 +1,10 @@
 import type { Patient } from '@vigil/domain';
 import { Activity, BatteryMedium, Radio, Siren, Watch } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { VitalsFreshness } from '@/features/patients/components/vitals-freshness.tsx';
-import { useVitalsStaleness } from '@/features/patients/hooks/use-vitals-staleness.ts';
 import { vitalsAnalysisErrorMessage } from '../api/analyze-vitals.ts';
 import { useVitalsMonitor } from '../hooks/use-vitals-monitor.ts';
 import {
@@ -27,9 +25,20 @@ const TITLE = 'Real-time Vital Signs Monitor';
 /**
  * Real-time Vital Signs Monitor (spec point 2). Analyses the patient's vitals on mount and every
  * 5 minutes (every minute for a high-priority patient). `device` is where the vitals come from; until
- * live devices arrive it is the watch on record or the ward's own observations.
+ * live devices arrive it is the watch on record or the ward's own observations. `freshness` (when the
+ * next observations are due, or "Stale") is the screen's; `isStale` greys the analysed values.
  */
-export function VitalSignsMonitorCard({ patient, device }: { patient?: Patient; device?: MonitorDevice }) {
+export function VitalSignsMonitorCard({
+  patient,
+  device,
+  isStale = false,
+  freshness,
+}: {
+  patient?: Patient;
+  device?: MonitorDevice;
+  isStale?: boolean;
+  freshness?: ReactNode;
+}) {
   const titleId = useId();
   if (!patient) {
     return (
@@ -43,20 +52,31 @@ export function VitalSignsMonitorCard({ patient, device }: { patient?: Patient; 
       </Card>
     );
   }
-  return <PatientMonitor patient={patient} device={device ?? deviceForPatient(patient)} titleId={titleId} />;
+  return (
+    <PatientMonitor
+      patient={patient}
+      device={device ?? deviceForPatient(patient)}
+      titleId={titleId}
+      isStale={isStale}
+      freshness={freshness}
+    />
+  );
 }
 
 function PatientMonitor({
   patient,
   device,
   titleId,
+  isStale,
+  freshness,
 }: {
   patient: Patient;
   device: MonitorDevice;
   titleId: string;
+  isStale: boolean;
+  freshness: ReactNode;
 }) {
   const { query, refreshMs, isHighPriority } = useVitalsMonitor(patient);
-  const staleness = useVitalsStaleness(patient);
   const connection = connectionLabel(device.name);
   const battery = typeof device.batteryLevel === 'number' ? `${device.batteryLevel}%` : '—';
   const isBatteryLow = typeof device.batteryLevel === 'number' && device.batteryLevel < 20;
@@ -96,7 +116,7 @@ function PatientMonitor({
             <dd>{DATE_TIME.format(new Date(patient.lastUpdated))}</dd>
           </div>
         </dl>
-        <VitalsFreshness staleness={staleness} />
+        {freshness}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div aria-live="polite" aria-busy={query.isFetching}>
@@ -116,7 +136,7 @@ function PatientMonitor({
               </Button>
             </div>
           ) : (
-            <MonitorResult result={query.data} vitals={monitorInput(patient)} isStale={staleness.isStale} />
+            <MonitorResult result={query.data} vitals={monitorInput(patient)} isStale={isStale} />
           )}
         </div>
         <footer className="flex flex-col gap-1 border-t pt-3 text-muted-foreground text-xs">

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { useNow } from '@/hooks/use-minute-clock.ts';
+import { useNow } from '@/hooks/use-now.ts';
 import { useMedications } from '../api/get-medications.ts';
 import { AddMedicationForm } from './add-medication-form.tsx';
 import { MedicationItem } from './medication-item.tsx';
@@ -11,7 +11,7 @@ import { MedicationItem } from './medication-item.tsx';
 export function MedicationPanel({ patientId }: { patientId: number }) {
   const { data: medications, error } = useMedications(patientId);
   const [isAdding, setAdding] = useState(false);
-  const now = useNow();
+  const now = new Date(useNow());
 
   return (
     <div className="flex flex-col gap-3">

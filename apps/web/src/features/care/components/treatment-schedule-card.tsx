@@ -1,7 +1,7 @@
 import { ClipboardList } from 'lucide-react';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { useNow } from '@/hooks/use-minute-clock.ts';
+import { useNow } from '@/hooks/use-now.ts';
 import { useTreatments } from '../api/get-treatments.ts';
 import { AddTreatmentForm } from './add-treatment-form.tsx';
 import { TreatmentRow } from './treatment-row.tsx';
@@ -9,7 +9,7 @@ import { TreatmentRow } from './treatment-row.tsx';
 /** Treatment Schedule (spec point 2): rows by scheduled time, completion toggles, and a form to add one. */
 export function TreatmentScheduleCard({ patientId }: { patientId: number }) {
   const { data: treatments, error } = useTreatments(patientId);
-  const now = useNow();
+  const now = new Date(useNow());
 
   return (
     <Card role="region" aria-labelledby="treatments-heading">

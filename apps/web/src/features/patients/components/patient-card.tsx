@@ -1,9 +1,11 @@
 import { criticalReasons, displayPatientId, type Patient, patientNews2 } from '@vigil/domain';
 import { TriangleAlert } from 'lucide-react';
-import { memo, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
-import { PatientAnalysis } from '@/features/analysis/components/card-analysis.tsx';
-import { useCardAnalysis } from '@/features/analysis/hooks/use-card-analysis.ts';
+import {
+  type PatientAnalysisQuery,
+  usePatientAnalysis,
+} from '@/features/analysis/api/get-patient-analysis.ts';
 import { cn } from '@/lib/utils.ts';
 import { useHasBeenNearViewport } from '../hooks/use-near-viewport.ts';
 import { useVitalsStaleness } from '../hooks/use-vitals-staleness.ts';
@@ -19,10 +21,17 @@ import { UpdatedAt } from './updated-at.tsx';
  * visible label: WCAG 2.5.3). Memoised on the patient object, which TanStack Query keeps identical across
  * refetches while unchanged, so filtering and searching never re-render the cards that stay.
  */
-export const PatientCard = memo(function PatientCard({ patient }: { patient: Patient }) {
+export const PatientCard = memo(function PatientCard({
+  patient,
+  renderAnalysis,
+}: {
+  patient: Patient;
+  /** The card's analysis text (the analysis feature's, composed by the screen). */
+  renderAnalysis: (query: PatientAnalysisQuery) => ReactNode;
+}) {
   const itemRef = useRef<HTMLLIElement>(null);
   const isNearViewport = useHasBeenNearViewport(itemRef);
-  const analysisQuery = useCardAnalysis(patient, isNearViewport);
+  const analysisQuery = usePatientAnalysis(patient, { enabled: isNearViewport });
   const analysis = analysisQuery.data;
   const staleness = useVitalsStaleness(patient);
 
@@ -70,7 +79,7 @@ export const PatientCard = memo(function PatientCard({ patient }: { patient: Pat
         </p>
       )}
 
-      <PatientAnalysis analysis={analysis} isLoading={analysisQuery.isPending} error={analysisQuery.error} />
+      {renderAnalysis(analysisQuery)}
       <div className="mt-auto">
         <UpdatedAt iso={patient.lastUpdated} />
       </div>

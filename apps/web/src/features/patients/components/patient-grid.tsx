@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, LoaderCircle, SearchX } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/utils.ts';
 import { getPatientsQueryOptions } from '../api/get-patients.ts';
@@ -59,7 +59,11 @@ function EmptyState({ search, onClearSearch }: { search: string; onClearSearch: 
  * small screens, 2 from md, 3 from xl. Filtering runs over the one cached list, keeping the server's
  * order (Critical first, then oxygen level descending).
  */
-export function PatientGrid() {
+export function PatientGrid({
+  renderAnalysis,
+}: {
+  renderAnalysis: ComponentProps<typeof PatientCard>['renderAnalysis'];
+}) {
   const headingId = useId();
   const patientsQuery = useQuery(getPatientsQueryOptions());
   const filters = usePatientFilters(patientsQuery.data);
@@ -96,7 +100,7 @@ export function PatientGrid() {
             )}
           >
             {filters.visible.slice(0, shown).map((patient) => (
-              <PatientCard key={patient.id} patient={patient} />
+              <PatientCard key={patient.id} patient={patient} renderAnalysis={renderAnalysis} />
             ))}
           </ul>
         )}

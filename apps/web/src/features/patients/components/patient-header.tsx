@@ -1,15 +1,18 @@
 import { displayPatientId, type Patient } from '@vigil/domain';
 import { ArrowLeft, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { RecordObservationsDialog } from '@/features/readings/components/record-observations-dialog.tsx';
-import { useNow } from '@/hooks/use-minute-clock.ts';
+import { useNow } from '@/hooks/use-now.ts';
 import { formatAge, formatDateTime } from '@/lib/date-time.ts';
 import { ConditionBadge } from './condition-badge.tsx';
 import { EditPatientDialog } from './edit-patient-dialog.tsx';
 
-/** Name, display ID, condition badge, last update, and the record-observations and edit actions (spec point 2, "Header"). */
-export function PatientHeader({ patient }: { patient: Patient }) {
-  const now = useNow();
+/**
+ * Name, display ID, condition badge, last update, and the actions: the screen's (record observations)
+ * before this feature's edit dialog (spec point 2, "Header").
+ */
+export function PatientHeader({ patient, actions }: { patient: Patient; actions?: ReactNode }) {
+  const now = new Date(useNow());
   const isCritical = patient.condition === 'Critical';
 
   return (
@@ -45,7 +48,7 @@ export function PatientHeader({ patient }: { patient: Patient }) {
           )}
         </div>
         <div className="flex flex-wrap gap-2 sm:justify-end">
-          <RecordObservationsDialog patient={patient} />
+          {actions}
           <EditPatientDialog patient={patient} />
         </div>
       </div>
