@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Date and time display for the patient record: en-GB, the ward's local time zone. */
 
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
@@ -42,4 +44,19 @@ export function dateTimeLocalToIso(value: string): string | null {
 export function toDateTimeLocal(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * A `datetime-local` input's value as a form schema: the ISO instant for the API, or `message` when
+ * empty or not a valid date and time.
+ */
+export function dateTimeLocalSchema(message: string) {
+  return z.string().transform((value, ctx) => {
+    const iso = dateTimeLocalToIso(value);
+    if (iso === null) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return iso;
+  });
 }

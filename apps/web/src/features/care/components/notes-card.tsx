@@ -1,6 +1,9 @@
-import { NOTE_MAX_LENGTH } from '@vigil/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NOTE_MAX_LENGTH, NoteCreateInput } from '@vigil/domain';
 import { LoaderCircle, NotebookPen } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
 import { FieldError } from '@/components/form/field-error.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -11,25 +14,27 @@ import { formatDateTime } from '@/lib/date-time.ts';
 import { useCreateNote } from '../api/create-note.ts';
 import { useNotes } from '../api/get-notes.ts';
 
+/** The note as typed, then the domain's note input. */
+const NoteFormSchema = z
+  .object({ content: z.string().trim().min(1, 'Write the note before adding it') })
+  .pipe(NoteCreateInput);
+
 /** Patient Notes (spec point 2): an add form and "Previous Notes", newest first. */
 export function NotesCard({ patientId }: { patientId: number }) {
   const id = useId();
   const { data: notes, error } = useNotes(patientId);
   const create = useCreateNote(patientId);
-  const [content, setContent] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(NoteFormSchema), defaultValues: { content: '' } });
+  const fieldError = errors.content?.message;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!content.trim()) {
-      setFieldError('Write the note before adding it');
-      textareaRef.current?.focus();
-      return;
-    }
-    setFieldError(undefined);
-    create.mutate(content.trim(), { onSuccess: () => setContent('') });
-  };
+  const onSubmit = handleSubmit(({ content }) =>
+    create.mutate(content, { onSuccess: () => reset({ content: '' }) }),
+  );
 
   return (
     <Card role="region" aria-labelledby="notes-heading">
@@ -43,15 +48,13 @@ export function NotesCard({ patientId }: { patientId: number }) {
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
           <Label htmlFor={`${id}-note`}>New note</Label>
           <Textarea
-            ref={textareaRef}
             id={`${id}-note`}
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
             placeholder="Add a note about the patient's condition..."
             maxLength={NOTE_MAX_LENGTH}
             rows={3}
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? `${id}-error` : undefined}
+            {...register('content')}
           />
           <FieldError id={`${id}-error`} message={fieldError} />
           <Button type="submit" className="self-start" disabled={create.isPending}>
