@@ -1,9 +1,20 @@
-import { formatCelsius, NEWS2_PARAMETER_LABELS, type News2Parameter } from '@vigil/domain';
+import {
+  CONSCIOUSNESS,
+  formatCelsius,
+  HEART_RATE,
+  NEWS2_PARAMETER_LABELS,
+  type News2Parameter,
+  type NumericVitalSign,
+  OXYGEN_LEVEL,
+  RESPIRATORY_RATE,
+  SYSTOLIC_BP,
+  TEMPERATURE,
+} from '@vigil/domain';
 import { Table2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/utils.ts';
-import type { TrendPoint } from '../lib/trend-points.ts';
+import { type TrendPoint, trendValue } from '../lib/trend-points.ts';
 
 /** Rows in the table: the latest readings, enough for a handover, short enough to read out. */
 export const TABLE_ROWS = 12;
@@ -19,6 +30,32 @@ const DAY_TIME = new Intl.DateTimeFormat('en-GB', {
 const when = (ms: number) =>
   new Date(ms).toDateString() === new Date().toDateString() ? TIME.format(ms) : DAY_TIME.format(ms);
 const dash = (value: string | number | null) => (value === null ? '—' : String(value));
+
+/** A numeric vital's column: "Pulse (bpm)", its values as displayed (°C with one decimal). */
+const numeric = (vital: NumericVitalSign) => ({
+  header: `${vital.shortLabel} (${vital.displayUnit})`,
+  cell: (p: TrendPoint) => {
+    const value = trendValue(p, vital);
+    return value === null ? '—' : vital.entry === 'celsius' ? formatCelsius(value) : String(value);
+  },
+});
+
+/** The columns after Time and NEWS2: the vital signs, the pulse and SpO2 first as on the vital cards. */
+const COLUMNS: readonly { header: string; cell: (p: TrendPoint) => string }[] = [
+  numeric(HEART_RATE),
+  numeric(OXYGEN_LEVEL),
+  {
+    header: 'Air or O2',
+    cell: (p) => (p.onSupplementalOxygen === null ? '—' : p.onSupplementalOxygen ? 'Oxygen' : 'Air'),
+  },
+  {
+    header: `BP (${SYSTOLIC_BP.displayUnit})`,
+    cell: (p) => (p.systolicBP === null ? '—' : `${p.systolicBP}/${dash(p.diastolicBP)}`),
+  },
+  numeric(TEMPERATURE),
+  numeric(RESPIRATORY_RATE),
+  { header: CONSCIOUSNESS.shortLabel, cell: (p) => dash(p.consciousness) },
+];
 const names = (parameters: readonly News2Parameter[]) =>
   parameters.map((p) => NEWS2_PARAMETER_LABELS[p]).join(', ');
 
@@ -73,17 +110,7 @@ export function ReadingsTable({ points }: { points: readonly TrendPoint[] }) {
           <caption className="sr-only">Readings of the last 24 hours, newest first{shownOf}</caption>
           <thead className="bg-muted text-muted-foreground text-xs">
             <tr>
-              {[
-                'Time',
-                'NEWS2',
-                'Pulse (bpm)',
-                'SpO2 (%)',
-                'Air or O2',
-                'BP (mmHg)',
-                'Temp (°C)',
-                'RR (/min)',
-                'ACVPU',
-              ].map((label) => (
+              {['Time', 'NEWS2', ...COLUMNS.map((c) => c.header)].map((label) => (
                 <th key={label} scope="col" className="px-2 py-1.5 font-medium">
                   {label}
                 </th>
@@ -97,19 +124,11 @@ export function ReadingsTable({ points }: { points: readonly TrendPoint[] }) {
                   <time dateTime={new Date(p.timeMs).toISOString()}>{when(p.timeMs)}</time>
                 </th>
                 <News2Cell point={p} />
-                <td className="px-2 py-1.5">{dash(p.pulse)}</td>
-                <td className="px-2 py-1.5">{dash(p.spo2)}</td>
-                <td className="px-2 py-1.5">
-                  {p.onSupplementalOxygen === null ? '—' : p.onSupplementalOxygen ? 'Oxygen' : 'Air'}
-                </td>
-                <td className="px-2 py-1.5">
-                  {p.systolicBP === null ? '—' : `${p.systolicBP}/${dash(p.diastolicBP)}`}
-                </td>
-                <td className="px-2 py-1.5">
-                  {p.temperatureC === null ? '—' : formatCelsius(p.temperatureC)}
-                </td>
-                <td className="px-2 py-1.5">{dash(p.respiratoryRate)}</td>
-                <td className="px-2 py-1.5">{dash(p.consciousness)}</td>
+                {COLUMNS.map((column) => (
+                  <td key={column.header} className="px-2 py-1.5">
+                    {column.cell(p)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

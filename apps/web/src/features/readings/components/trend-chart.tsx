@@ -1,5 +1,4 @@
 import 'uplot/dist/uPlot.min.css';
-import { formatCelsius } from '@vigil/domain';
 import { useState } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile.ts';
 import { TREND_PANELS } from '../lib/trend-panels.ts';
@@ -8,19 +7,22 @@ import { TrendPanel } from './trend-panel.tsx';
 
 const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
+/** "NEWS2 ≥3 · Respiratory rate 18 /min · SpO2 97 % · Blood pressure 120/80 mmHg · …", as the panels plot them. */
 function readout(p: TrendPoint): string {
   const parts = [`NEWS2 ${p.news2.complete ? '' : '≥'}${p.news2.total}`];
-  if (p.pulse !== null) parts.push(`Pulse ${p.pulse} bpm`);
-  if (p.spo2 !== null) parts.push(`SpO2 ${p.spo2} %`);
-  if (p.systolicBP !== null)
-    parts.push(`BP ${p.systolicBP}${p.diastolicBP === null ? '' : `/${p.diastolicBP}`} mmHg`);
-  if (p.temperatureC !== null) parts.push(`${formatCelsius(p.temperatureC)} °C`);
+  for (const spec of TREND_PANELS) {
+    if (spec.id === 'news2') continue;
+    const [first, ...rest] = spec.series.map((s) => s.values([p])[0] ?? null);
+    if (first === null || first === undefined) continue;
+    const more = rest.map((v) => (v === null ? '' : `/${v.toFixed(spec.decimals)}`)).join('');
+    parts.push(`${spec.title} ${first.toFixed(spec.decimals)}${more} ${spec.unit}`);
+  }
   return parts.join(' · ');
 }
 
 /**
  * The trend chart (lazy-loaded with uPlot, so neither is in the first page's JavaScript): NEWS2 across
- * the top, then pulse, SpO2, blood pressure and temperature. Above them, the values at the cursor (or
+ * the top, then one panel per numeric vital sign. Above them, the values at the cursor (or
  * of the latest reading), read from the same points the panels plot.
  */
 export function TrendChart({ points, syncKey }: { points: readonly TrendPoint[]; syncKey: string }) {

@@ -1,6 +1,8 @@
-import type { TrendPoint } from './trend-points.ts';
+import { DIASTOLIC_BP, NUMERIC_VITAL_SIGNS, type NumericVitalSign, SYSTOLIC_BP } from '@vigil/domain';
+import { type TrendPoint, trendValue } from './trend-points.ts';
 
-export type PanelId = 'news2' | 'pulse' | 'spo2' | 'bloodPressure' | 'temperature';
+/** 'news2', 'bloodPressure', or the NEWS2 parameter (else the key) of the vital plotted. */
+export type PanelId = string;
 
 export interface PanelSeries {
   label: string;
@@ -33,72 +35,89 @@ const when =
   (ps: readonly TrendPoint[]) =>
     ps.map((p) => (keep(p) ? value(p) : null));
 
+/** NEWS2 on its fixed 0–20 scale with the RCP Chart 4 thresholds (5 medium, 7 high). */
+const NEWS2_PANEL: PanelSpec = {
+  id: 'news2',
+  title: 'NEWS2',
+  unit: 'score',
+  decimals: 0,
+  softRange: [0, 20],
+  fixedRange: [0, 20],
+  // Two points apart on a 0–20 scale: one label under its line, one over, so they never collide.
+  thresholds: [
+    { value: 5, label: '5 medium', labelSide: 'below' },
+    { value: 7, label: '7 high', labelSide: 'above' },
+  ],
+  series: [
+    { label: 'NEWS2', color: NEWS2_COLOR, values: (ps) => ps.map((p) => p.news2.total) },
+    {
+      label: 'Incomplete (a parameter not yet recorded)',
+      color: NEWS2_COLOR,
+      isHollowPointsOnly: true,
+      values: when(
+        (p) => !p.news2.complete,
+        (p) => p.news2.total,
+      ),
+    },
+  ],
+};
+
 /**
- * Small multiples: one panel per measurement with its own scale, so SpO2 (90–100) and blood pressure
- * (60–180) never squash each other; all share the same 24-hour time axis. NEWS2 comes first, on its
- * fixed 0–20 scale with the RCP Chart 4 thresholds (5 medium, 7 high).
+ * How each numeric vital is drawn: its line colour (at least 3:1 against the card in both themes,
+ * WCAG 1.4.11) and the y range always shown, around the NEWS2 bands (RCP Chart 1).
+ */
+const PLOT: Record<NumericVitalSign['key'], { color: string; softRange: [number, number] }> = {
+  respiratoryRate: { color: '#1d4ed8', softRange: [5, 30] }, // blue-700
+  oxygenLevel: { color: '#0e7490', softRange: [85, 100] }, // cyan-700
+  systolicBP: { color: '#b91c1c', softRange: [40, 180] }, // red-700
+  diastolicBP: { color: '#b91c1c', softRange: [40, 180] },
+  heartRate: { color: '#15803d', softRange: [40, 140] }, // green-700
+  temperature: { color: '#b45309', softRange: [35, 40] }, // amber-700
+};
+
+/** A panel's title: the short label, or the full one where the short one abbreviates it (RR, Temp). */
+const titleOf = (vital: NumericVitalSign) =>
+  /^[A-Z]+$/.test(vital.shortLabel) || vital.label.startsWith(vital.shortLabel)
+    ? vital.label
+    : vital.shortLabel;
+
+const seriesOf = (vital: NumericVitalSign, label: string, dash?: number[]): PanelSeries => ({
+  label,
+  color: PLOT[vital.key].color,
+  ...(dash ? { dash } : {}),
+  values: (ps) => ps.map((p) => trendValue(p, vital)),
+});
+
+/** One panel per numeric vital of the catalogue; blood pressure is one panel, the diastolic dashed. */
+function vitalPanel(vital: NumericVitalSign): PanelSpec | null {
+  if (vital.key === DIASTOLIC_BP.key) return null;
+  const base = {
+    unit: vital.displayUnit,
+    decimals: vital.entry === 'celsius' ? 1 : 0,
+    softRange: PLOT[vital.key].softRange,
+  };
+  if (vital.key === SYSTOLIC_BP.key) {
+    return {
+      ...base,
+      id: 'bloodPressure',
+      title: 'Blood pressure',
+      series: [
+        seriesOf(SYSTOLIC_BP, SYSTOLIC_BP.shortLabel),
+        seriesOf(DIASTOLIC_BP, DIASTOLIC_BP.shortLabel, [5, 4]),
+      ],
+    };
+  }
+  const title = titleOf(vital);
+  return { ...base, id: vital.news2 ?? vital.key, title, series: [seriesOf(vital, title)] };
+}
+
+/**
+ * Small multiples: NEWS2 first, then one panel per numeric vital with its own scale, so SpO2 (90–100)
+ * and blood pressure (60–180) never squash each other; all share the same 24-hour time axis.
  */
 export const TREND_PANELS: readonly PanelSpec[] = [
-  {
-    id: 'news2',
-    title: 'NEWS2',
-    unit: 'score',
-    decimals: 0,
-    softRange: [0, 20],
-    fixedRange: [0, 20],
-    // Two points apart on a 0–20 scale: one label under its line, one over, so they never collide.
-    thresholds: [
-      { value: 5, label: '5 medium', labelSide: 'below' },
-      { value: 7, label: '7 high', labelSide: 'above' },
-    ],
-    series: [
-      { label: 'NEWS2', color: NEWS2_COLOR, values: (ps) => ps.map((p) => p.news2.total) },
-      {
-        label: 'Incomplete (a parameter not yet recorded)',
-        color: NEWS2_COLOR,
-        isHollowPointsOnly: true,
-        values: when(
-          (p) => !p.news2.complete,
-          (p) => p.news2.total,
-        ),
-      },
-    ],
-  },
-  {
-    id: 'pulse',
-    title: 'Pulse',
-    unit: 'bpm',
-    decimals: 0,
-    softRange: [40, 140],
-    series: [{ label: 'Pulse', color: '#15803d', values: (ps) => ps.map((p) => p.pulse) }],
-  },
-  {
-    id: 'spo2',
-    title: 'SpO2',
-    unit: '%',
-    decimals: 0,
-    softRange: [85, 100],
-    series: [{ label: 'SpO2', color: '#0e7490', values: (ps) => ps.map((p) => p.spo2) }],
-  },
-  {
-    id: 'bloodPressure',
-    title: 'Blood pressure',
-    unit: 'mmHg',
-    decimals: 0,
-    softRange: [40, 180],
-    series: [
-      { label: 'Systolic', color: '#b91c1c', values: (ps) => ps.map((p) => p.systolicBP) },
-      { label: 'Diastolic', color: '#b91c1c', dash: [5, 4], values: (ps) => ps.map((p) => p.diastolicBP) },
-    ],
-  },
-  {
-    id: 'temperature',
-    title: 'Temperature',
-    unit: '°C',
-    decimals: 1,
-    softRange: [35, 40],
-    series: [{ label: 'Temperature', color: '#b45309', values: (ps) => ps.map((p) => p.temperatureC) }],
-  },
+  NEWS2_PANEL,
+  ...NUMERIC_VITAL_SIGNS.flatMap((v) => vitalPanel(v) ?? []),
 ];
 
 /** The y range: the soft range widened by a margin around any value beyond it. */

@@ -1,29 +1,26 @@
 import {
-  type Consciousness,
   computeNews2,
   type News2Band,
   type News2Parameter,
+  type NumericVitalSign,
   news2InputFromVitals,
   type Spo2Scale,
   tenthsFToRoundedCelsius,
+  VITAL_SIGNS,
+  type VitalKey,
   type VitalReading,
+  type VitalSign,
   type VitalValues,
 } from '@vigil/domain';
 
-/** One observation on the trend chart: what the reading measured, and the NEWS2 it gives. */
-export interface TrendPoint {
+/**
+ * One observation on the trend chart: what the reading measured, each vital under its point field
+ * (null when the reading did not carry it; temperature in °C, one decimal, as displayed and scored),
+ * and the NEWS2 it gives.
+ */
+export type TrendPoint = {
   readingId: number;
   timeMs: number;
-  /** As measured by this reading; null when the reading did not carry the value. */
-  pulse: number | null;
-  spo2: number | null;
-  systolicBP: number | null;
-  diastolicBP: number | null;
-  /** °C, one decimal, as displayed and scored. */
-  temperatureC: number | null;
-  respiratoryRate: number | null;
-  consciousness: Consciousness | null;
-  onSupplementalOxygen: boolean | null;
   news2: {
     total: number;
     band: News2Band;
@@ -33,18 +30,38 @@ export interface TrendPoint {
     /** Parameters this reading lacked, scored from the latest earlier reading that had them. */
     carriedForward: News2Parameter[];
   };
+} & { [K in VitalKey as (typeof TREND_FIELD)[K]]: Exclude<VitalValues[K], undefined> };
+
+/** The point's field of each vital sign. */
+const TREND_FIELD = {
+  respiratoryRate: 'respiratoryRate',
+  oxygenLevel: 'spo2',
+  onSupplementalOxygen: 'onSupplementalOxygen',
+  systolicBP: 'systolicBP',
+  diastolicBP: 'diastolicBP',
+  heartRate: 'pulse',
+  consciousness: 'consciousness',
+  temperature: 'temperatureC',
+} as const satisfies Record<VitalKey, string>;
+
+/** A numeric vital's value on a point as plotted and listed (°C for temperature); null if not measured. */
+export function trendValue(point: TrendPoint, vital: NumericVitalSign): number | null {
+  return point[TREND_FIELD[vital.key]];
+}
+
+/** A reading's value of a vital as the point holds it: °C to one decimal for a temperature. */
+function pointValue(vital: VitalSign, reading: VitalReading) {
+  const value = reading[vital.readingField];
+  if (value === null || value === undefined) return null;
+  return vital.kind === 'number' && vital.entry === 'celsius'
+    ? tenthsFToRoundedCelsius(value as number)
+    : value;
 }
 
 /** The NEWS2 inputs a reading may carry, and the parameter each one scores. */
-const NEWS2_FIELDS = [
-  ['respiratoryRate', 'respiratoryRate'],
-  ['oxygenLevel', 'spo2'],
-  ['onSupplementalOxygen', 'airOrOxygen'],
-  ['systolicBP', 'systolicBP'],
-  ['heartRate', 'pulse'],
-  ['consciousness', 'consciousness'],
-  ['temperature', 'temperature'],
-] as const satisfies readonly (readonly [keyof VitalValues, News2Parameter])[];
+const NEWS2_VITALS = VITAL_SIGNS.flatMap((v) =>
+  v.news2 ? [{ field: v.readingField, parameter: v.news2 }] : [],
+);
 
 const isRecorded = (value: unknown) => value !== null && value !== undefined;
 
@@ -67,25 +84,18 @@ export function trendPoints(readings: readonly VitalReading[], spo2Scale: Spo2Sc
   const points: TrendPoint[] = [];
 
   for (const { reading: r, timeMs } of sorted) {
-    const hasVitals = NEWS2_FIELDS.some(([field]) => isRecorded(r[field])) || isRecorded(r.diastolicBP);
-    if (!hasVitals) continue;
+    if (!VITAL_SIGNS.some((v) => isRecorded(r[v.readingField]))) continue;
     const carriedForward: News2Parameter[] = [];
-    for (const [field, parameter] of NEWS2_FIELDS) {
+    for (const { field, parameter } of NEWS2_VITALS) {
       if (isRecorded(r[field])) Object.assign(latest, { [field]: r[field] });
       else if (isRecorded(latest[field])) carriedForward.push(parameter);
     }
     const news2 = computeNews2(news2InputFromVitals(latest, spo2Scale));
+    const values = Object.fromEntries(VITAL_SIGNS.map((v) => [TREND_FIELD[v.key], pointValue(v, r)]));
     points.push({
+      ...(values as Omit<TrendPoint, 'readingId' | 'timeMs' | 'news2'>),
       readingId: r.id,
       timeMs,
-      pulse: r.heartRate,
-      spo2: r.oxygenLevel,
-      systolicBP: r.systolicBP,
-      diastolicBP: r.diastolicBP,
-      temperatureC: r.temperature === null ? null : tenthsFToRoundedCelsius(r.temperature),
-      respiratoryRate: r.respiratoryRate,
-      consciousness: r.consciousness,
-      onSupplementalOxygen: r.onSupplementalOxygen,
       news2: {
         total: news2.total,
         band: news2.band,
