@@ -1,11 +1,15 @@
-import {
-  type AnalysisResult,
-  formatCelsius,
-  tenthsFToCelsius,
-  type VitalsAnalysisInput,
-} from '@vigil/domain';
+import type { AnalysisResult, VitalsAnalysisInput } from '@vigil/domain';
+import { type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
 import { MonitorVitalTile } from './monitor-vital-tile.tsx';
 import { PredictedTrend } from './predicted-trend.tsx';
+
+/** The four tiles (spec point 2), each with the analysis' assessment of its vital. */
+const TILES: readonly { id: CoreVitalId; label: string; assessment: keyof AnalysisResult['vitalSigns'] }[] = [
+  { id: 'pulse', label: 'Heart rate', assessment: 'heartRate' },
+  { id: 'oxygen', label: 'Oxygen level', assessment: 'oxygenLevel' },
+  { id: 'bloodPressure', label: 'Blood pressure', assessment: 'bloodPressure' },
+  { id: 'temperature', label: 'Temperature', assessment: 'temperature' },
+];
 
 /** The analysed result: four tiles, then predicted trend, analysis text and recommendations (spec point 2). */
 export function MonitorResult({
@@ -26,34 +30,15 @@ export function MonitorResult({
         aria-label="Analysed vital signs"
         data-stale={isStale || undefined}
       >
-        <MonitorVitalTile
-          label="Heart rate"
-          value={String(vitals.heartRate)}
-          unit="bpm"
-          isStale={isStale}
-          assessment={vitalSigns.heartRate}
-        />
-        <MonitorVitalTile
-          label="Oxygen level"
-          value={String(vitals.oxygenLevel)}
-          unit="%"
-          isStale={isStale}
-          assessment={vitalSigns.oxygenLevel}
-        />
-        <MonitorVitalTile
-          label="Blood pressure"
-          value={`${vitals.systolicBP}/${vitals.diastolicBP}`}
-          unit="mmHg"
-          isStale={isStale}
-          assessment={vitalSigns.bloodPressure}
-        />
-        <MonitorVitalTile
-          label="Temperature"
-          value={formatCelsius(tenthsFToCelsius(vitals.temperature))}
-          unit="°C"
-          isStale={isStale}
-          assessment={vitalSigns.temperature}
-        />
+        {TILES.map(({ id, label, assessment }) => (
+          <MonitorVitalTile
+            key={id}
+            label={label}
+            {...coreVitalDisplay(id, vitals)}
+            isStale={isStale}
+            assessment={vitalSigns[assessment]}
+          />
+        ))}
       </ul>
       <PredictedTrend trend={result.predictedTrend} />
       <p className="text-sm leading-relaxed">{result.analysis}</p>

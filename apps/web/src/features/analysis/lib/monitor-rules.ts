@@ -3,6 +3,7 @@ import {
   type News2Band,
   news2InputFromVitals,
   type Patient,
+  type VitalPatientField,
   type VitalsAnalysisInput,
   vitalsFromPatient,
 } from '@vigil/domain';
@@ -21,18 +22,7 @@ export interface MonitorDevice {
   batteryLevel?: number | null;
 }
 
-type PatientVitalFields = Pick<
-  Patient,
-  | 'pulse'
-  | 'oxygenLevel'
-  | 'systolicBP'
-  | 'diastolicBP'
-  | 'temperature'
-  | 'respiratoryRate'
-  | 'consciousness'
-  | 'onSupplementalOxygen'
-  | 'spo2Scale'
->;
+type PatientVitalFields = Pick<Patient, VitalPatientField | 'spo2Scale'>;
 
 /** Until live devices arrive, the device is the watch type on record, else the ward's own observations. */
 export function deviceForPatient(patient: Pick<Patient, 'vitalWatchType'>): MonitorDevice {
@@ -72,18 +62,8 @@ export function shouldShowMonitor(patient: PatientVitalFields & Pick<Patient, 'h
 
 /** The body of POST /api/vitals/analysis for the patient's stored vitals. */
 export function monitorInput(patient: PatientVitalFields & Pick<Patient, 'id'>): VitalsAnalysisInput {
-  return {
-    patientId: patient.id,
-    heartRate: patient.pulse,
-    oxygenLevel: patient.oxygenLevel,
-    systolicBP: patient.systolicBP,
-    diastolicBP: patient.diastolicBP,
-    temperature: patient.temperature,
-    respiratoryRate: patient.respiratoryRate,
-    consciousness: patient.consciousness,
-    onSupplementalOxygen: patient.onSupplementalOxygen,
-    spo2Scale: patient.spo2Scale,
-  };
+  // The record's four required vitals are never null, so the reading-named values fit the input.
+  return { patientId: patient.id, ...(vitalsFromPatient(patient) as Omit<VitalsAnalysisInput, 'patientId'>) };
 }
 
 /** Spec point 4: tiles at URGENT or CRITICAL are highlighted red. */

@@ -1,20 +1,21 @@
 import {
+  ACVPU_CHOICES,
   type Consciousness,
-  formatCelsius,
+  formatVital,
   NEWS2_PARAMETER_LABELS,
   type News2Band,
   type News2Parameter,
+  OXYGEN_LEVEL,
   type Patient,
-  tenthsFToCelsius,
+  RESPIRATORY_RATE,
+  SYSTOLIC_BP,
+  TEMPERATURE,
 } from '@vigil/domain';
 
-const ACVPU: Record<Consciousness, string> = {
-  A: 'Alert (A)',
-  C: 'New confusion (C)',
-  V: 'Responds to voice (V)',
-  P: 'Responds to pain (P)',
-  U: 'Unresponsive (U)',
-};
+/** "New confusion (C)": the catalogue's ACVPU label, its letter after it. */
+const ACVPU = Object.fromEntries(
+  ACVPU_CHOICES.map((c) => [c.value, `${c.label.split(' – ')[1]} (${c.value})`]),
+) as Record<Consciousness, string>;
 
 /** "respiratory rate" → "Respiratory rate", for a table row. */
 export function news2ParameterLabel(parameter: News2Parameter): string {
@@ -40,14 +41,16 @@ export function news2ParameterValues(
   >,
 ): Record<News2Parameter, string | null> {
   return {
-    respiratoryRate: patient.respiratoryRate === null ? null : `${patient.respiratoryRate} /min`,
-    spo2: `${patient.oxygenLevel} % (scale ${patient.spo2Scale})`,
+    respiratoryRate:
+      patient.respiratoryRate === null ? null : formatVital(RESPIRATORY_RATE, patient.respiratoryRate),
+    spo2: `${formatVital(OXYGEN_LEVEL, patient.oxygenLevel)} (scale ${patient.spo2Scale})`,
     airOrOxygen:
       patient.onSupplementalOxygen === null ? null : patient.onSupplementalOxygen ? 'Oxygen' : 'Air',
-    systolicBP: `${patient.systolicBP} mmHg`,
+    systolicBP: formatVital(SYSTOLIC_BP, patient.systolicBP),
+    // Per minute, as on the NEWS2 chart (RCP Chart 1), not the tiles' "bpm".
     pulse: `${patient.pulse} /min`,
     consciousness: patient.consciousness === null ? null : ACVPU[patient.consciousness],
-    temperature: `${formatCelsius(tenthsFToCelsius(patient.temperature))} °C`,
+    temperature: formatVital(TEMPERATURE, patient.temperature),
   };
 }
 

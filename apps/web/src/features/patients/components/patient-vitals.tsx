@@ -1,4 +1,4 @@
-import { dashboardVitalFlags, formatCelsius, type Patient, tenthsFToCelsius } from '@vigil/domain';
+import { dashboardVitalFlags, type Patient, vitalsOfPatient } from '@vigil/domain';
 import {
   Activity,
   ArrowDown,
@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Thermometer,
 } from 'lucide-react';
+import { type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
 import { cn } from '@/lib/utils.ts';
 
 type Flag = 'low' | 'high' | 'elevated' | null;
@@ -68,6 +69,14 @@ function VitalTile({
   );
 }
 
+/** The card's tiles, oxygen first (spec point 2: the list shows each patient's oxygen level). */
+const TILES: readonly { id: CoreVitalId; label: string; icon: LucideIcon }[] = [
+  { id: 'oxygen', label: 'O2', icon: Droplet },
+  { id: 'pulse', label: 'Pulse', icon: HeartPulse },
+  { id: 'bloodPressure', label: 'BP', icon: Activity },
+  { id: 'temperature', label: 'Temp', icon: Thermometer },
+];
+
 /**
  * The card's four vitals. Abnormal values by the DASHBOARD thresholds (spec point 5) are red, with an
  * arrow and the word ("low", "high", "elevated"; spoken as "(low)" after the value), so the flag never
@@ -75,40 +84,19 @@ function VitalTile({
  */
 export function PatientVitals({ patient, isStale = false }: { patient: Patient; isStale?: boolean }) {
   const flags = dashboardVitalFlags(patient);
+  const values = vitalsOfPatient(patient);
   return (
     <dl data-stale={isStale || undefined} className="grid grid-cols-2 gap-2">
-      <VitalTile
-        icon={Droplet}
-        label="O2"
-        value={String(patient.oxygenLevel)}
-        unit="%"
-        flag={flags.oxygen}
-        isStale={isStale}
-      />
-      <VitalTile
-        icon={HeartPulse}
-        label="Pulse"
-        value={String(patient.pulse)}
-        unit="bpm"
-        flag={flags.pulse}
-        isStale={isStale}
-      />
-      <VitalTile
-        icon={Activity}
-        label="BP"
-        value={`${patient.systolicBP}/${patient.diastolicBP}`}
-        unit="mmHg"
-        flag={flags.bloodPressure}
-        isStale={isStale}
-      />
-      <VitalTile
-        icon={Thermometer}
-        label="Temp"
-        value={formatCelsius(tenthsFToCelsius(patient.temperature))}
-        unit="°C"
-        flag={flags.temperature}
-        isStale={isStale}
-      />
+      {TILES.map(({ id, label, icon }) => (
+        <VitalTile
+          key={id}
+          icon={icon}
+          label={label}
+          {...coreVitalDisplay(id, values)}
+          flag={flags[id]}
+          isStale={isStale}
+        />
+      ))}
     </dl>
   );
 }

@@ -1,6 +1,7 @@
-import { formatCelsius, type Patient, patientPageVitalFlags, tenthsFToCelsius } from '@vigil/domain';
+import { type Patient, patientPageVitalFlags, vitalsOfPatient } from '@vigil/domain';
+import { type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
 
-export type VitalCardKey = 'pulse' | 'oxygen' | 'bloodPressure' | 'temperature';
+export type VitalCardKey = CoreVitalId;
 
 export interface VitalCardModel {
   key: VitalCardKey;
@@ -19,12 +20,12 @@ export function vitalCardModels(
   patient: Pick<Patient, 'pulse' | 'oxygenLevel' | 'systolicBP' | 'diastolicBP' | 'temperature'>,
 ): VitalCardModel[] {
   const flags = patientPageVitalFlags(patient);
+  const values = vitalsOfPatient(patient);
   return [
     {
       key: 'pulse',
       label: 'Pulse',
-      value: String(patient.pulse),
-      unit: 'bpm',
+      ...coreVitalDisplay('pulse', values),
       flag:
         flags.pulse === 'high'
           ? { direction: 'High', limit: '> 100 bpm' }
@@ -35,22 +36,19 @@ export function vitalCardModels(
     {
       key: 'oxygen',
       label: 'Oxygen Level',
-      value: String(patient.oxygenLevel),
-      unit: '%',
+      ...coreVitalDisplay('oxygen', values),
       flag: flags.oxygen === 'low' ? { direction: 'Low', limit: '< 95 %' } : null,
     },
     {
       key: 'bloodPressure',
       label: 'Blood Pressure',
-      value: `${patient.systolicBP}/${patient.diastolicBP}`,
-      unit: 'mmHg',
+      ...coreVitalDisplay('bloodPressure', values),
       flag: flags.bloodPressure === 'high' ? { direction: 'High', limit: bloodPressureLimit(patient) } : null,
     },
     {
       key: 'temperature',
       label: 'Temperature',
-      value: formatCelsius(tenthsFToCelsius(patient.temperature)),
-      unit: '°C',
+      ...coreVitalDisplay('temperature', values),
       flag:
         flags.temperature === 'high'
           ? { direction: 'High', limit: '> 37.5 °C' }
