@@ -1,11 +1,15 @@
 import { CircleAlert } from 'lucide-react';
 import { describeError } from '@/lib/error-message.ts';
+import { cn } from '@/lib/utils.ts';
 import { Spinner } from '../ui/spinner.tsx';
 
-/** Loading and error lines shared by the record's cards. */
-export function CardLoading({ label }: { label: string }) {
+/** Loading and error lines shared by the cards of a screen. */
+export function CardLoading({ label, className }: { label: string; className?: string }) {
   return (
-    <div role="status" className="flex items-center gap-3 py-3 text-muted-foreground text-sm">
+    <div
+      role="status"
+      className={cn('flex items-center gap-3 py-3 text-muted-foreground text-sm', className)}
+    >
       <Spinner label={label} className="[&_svg]:size-5" />
       {label}...
     </div>

@@ -1,25 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '@vigil/domain';
-import { ChartLine, CircleAlert } from 'lucide-react';
+import { ChartLine } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId, useMemo } from 'react';
+import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
-import { HttpError } from '@/lib/api-client.ts';
 import { getPatientReadingsQueryOptions, READINGS_WINDOW_MS } from '../api/get-readings.ts';
 import { trendPoints } from '../lib/trend-points.ts';
 import { ReadingsTable } from './readings-table.tsx';
 
 // uPlot and its CSS come with this chunk, on the patient page only.
 const TrendChart = lazy(() => import('./trend-chart.tsx').then((m) => ({ default: m.TrendChart })));
-
-function Loading({ label }: { label: string }) {
-  return (
-    <div role="status" className="flex items-center gap-3 py-6 text-muted-foreground text-sm">
-      <Spinner label={label} className="[&_svg]:size-5" />
-      {label}...
-    </div>
-  );
-}
 
 /**
  * "Vital signs trend (24 h)": the last 24 hours of readings (grown by live `reading` events, which
@@ -41,18 +31,9 @@ export function VitalsTrendCard({ patient }: { patient: Patient }) {
 
   let content: ReactNode;
   if (query.isPending) {
-    content = <Loading label="Loading readings" />;
+    content = <CardLoading className="py-6" label="Loading readings" />;
   } else if (query.isError && !query.data) {
-    const why =
-      query.error instanceof HttpError
-        ? (query.error.serverMessage ?? query.error.message)
-        : query.error.message;
-    content = (
-      <p role="alert" className="flex items-start gap-2 py-2 text-destructive text-sm">
-        <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <span>Could not load the readings: {why}</span>
-      </p>
-    );
+    content = <CardError what="the readings" error={query.error} />;
   } else if (points.length === 0) {
     content = (
       <p className="py-6 text-center text-muted-foreground text-sm">No readings in the last 24 hours.</p>
@@ -60,7 +41,7 @@ export function VitalsTrendCard({ patient }: { patient: Patient }) {
   } else {
     content = (
       <>
-        <Suspense fallback={<Loading label="Loading chart" />}>
+        <Suspense fallback={<CardLoading className="py-6" label="Loading chart" />}>
           <TrendChart points={points} syncKey={`vitals-trend-${patient.id}`} />
         </Suspense>
         <p className="text-muted-foreground text-xs">

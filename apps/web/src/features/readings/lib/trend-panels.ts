@@ -1,4 +1,4 @@
-import { DIASTOLIC_BP, NUMERIC_VITAL_SIGNS, type NumericVitalSign, SYSTOLIC_BP } from '@vigil/domain';
+import { CORE_VITAL_SIGNS, DIASTOLIC_BP, type NumericVitalSign, SYSTOLIC_BP } from '@vigil/domain';
 import { type TrendPoint, trendValue } from './trend-points.ts';
 
 /** 'news2', 'bloodPressure', or the NEWS2 parameter (else the key) of the vital plotted. */
@@ -66,8 +66,7 @@ const NEWS2_PANEL: PanelSpec = {
  * How each numeric vital is drawn: its line colour (at least 3:1 against the card in both themes,
  * WCAG 1.4.11) and the y range always shown, around the NEWS2 bands (RCP Chart 1).
  */
-const PLOT: Record<NumericVitalSign['key'], { color: string; softRange: [number, number] }> = {
-  respiratoryRate: { color: '#1d4ed8', softRange: [5, 30] }, // blue-700
+const PLOT: Partial<Record<NumericVitalSign['key'], { color: string; softRange: [number, number] }>> = {
   oxygenLevel: { color: '#0e7490', softRange: [85, 100] }, // cyan-700
   systolicBP: { color: '#b91c1c', softRange: [40, 180] }, // red-700
   diastolicBP: { color: '#b91c1c', softRange: [40, 180] },
@@ -83,18 +82,19 @@ const titleOf = (vital: NumericVitalSign) =>
 
 const seriesOf = (vital: NumericVitalSign, label: string, dash?: number[]): PanelSeries => ({
   label,
-  color: PLOT[vital.key].color,
+  color: PLOT[vital.key]?.color ?? 'currentColor',
   ...(dash ? { dash } : {}),
   values: (ps) => ps.map((p) => trendValue(p, vital)),
 });
 
-/** One panel per numeric vital of the catalogue; blood pressure is one panel, the diastolic dashed. */
+/** One panel per vital; blood pressure is one panel, the diastolic dashed. */
 function vitalPanel(vital: NumericVitalSign): PanelSpec | null {
-  if (vital.key === DIASTOLIC_BP.key) return null;
+  const plot = PLOT[vital.key];
+  if (!plot || vital.key === DIASTOLIC_BP.key) return null;
   const base = {
     unit: vital.displayUnit,
     decimals: vital.entry === 'celsius' ? 1 : 0,
-    softRange: PLOT[vital.key].softRange,
+    softRange: plot.softRange,
   };
   if (vital.key === SYSTOLIC_BP.key) {
     return {
@@ -112,12 +112,13 @@ function vitalPanel(vital: NumericVitalSign): PanelSpec | null {
 }
 
 /**
- * Small multiples: NEWS2 first, then one panel per numeric vital with its own scale, so SpO2 (90–100)
- * and blood pressure (60–180) never squash each other; all share the same 24-hour time axis.
+ * Small multiples: NEWS2 first, then one panel for each of the spec's four vitals (point 2; the
+ * respiratory rate and the choices are in the readings table), each with its own scale, so SpO2
+ * (90–100) and blood pressure (60–180) never squash each other; all share the same 24-hour time axis.
  */
 export const TREND_PANELS: readonly PanelSpec[] = [
   NEWS2_PANEL,
-  ...NUMERIC_VITAL_SIGNS.flatMap((v) => vitalPanel(v) ?? []),
+  ...CORE_VITAL_SIGNS.flatMap((v) => (v.kind === 'number' ? (vitalPanel(v) ?? []) : [])),
 ];
 
 /** The y range: the soft range widened by a margin around any value beyond it. */
