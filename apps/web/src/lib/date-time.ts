@@ -60,3 +60,22 @@ export function dateTimeLocalSchema(message: string) {
     return iso;
   });
 }
+
+const CLOCK_TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const DAY_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** "04:27" (local time). */
+export function formatClockTime(when: Date | number): string {
+  return CLOCK_TIME.format(when);
+}
+
+/** "04:27" today, "21 Nov, 22:10" on another day (local time). */
+export function formatTimeOrDayTime(when: Date | number): string {
+  const date = new Date(when);
+  return date.toDateString() === new Date().toDateString() ? CLOCK_TIME.format(date) : DAY_TIME.format(date);
+}

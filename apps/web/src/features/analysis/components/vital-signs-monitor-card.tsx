@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { formatClockTime } from '@/lib/date-time.ts';
 import { vitalsAnalysisErrorMessage } from '../api/analyze-vitals.ts';
 import { useVitalsMonitor } from '../hooks/use-vitals-monitor.ts';
 import {
@@ -17,7 +18,6 @@ import {
 import { AlertLevelBadge } from './alert-level-badge.tsx';
 import { MonitorResult } from './monitor-result.tsx';
 
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 const TITLE = 'Real-time Vital Signs Monitor';
@@ -142,7 +142,7 @@ function PatientMonitor({
         <footer className="flex flex-col gap-1 border-t pt-3 text-muted-foreground text-xs">
           <p>
             {query.data && !query.isError
-              ? `Analysed at ${TIME.format(new Date(query.data.generatedAt))}. `
+              ? `Analysed at ${formatClockTime(new Date(query.data.generatedAt))}. `
               : ''}
             Refreshes every {refreshMs === HIGH_PRIORITY_REFRESH_MS ? 'minute' : '5 minutes'}.
           </p>

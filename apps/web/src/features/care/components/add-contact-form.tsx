@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { FormField } from '@/components/form/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { useCreateEmergencyContact } from '../api/create-emergency-contact.ts';
-import { PanelFormButtons } from './panel-form-buttons.tsx';
+import { PanelForm } from './panel-form.tsx';
 
 const EMPTY = { name: '', relationship: '', phone: '' };
 
@@ -24,11 +24,12 @@ export function AddContactForm({ patientId, onDone }: { patientId: number; onDon
   const onSubmit = handleSubmit((input) => create.mutate(input, { onSuccess: onDone }));
 
   return (
-    <form
+    <PanelForm
+      label="Add contact"
       onSubmit={onSubmit}
-      noValidate
-      className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-3"
-      aria-label="Add contact"
+      isPending={create.isPending}
+      submitLabel="Save contact"
+      onCancel={onDone}
     >
       <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
         {(aria) => <Input {...aria} autoComplete="off" {...register('name')} />}
@@ -47,7 +48,6 @@ export function AddContactForm({ patientId, onDone }: { patientId: number; onDon
           />
         )}
       </FormField>
-      <PanelFormButtons isPending={create.isPending} submitLabel="Save contact" onCancel={onDone} />
-    </form>
+    </PanelForm>
   );
 }

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { dateTimeLocalSchema } from '@/lib/date-time.ts';
 import { useCreateMedication } from '../api/create-medication.ts';
-import { PanelFormButtons } from './panel-form-buttons.tsx';
+import { PanelForm } from './panel-form.tsx';
 
 const field = MedicationCreateInput.shape;
 
@@ -41,11 +41,12 @@ export function AddMedicationForm({ patientId, onDone }: { patientId: number; on
   const onSubmit = handleSubmit((input) => create.mutate(input, { onSuccess: onDone }));
 
   return (
-    <form
+    <PanelForm
+      label="Add Medication"
       onSubmit={onSubmit}
-      noValidate
-      className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-3"
-      aria-label="Add Medication"
+      isPending={create.isPending}
+      submitLabel="Save medication"
+      onCancel={onDone}
     >
       <FormField id={`${id}-name`} label="Medication name" error={errors.name?.message}>
         {(aria) => <Input {...aria} {...register('name')} />}
@@ -68,7 +69,6 @@ export function AddMedicationForm({ patientId, onDone }: { patientId: number; on
       >
         {(aria) => <Textarea {...aria} rows={2} {...register('instructions')} />}
       </FormField>
-      <PanelFormButtons isPending={create.isPending} submitLabel="Save medication" onCancel={onDone} />
-    </form>
+    </PanelForm>
   );
 }

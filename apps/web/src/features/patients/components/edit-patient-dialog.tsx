@@ -4,16 +4,9 @@ import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DialogFormFooter } from '@/components/dialog/dialog-form-footer.tsx';
+import { FormDialog } from '@/components/dialog/form-dialog.tsx';
 import { FormAlert } from '@/components/form/form-alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog.tsx';
 import { describeError } from '@/lib/error-message.ts';
 import { useUpdatePatient } from '../api/update-patient.ts';
 import {
@@ -52,26 +45,22 @@ export function EditPatientDialog({ patient }: { patient: Patient }) {
   });
 
   return (
-    <Dialog open={isOpen} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button variant="outline" className="self-start">
           <Pencil aria-hidden="true" />
           Edit patient
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[92svh] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Edit patient</DialogTitle>
-          <DialogDescription>
-            Update {patient.name}'s condition and latest observations. Changes are recorded in the history.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          <EditPatientFields form={form} currentCondition={patient.condition} />
-          {mutation.isError && <FormAlert>{describeError(mutation.error)}</FormAlert>}
-          <DialogFormFooter pending={mutation.isPending} submitLabel="Save changes" />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Edit patient"
+      description={`Update ${patient.name}'s condition and latest observations. Changes are recorded in the history.`}
+      onSubmit={onSubmit}
+    >
+      <EditPatientFields form={form} currentCondition={patient.condition} />
+      {mutation.isError && <FormAlert>{describeError(mutation.error)}</FormAlert>}
+      <DialogFormFooter pending={mutation.isPending} submitLabel="Save changes" />
+    </FormDialog>
   );
 }

@@ -3,10 +3,9 @@ import { type DeviceReadingInput, DeviceReadingsResponse, type Patient } from '@
 import { patientQueryKey } from '@/features/patients/api/get-patient.ts';
 import { PATIENTS_QUERY_KEY } from '@/features/patients/api/get-patients.ts';
 import { apiRequest } from '@/lib/api-client.ts';
+import { formatClockTime } from '@/lib/date-time.ts';
 import { toastSuccess } from '@/lib/toast.ts';
 import { patientReadingsQueryKey } from './get-readings.ts';
-
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /**
  * POST /api/device-readings with one manual reading. The `Idempotency-Key` makes a retry (or a double
@@ -37,7 +36,7 @@ export function useRecordObservations(patient: Pick<Patient, 'id' | 'name'>) {
       void queryClient.invalidateQueries({ queryKey: patientReadingsQueryKey(patient.id) });
       void queryClient.invalidateQueries({ queryKey: PATIENTS_QUERY_KEY, exact: true });
       const stored = answer.readings[0];
-      const at = stored ? TIME.format(new Date(stored.readingTime)) : TIME.format(new Date());
+      const at = stored ? formatClockTime(new Date(stored.readingTime)) : formatClockTime(new Date());
       toastSuccess('Observations recorded', `${patient.name}: observations of ${at} saved.`);
     },
   });

@@ -13,22 +13,13 @@ import {
 import { Table2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
+import { formatTimeOrDayTime } from '@/lib/date-time.ts';
 import { cn } from '@/lib/utils.ts';
 import { type TrendPoint, trendValue } from '../lib/trend-points.ts';
 
 /** Rows in the table: the latest readings, enough for a handover, short enough to read out. */
 export const TABLE_ROWS = 12;
 
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-const DAY_TIME = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-const when = (ms: number) =>
-  new Date(ms).toDateString() === new Date().toDateString() ? TIME.format(ms) : DAY_TIME.format(ms);
 const dash = (value: string | number | null) => (value === null ? '—' : String(value));
 
 /** A numeric vital's column: "Pulse (bpm)", its values as displayed (°C with one decimal). */
@@ -121,7 +112,7 @@ export function ReadingsTable({ points }: { points: readonly TrendPoint[] }) {
             {rows.map((p) => (
               <tr key={p.readingId} className="border-t align-top">
                 <th scope="row" className="px-2 py-1.5 font-medium">
-                  <time dateTime={new Date(p.timeMs).toISOString()}>{when(p.timeMs)}</time>
+                  <time dateTime={new Date(p.timeMs).toISOString()}>{formatTimeOrDayTime(p.timeMs)}</time>
                 </th>
                 <News2Cell point={p} />
                 {COLUMNS.map((column) => (

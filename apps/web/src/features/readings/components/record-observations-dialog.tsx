@@ -4,16 +4,9 @@ import { ClipboardPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DialogFormFooter } from '@/components/dialog/dialog-form-footer.tsx';
+import { FormDialog } from '@/components/dialog/form-dialog.tsx';
 import { FormAlert } from '@/components/form/form-alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog.tsx';
 import { HttpError } from '@/lib/api-client.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
@@ -75,27 +68,22 @@ export function RecordObservationsDialog({ patient }: { patient: Pick<Patient, '
   });
 
   return (
-    <Dialog open={isOpen} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button className="self-start">
           <ClipboardPlus aria-hidden="true" />
           Record observations
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[92svh] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Record observations</DialogTitle>
-          <DialogDescription>
-            A full NEWS2 set for {patient.name}, measured now. It is saved with the current time and shown on
-            every open screen.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          <ObservationsFields form={form} />
-          {formError && <FormAlert>Not recorded: {formError}</FormAlert>}
-          <DialogFormFooter pending={mutation.isPending} submitLabel="Save observations" />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Record observations"
+      description={`A full NEWS2 set for ${patient.name}, measured now. It is saved with the current time and shown on every open screen.`}
+      onSubmit={onSubmit}
+    >
+      <ObservationsFields form={form} />
+      {formError && <FormAlert>Not recorded: {formError}</FormAlert>}
+      <DialogFormFooter pending={mutation.isPending} submitLabel="Save observations" />
+    </FormDialog>
   );
 }

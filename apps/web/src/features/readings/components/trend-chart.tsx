@@ -1,11 +1,10 @@
 import 'uplot/dist/uPlot.min.css';
 import { useState } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile.ts';
+import { formatClockTime } from '@/lib/date-time.ts';
 import { TREND_PANELS } from '../lib/trend-panels.ts';
 import type { TrendPoint } from '../lib/trend-points.ts';
 import { TrendPanel } from './trend-panel.tsx';
-
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /** "NEWS2 ≥3 · Respiratory rate 18 /min · SpO2 97 % · Blood pressure 120/80 mmHg · …", as the panels plot them. */
 function readout(p: TrendPoint): string {
@@ -35,7 +34,7 @@ export function TrendChart({ points, syncKey }: { points: readonly TrendPoint[];
       {shown && (
         <p className="text-sm tabular-nums">
           <span className="font-medium">
-            {cursorIndex === null ? 'Latest' : 'At'} {TIME.format(new Date(shown.timeMs))}:
+            {cursorIndex === null ? 'Latest' : 'At'} {formatClockTime(new Date(shown.timeMs))}:
           </span>{' '}
           {readout(shown)}
         </p>

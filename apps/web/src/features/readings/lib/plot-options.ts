@@ -1,7 +1,7 @@
 import type uPlot from 'uplot';
+import { formatClockTime } from '@/lib/date-time.ts';
 import { type PanelSpec, panelRange } from './trend-panels.ts';
 
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 const HOUR_S = 3600;
 export const WINDOW_S = 24 * HOUR_S;
 
@@ -79,7 +79,7 @@ export function plotOptions(
         ...axisBase,
         space: 56,
         incrs: [HOUR_S, 2 * HOUR_S, 3 * HOUR_S, 6 * HOUR_S, 12 * HOUR_S],
-        values: (_u, splits) => splits.map((s) => TIME.format(new Date(s * 1000))),
+        values: (_u, splits) => splits.map((s) => formatClockTime(new Date(s * 1000))),
       },
       {
         ...axisBase,

@@ -1,4 +1,12 @@
-import { CORE_VITAL_SIGNS, DIASTOLIC_BP, type NumericVitalSign, SYSTOLIC_BP } from '@vigil/domain';
+import {
+  DIASTOLIC_BP,
+  HEART_RATE,
+  type NumericVitalSign,
+  OXYGEN_LEVEL,
+  SYSTOLIC_BP,
+  TEMPERATURE,
+} from '@vigil/domain';
+import { formatClockTime } from '@/lib/date-time.ts';
 import { type TrendPoint, trendValue } from './trend-points.ts';
 
 /** 'news2', 'bloodPressure', or the NEWS2 parameter (else the key) of the vital plotted. */
@@ -63,63 +71,54 @@ const NEWS2_PANEL: PanelSpec = {
 };
 
 /**
- * How each numeric vital is drawn: its line colour (at least 3:1 against the card in both themes,
- * WCAG 1.4.11) and the y range always shown, around the NEWS2 bands (RCP Chart 1).
+ * The vitals plotted, in the patient page's card order (pulse first): the spec's four (point 2; the
+ * respiratory rate and the choices are in the readings table). Each with its line colour (at least
+ * 3:1 against the card in both themes, WCAG 1.4.11) and the y range always shown; blood pressure is
+ * one panel with the diastolic as a dashed second series.
  */
-const PLOT: Partial<Record<NumericVitalSign['key'], { color: string; softRange: [number, number] }>> = {
-  oxygenLevel: { color: '#0e7490', softRange: [85, 100] }, // cyan-700
-  systolicBP: { color: '#b91c1c', softRange: [40, 180] }, // red-700
-  diastolicBP: { color: '#b91c1c', softRange: [40, 180] },
-  heartRate: { color: '#15803d', softRange: [40, 140] }, // green-700
-  temperature: { color: '#b45309', softRange: [35, 40] }, // amber-700
-};
+const PLOTTED: readonly {
+  vital: NumericVitalSign;
+  pair?: NumericVitalSign;
+  color: string;
+  softRange: [number, number];
+}[] = [
+  { vital: HEART_RATE, color: '#15803d', softRange: [40, 140] }, // green-700
+  { vital: OXYGEN_LEVEL, color: '#0e7490', softRange: [85, 100] }, // cyan-700
+  { vital: SYSTOLIC_BP, pair: DIASTOLIC_BP, color: '#b91c1c', softRange: [40, 180] }, // red-700
+  { vital: TEMPERATURE, color: '#b45309', softRange: [35, 40] }, // amber-700
+];
 
-/** A panel's title: the short label, or the full one where the short one abbreviates it (RR, Temp). */
+/** A panel's title: the short label, or the full one where the short one abbreviates it (Temp). */
 const titleOf = (vital: NumericVitalSign) =>
   /^[A-Z]+$/.test(vital.shortLabel) || vital.label.startsWith(vital.shortLabel)
     ? vital.label
     : vital.shortLabel;
 
-const seriesOf = (vital: NumericVitalSign, label: string, dash?: number[]): PanelSeries => ({
-  label,
-  color: PLOT[vital.key]?.color ?? 'currentColor',
-  ...(dash ? { dash } : {}),
-  values: (ps) => ps.map((p) => trendValue(p, vital)),
-});
-
-/** One panel per vital; blood pressure is one panel, the diastolic dashed. */
-function vitalPanel(vital: NumericVitalSign): PanelSpec | null {
-  const plot = PLOT[vital.key];
-  if (!plot || vital.key === DIASTOLIC_BP.key) return null;
-  const base = {
-    unit: vital.displayUnit,
-    decimals: vital.entry === 'celsius' ? 1 : 0,
-    softRange: plot.softRange,
-  };
-  if (vital.key === SYSTOLIC_BP.key) {
+function vitalPanel({ vital, pair, color, softRange }: (typeof PLOTTED)[number]): PanelSpec {
+  const series = (v: NumericVitalSign, label: string, dash?: number[]): PanelSeries => ({
+    label,
+    color,
+    ...(dash ? { dash } : {}),
+    values: (ps) => ps.map((p) => trendValue(p, v)),
+  });
+  const base = { unit: vital.displayUnit, decimals: vital.entry === 'celsius' ? 1 : 0, softRange };
+  if (pair) {
     return {
       ...base,
       id: 'bloodPressure',
       title: 'Blood pressure',
-      series: [
-        seriesOf(SYSTOLIC_BP, SYSTOLIC_BP.shortLabel),
-        seriesOf(DIASTOLIC_BP, DIASTOLIC_BP.shortLabel, [5, 4]),
-      ],
+      series: [series(vital, vital.shortLabel), series(pair, pair.shortLabel, [5, 4])],
     };
   }
   const title = titleOf(vital);
-  return { ...base, id: vital.news2 ?? vital.key, title, series: [seriesOf(vital, title)] };
+  return { ...base, id: vital.news2 ?? vital.key, title, series: [series(vital, title)] };
 }
 
 /**
- * Small multiples: NEWS2 first, then one panel for each of the spec's four vitals (point 2; the
- * respiratory rate and the choices are in the readings table), each with its own scale, so SpO2
- * (90–100) and blood pressure (60–180) never squash each other; all share the same 24-hour time axis.
+ * Small multiples: NEWS2 first, then one panel per plotted vital with its own scale, so SpO2 (90–100)
+ * and blood pressure (60–180) never squash each other; all share the same 24-hour time axis.
  */
-export const TREND_PANELS: readonly PanelSpec[] = [
-  NEWS2_PANEL,
-  ...CORE_VITAL_SIGNS.flatMap((v) => (v.kind === 'number' ? (vitalPanel(v) ?? []) : [])),
-];
+export const TREND_PANELS: readonly PanelSpec[] = [NEWS2_PANEL, ...PLOTTED.map(vitalPanel)];
 
 /** The y range: the soft range widened by a margin around any value beyond it. */
 export function panelRange(spec: PanelSpec, min: number | null, max: number | null): [number, number] {
@@ -131,8 +130,6 @@ export function panelRange(spec: PanelSpec, min: number | null, max: number | nu
     max !== null && max > softMax ? Math.ceil(max + margin) : softMax,
   ];
 }
-
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /**
  * What the panel's canvas says to a screen reader: "Pulse (bpm), last 24 hours: 8 readings from 70 to
@@ -149,5 +146,5 @@ export function panelSummary(spec: PanelSpec, points: readonly TrendPoint[]): st
   const range = measured.length > 1 ? ` from ${fmt(Math.min(...all))} to ${fmt(Math.max(...all))}` : '';
   const diastolic = spec.id === 'bloodPressure' ? spec.series[1]!.values(points)[last.i] : null;
   const latest = `${fmt(last.v)}${diastolic == null ? '' : `/${fmt(diastolic)}`}`;
-  return `${head}: ${count}${range}; latest ${latest} at ${TIME.format(new Date(points[last.i]!.timeMs))}.`;
+  return `${head}: ${count}${range}; latest ${latest} at ${formatClockTime(new Date(points[last.i]!.timeMs))}.`;
 }
