@@ -3,6 +3,7 @@ import { compareForWard, type LiveEvent, type Patient } from '@vigil/domain';
 import { patientAnalysisQueryKey } from '@/features/analysis/api/get-patient-analysis.ts';
 import { patientQueryKey } from '@/features/patients/api/get-patient.ts';
 import { PATIENTS_QUERY_KEY } from '@/features/patients/api/get-patients.ts';
+import { timelineQueryKey } from '@/features/patients/api/get-timeline.ts';
 import { mergeReadings, patientReadingsQueryKey } from '@/features/readings/api/get-readings.ts';
 
 export interface AlertAnnouncement {
@@ -32,7 +33,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): Aler
         refetchType: 'active',
       });
       void queryClient.invalidateQueries({
-        queryKey: ['/api/patients', patient.id, 'timeline'],
+        queryKey: timelineQueryKey(patient.id),
         refetchType: 'active',
       });
       return null;
