@@ -10,13 +10,13 @@ const AuthPage = lazy(() =>
   import('@/features/auth/components/auth-page.tsx').then((m) => ({ default: m.AuthPage })),
 );
 const DashboardPage = lazy(() =>
-  import('@/features/dashboard/components/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+  import('./routes/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
 );
 const PatientPage = lazy(() =>
-  import('@/features/patient-record/components/patient-page.tsx').then((m) => ({ default: m.PatientPage })),
+  import('./routes/patient/patient-page.tsx').then((m) => ({ default: m.PatientPage })),
 );
 const OAuthCallbackPage = lazy(() =>
-  import('@/features/oauth/components/oauth-callback-page.tsx').then((m) => ({
+  import('@/features/wearables/components/oauth-callback-page.tsx').then((m) => ({
     default: m.OAuthCallbackPage,
   })),
 );

@@ -2,7 +2,7 @@ import type { User } from '@vigil/domain';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip.tsx';
 import { VigilLogo } from '@/components/vigil-logo.tsx';
-import { LiveStatusNotice } from '@/features/live/components/live-status-notice.tsx';
+import { LiveStatusNotice } from '@/features/events/components/live-status-notice.tsx';
 import { cn } from '@/lib/utils.ts';
 import { useSidebar } from './sidebar-context.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet.tsx';
 import { VigilLogo } from '@/components/vigil-logo.tsx';
-import { LiveStatusNotice } from '@/features/live/components/live-status-notice.tsx';
+import { LiveStatusNotice } from '@/features/events/components/live-status-notice.tsx';
 import { useSidebar } from './sidebar-context.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { SidebarUser } from './sidebar-user.tsx';

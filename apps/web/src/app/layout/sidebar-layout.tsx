@@ -1,7 +1,7 @@
 import type { User } from '@vigil/domain';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { TooltipProvider } from '@/components/ui/tooltip.tsx';
-import { LiveEventsProvider } from '@/features/live/hooks/use-live-events.tsx';
+import { LiveEventsProvider } from '@/features/events/hooks/use-live-events.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
 import { SidebarProvider, useSidebar } from './sidebar-context.tsx';
 

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AnalysisResult, type Patient } from '@vigil/domain';
 import { apiRequest } from '@/lib/api-client.ts';
 import { analyzePatient } from '../lib/analysis-service.ts';
@@ -22,3 +22,14 @@ export function getPatientAnalysisQueryOptions(patient: Patient) {
       ),
   });
 }
+
+/**
+ * A patient's analysis, keyed per patient (`['/api/patients', id, 'analysis']`), so dashboard cards
+ * share the cache with the patient page and a re-mounted card (after a filter change) reuses its
+ * answer. `enabled` holds the request back, e.g. until a card nears the viewport.
+ */
+export function usePatientAnalysis(patient: Patient, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getPatientAnalysisQueryOptions(patient), enabled });
+}
+
+export type PatientAnalysisQuery = ReturnType<typeof usePatientAnalysis>;

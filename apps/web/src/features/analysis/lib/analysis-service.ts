@@ -1,4 +1,10 @@
-import { type AnalysisResult, buildAnalysis, type Patient, vitalsFromPatient } from '@vigil/domain';
+import {
+  type AnalysisResult,
+  buildAnalysis,
+  NUMERIC_VITAL_SIGNS,
+  type Patient,
+  vitalsFromPatient,
+} from '@vigil/domain';
 import { HttpError } from '@/lib/api-client.ts';
 
 /**
@@ -40,9 +46,7 @@ export function fallbackFromError(error: unknown): AnalysisResult | null {
 type PatientLike = Pick<Patient, 'condition'> & Partial<Patient>;
 
 function hasVitals(p: PatientLike): boolean {
-  return [p.pulse, p.oxygenLevel, p.systolicBP, p.temperature, p.respiratoryRate].some(
-    (v) => typeof v === 'number',
-  );
+  return NUMERIC_VITAL_SIGNS.some((v) => typeof p[v.patientField] === 'number');
 }
 
 /** The spec's fixed fallback texts, for a patient with no vitals at all. Vitals are UNKNOWN, never NORMAL. */

@@ -3,9 +3,9 @@ import { LoginInput } from '@vigil/domain';
 import { LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { FormField } from '@/components/form/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
-import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { useAuth } from '../hooks/use-auth.tsx';
@@ -15,14 +15,6 @@ import { PasswordInput } from './password-input.tsx';
 export function LoginForm() {
   const { loginMutation } = useAuth();
   const id = useId();
-  const ids = {
-    username: `${id}-username`,
-    usernameError: `${id}-username-error`,
-    password: `${id}-password`,
-    passwordError: `${id}-password-error`,
-    rememberMe: `${id}-remember-me`,
-  };
-
   const {
     register,
     control,
@@ -41,32 +33,21 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.username}>Username</Label>
-        <Input
-          id={ids.username}
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          aria-invalid={errors.username ? true : undefined}
-          aria-describedby={errors.username ? ids.usernameError : undefined}
-          {...register('username')}
-        />
-        <FieldError id={ids.usernameError} message={errors.username?.message} />
-      </div>
-
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.password}>Password</Label>
-        <PasswordInput
-          id={ids.password}
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? ids.passwordError : undefined}
-          {...register('password')}
-        />
-        <FieldError id={ids.passwordError} message={errors.password?.message} />
-      </div>
+      <FormField id={`${id}-username`} label="Username" error={errors.username?.message} className="gap-2">
+        {(aria) => (
+          <Input
+            {...aria}
+            autoComplete="username"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            {...register('username')}
+          />
+        )}
+      </FormField>
+      <FormField id={`${id}-password`} label="Password" error={errors.password?.message} className="gap-2">
+        {(aria) => <PasswordInput {...aria} autoComplete="current-password" {...register('password')} />}
+      </FormField>
 
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <div className="flex items-center gap-2.5">
@@ -75,7 +56,7 @@ export function LoginForm() {
             name="rememberMe"
             render={({ field }) => (
               <Checkbox
-                id={ids.rememberMe}
+                id={`${id}-remember-me`}
                 name={field.name}
                 ref={field.ref}
                 checked={field.value === true}
@@ -84,7 +65,7 @@ export function LoginForm() {
               />
             )}
           />
-          <Label htmlFor={ids.rememberMe} className="cursor-pointer font-normal">
+          <Label htmlFor={`${id}-remember-me`} className="cursor-pointer font-normal">
             Keep me signed in
           </Label>
         </div>

@@ -3,25 +3,15 @@ import { PASSWORD_MAX, PASSWORD_MIN, RegisterInput, USERNAME_MAX, USERNAME_MIN }
 import { LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormField } from '@/components/form/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { PasswordInput } from './password-input.tsx';
 
 export function RegisterForm() {
   const { registerMutation } = useAuth();
   const id = useId();
-  const ids = {
-    username: `${id}-username`,
-    usernameHint: `${id}-username-hint`,
-    usernameError: `${id}-username-error`,
-    password: `${id}-password`,
-    passwordHint: `${id}-password-hint`,
-    passwordError: `${id}-password-error`,
-  };
-
   const {
     register,
     handleSubmit,
@@ -34,43 +24,35 @@ export function RegisterForm() {
   const onSubmit = handleSubmit((values) => registerMutation.mutate(values));
   const isPending = registerMutation.isPending;
 
-  const describedBy = (hint: string, error: string, hasError: boolean) =>
-    hasError ? `${error} ${hint}` : hint;
-
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.username}>Choose username</Label>
-        <Input
-          id={ids.username}
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          aria-invalid={errors.username ? true : undefined}
-          aria-describedby={describedBy(ids.usernameHint, ids.usernameError, Boolean(errors.username))}
-          {...register('username')}
-        />
-        <p id={ids.usernameHint} className="text-muted-foreground text-xs">
-          {USERNAME_MIN}–{USERNAME_MAX} characters: letters, digits and . _ @ -
-        </p>
-        <FieldError id={ids.usernameError} message={errors.username?.message} />
-      </div>
-
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.password}>Choose password</Label>
-        <PasswordInput
-          id={ids.password}
-          autoComplete="new-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={describedBy(ids.passwordHint, ids.passwordError, Boolean(errors.password))}
-          {...register('password')}
-        />
-        <p id={ids.passwordHint} className="text-muted-foreground text-xs">
-          {PASSWORD_MIN}–{PASSWORD_MAX} characters.
-        </p>
-        <FieldError id={ids.passwordError} message={errors.password?.message} />
-      </div>
+      <FormField
+        id={`${id}-username`}
+        label="Choose username"
+        hint={`${USERNAME_MIN}–${USERNAME_MAX} characters: letters, digits and . _ @ -`}
+        error={errors.username?.message}
+        className="gap-2"
+      >
+        {(aria) => (
+          <Input
+            {...aria}
+            autoComplete="username"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            {...register('username')}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={`${id}-password`}
+        label="Choose password"
+        hint={`${PASSWORD_MIN}–${PASSWORD_MAX} characters.`}
+        error={errors.password?.message}
+        className="gap-2"
+      >
+        {(aria) => <PasswordInput {...aria} autoComplete="new-password" {...register('password')} />}
+      </FormField>
 
       <Button type="submit" size="lg" disabled={isPending} className="w-full">
         {isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}

@@ -1,21 +1,8 @@
 import { Clock } from 'lucide-react';
+import { formatTimeOrDayTime } from '@/lib/date-time.ts';
 import { cn } from '@/lib/utils.ts';
 import type { VitalsStaleness } from '../lib/vitals-staleness.ts';
 import { StaleVitalsNotice } from './stale-vitals-notice.tsx';
-
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-const DAY_TIME = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** "04:27" today, "21 Nov, 22:10" on another day. */
-function formatTime(ms: number): string {
-  const date = new Date(ms);
-  return date.toDateString() === new Date().toDateString() ? TIME.format(date) : DAY_TIME.format(date);
-}
 
 /**
  * When the last observations were and when the next are due by the patient's NEWS2 monitoring
@@ -42,11 +29,13 @@ export function VitalsFreshness({
       <span>
         {lastUpdated && (
           <>
-            Last observations <time dateTime={lastUpdated}>{formatTime(Date.parse(lastUpdated))}</time>;{' '}
+            Last observations{' '}
+            <time dateTime={lastUpdated}>{formatTimeOrDayTime(Date.parse(lastUpdated))}</time>;{' '}
           </>
         )}
         {lastUpdated ? 'next' : 'Next observations'} due by{' '}
-        <time dateTime={new Date(dueMs).toISOString()}>{formatTime(dueMs)}</time>: {staleness.requirement}.
+        <time dateTime={new Date(dueMs).toISOString()}>{formatTimeOrDayTime(dueMs)}</time>:{' '}
+        {staleness.requirement}.
       </span>
     </p>
   );

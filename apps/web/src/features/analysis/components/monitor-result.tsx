@@ -1,0 +1,57 @@
+import type { AnalysisResult, VitalsAnalysisInput } from '@vigil/domain';
+import { type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
+import { MonitorVitalTile } from './monitor-vital-tile.tsx';
+import { PredictedTrend } from './predicted-trend.tsx';
+
+/** The four tiles (spec point 2), each with the analysis' assessment of its vital. */
+const TILES: readonly { id: CoreVitalId; label: string; assessment: keyof AnalysisResult['vitalSigns'] }[] = [
+  { id: 'pulse', label: 'Heart rate', assessment: 'heartRate' },
+  { id: 'oxygen', label: 'Oxygen level', assessment: 'oxygenLevel' },
+  { id: 'bloodPressure', label: 'Blood pressure', assessment: 'bloodPressure' },
+  { id: 'temperature', label: 'Temperature', assessment: 'temperature' },
+];
+
+/** The analysed result: four tiles, then predicted trend, analysis text and recommendations (spec point 2). */
+export function MonitorResult({
+  result,
+  vitals,
+  isStale = false,
+}: {
+  result: AnalysisResult;
+  vitals: VitalsAnalysisInput;
+  /** Greys the values: the card says "Stale" above them. */
+  isStale?: boolean;
+}) {
+  const { vitalSigns } = result;
+  return (
+    <div className="flex flex-col gap-4">
+      <ul
+        className="grid grid-cols-2 gap-3"
+        aria-label="Analysed vital signs"
+        data-stale={isStale || undefined}
+      >
+        {TILES.map(({ id, label, assessment }) => (
+          <MonitorVitalTile
+            key={id}
+            label={label}
+            {...coreVitalDisplay(id, vitals)}
+            isStale={isStale}
+            assessment={vitalSigns[assessment]}
+          />
+        ))}
+      </ul>
+      <PredictedTrend trend={result.predictedTrend} />
+      <p className="text-sm leading-relaxed">{result.analysis}</p>
+      {result.recommendations.length > 0 && (
+        <div className="flex flex-col gap-2">
+          <h3 className="font-medium text-sm">Recommendations</h3>
+          <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+            {result.recommendations.map((recommendation) => (
+              <li key={recommendation}>{recommendation}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { criticalReasons, displayPatientId, type Patient, patientNews2 } from '@vigil/domain';
+import { TriangleAlert } from 'lucide-react';
+import { memo, type ReactNode, useMemo, useRef } from 'react';
+import { Link } from 'wouter';
+import {
+  type PatientAnalysisQuery,
+  usePatientAnalysis,
+} from '@/features/analysis/api/get-patient-analysis.ts';
+import { cn } from '@/lib/utils.ts';
+import { useHasBeenNearViewport } from '../hooks/use-near-viewport.ts';
+import { useVitalsStaleness } from '../hooks/use-vitals-staleness.ts';
+import { ConditionBadge } from './condition-badge.tsx';
+import { News2Badge } from './news2-badge.tsx';
+import { PatientVitals } from './patient-vitals.tsx';
+import { StaleVitalsNotice } from './stale-vitals-notice.tsx';
+import { UpdatedAt } from './updated-at.tsx';
+
+/**
+ * One patient on the dashboard (spec point 2): the whole card is one link to /patient/{id}, named by
+ * the patient's name (the link is the name, stretched over the card, so the accessible name matches the
+ * visible label: WCAG 2.5.3). Memoised on the patient object, which TanStack Query keeps identical across
+ * refetches while unchanged, so filtering and searching never re-render the cards that stay.
+ */
+export const PatientCard = memo(function PatientCard({
+  patient,
+  renderAnalysis,
+}: {
+  patient: Patient;
+  /** The card's analysis text (the analysis feature's, composed by the screen). */
+  renderAnalysis: (query: PatientAnalysisQuery) => ReactNode;
+}) {
+  const itemRef = useRef<HTMLLIElement>(null);
+  const isNearViewport = useHasBeenNearViewport(itemRef);
+  const analysisQuery = usePatientAnalysis(patient, { enabled: isNearViewport });
+  const analysis = analysisQuery.data;
+  const staleness = useVitalsStaleness(patient);
+
+  const localNews2 = useMemo(() => patientNews2(patient), [patient]);
+  // Shown at once from the record; the server's score (same rules, same record) replaces it on arrival.
+  const news2 = analysis?.origin === 'server' ? analysis.news2 : localNews2;
+  const isCritical = patient.condition === 'Critical';
+  const reasons = isCritical ? criticalReasons(patient) : [];
+
+  return (
+    <li
+      ref={itemRef}
+      className={cn(
+        // Off-screen cards skip layout and paint; the remembered height keeps the scrollbar steady.
+        'group relative flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-shadow [contain-intrinsic-block-size:auto_24rem] [content-visibility:auto] hover:shadow-md hover:ring-1 hover:ring-primary/30 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:p-5',
+        isCritical && 'border-l-4 border-l-red-600',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="break-words font-semibold text-lg leading-tight">
+            {/* The link's box is stretched over the whole card: one link per card, named by the patient. */}
+            <Link
+              href={`/patient/${patient.id}`}
+              className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none group-hover:underline"
+            >
+              {patient.name}
+            </Link>
+          </h3>
+          <p className="mt-0.5 text-muted-foreground text-sm tabular-nums">
+            ID: {displayPatientId(patient.id)}
+          </p>
+        </div>
+        <ConditionBadge condition={patient.condition} variant="outline" className="shrink-0" />
+      </div>
+
+      <News2Badge news2={news2} />
+      <StaleVitalsNotice staleness={staleness} />
+      <PatientVitals patient={patient} isStale={staleness.isStale} />
+
+      {reasons.length > 0 && (
+        <p className="flex items-start gap-1.5 text-red-700 text-xs dark:text-red-300">
+          <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          <span>{reasons.join(' · ')}</span>
+        </p>
+      )}
+
+      {renderAnalysis(analysisQuery)}
+      <div className="mt-auto">
+        <UpdatedAt iso={patient.lastUpdated} />
+      </div>
+    </li>
+  );
+});

@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleAlert, LoaderCircle, SearchX } from 'lucide-react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { cn } from '@/lib/utils.ts';
+import { getPatientsQueryOptions } from '../api/get-patients.ts';
+import { usePatientFilters } from '../hooks/use-patient-filters.ts';
+import { useProgressiveCount } from '../hooks/use-progressive-count.ts';
+import { PatientCard } from './patient-card.tsx';
+import { PatientToolbar } from './patient-toolbar.tsx';
+
+function LoadingState() {
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 py-16 text-muted-foreground">
+      <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden="true" />
+      <p>Loading patient data...</p>
+    </div>
+  );
+}
+
+function ErrorState({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 bg-card px-6 py-12 text-center"
+    >
+      <CircleAlert className="size-8 text-destructive" aria-hidden="true" />
+      <p className="font-semibold text-lg">Error loading patient data</p>
+      <p className="max-w-md text-muted-foreground">
+        Please try refreshing the page or contact support if the issue persists.
+      </p>
+      <Button variant="outline" onClick={onRetry} disabled={isRetrying}>
+        {isRetrying ? 'Retrying...' : 'Try again'}
+      </Button>
+    </div>
+  );
+}
+
+function EmptyState({ search, onClearSearch }: { search: string; onClearSearch: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
+      <SearchX className="size-8 text-muted-foreground" aria-hidden="true" />
+      {search ? (
+        <>
+          <p className="text-muted-foreground">No patients found matching “{search}”.</p>
+          <Button variant="outline" onClick={onClearSearch}>
+            Clear search
+          </Button>
+        </>
+      ) : (
+        <p className="text-muted-foreground">No patients found with the selected condition.</p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The ward: filters, name search, count, and a grid of patient cards (spec point 2): 1 column on
+ * small screens, 2 from md, 3 from xl. Filtering runs over the one cached list, keeping the server's
+ * order (Critical first, then oxygen level descending).
+ */
+export function PatientGrid({
+  renderAnalysis,
+}: {
+  renderAnalysis: ComponentProps<typeof PatientCard>['renderAnalysis'];
+}) {
+  const headingId = useId();
+  const patientsQuery = useQuery(getPatientsQueryOptions());
+  const filters = usePatientFilters(patientsQuery.data);
+  const shown = useProgressiveCount(filters.visible.length, filters.visible);
+
+  let content: ReactNode;
+  if (patientsQuery.isError && !patientsQuery.data) {
+    content = (
+      <ErrorState onRetry={() => void patientsQuery.refetch()} isRetrying={patientsQuery.isFetching} />
+    );
+  } else if (patientsQuery.isPending || !filters.isReady) {
+    content = <LoadingState />;
+  } else {
+    content = (
+      <>
+        {patientsQuery.isError && (
+          <p role="alert" className="flex items-center gap-2 text-destructive text-sm">
+            <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
+            Could not refresh the patient list; showing the last one loaded.
+          </p>
+        )}
+        <p role="status" className="text-muted-foreground text-sm">
+          {filters.summary}
+        </p>
+        {filters.visible.length === 0 ? (
+          <EmptyState search={filters.appliedSearch.trim()} onClearSearch={() => filters.setSearch('')} />
+        ) : (
+          <ul
+            aria-labelledby={headingId}
+            aria-busy={filters.isUpdating || undefined}
+            className={cn(
+              'grid grid-cols-1 gap-4 transition-opacity md:grid-cols-2 xl:grid-cols-3',
+              filters.isUpdating && 'opacity-70',
+            )}
+          >
+            {filters.visible.slice(0, shown).map((patient) => (
+              <PatientCard key={patient.id} patient={patient} renderAnalysis={renderAnalysis} />
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="sr-only">
+        Patients
+      </h2>
+      <PatientToolbar
+        condition={filters.condition}
+        onConditionChange={filters.setCondition}
+        search={filters.search}
+        onSearchChange={filters.setSearch}
+      />
+      {content}
+    </section>
+  );
+}

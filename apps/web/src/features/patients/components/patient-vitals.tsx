@@ -1,0 +1,102 @@
+import { dashboardVitalFlags, type Patient, vitalsOfPatient } from '@vigil/domain';
+import {
+  Activity,
+  ArrowDown,
+  ArrowUp,
+  Droplet,
+  HeartPulse,
+  type LucideIcon,
+  Thermometer,
+} from 'lucide-react';
+import { type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
+import { cn } from '@/lib/utils.ts';
+
+type Flag = 'low' | 'high' | 'elevated' | null;
+
+function VitalTile({
+  icon: Icon,
+  label,
+  value,
+  unit,
+  flag,
+  isStale,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: string;
+  unit: string;
+  flag: Flag;
+  isStale: boolean;
+}) {
+  const FlagIcon = flag === 'low' ? ArrowDown : ArrowUp;
+  return (
+    <div
+      data-abnormal={flag ? 'true' : undefined}
+      className={cn(
+        'min-w-0 rounded-lg border px-3 py-2',
+        flag
+          ? 'border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950/60'
+          : 'border-transparent bg-muted/70',
+        isStale && 'border-slate-400 border-dashed bg-muted dark:border-slate-500 dark:bg-muted',
+      )}
+    >
+      <dt className="flex items-center gap-1.5 text-muted-foreground text-xs">
+        <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+        {label}
+        {/* Seen, not read: the value below carries the same word for screen readers. */}
+        {flag && (
+          <span
+            aria-hidden="true"
+            className="ml-auto inline-flex items-center gap-0.5 font-semibold text-red-700 dark:text-red-300"
+          >
+            <FlagIcon className="size-3.5" strokeWidth={2.5} />
+            {flag}
+          </span>
+        )}
+      </dt>
+      <dd
+        className={cn(
+          'mt-0.5 flex items-baseline gap-x-1 font-semibold text-lg tabular-nums leading-tight',
+          flag && 'text-red-700 dark:text-red-300',
+          isStale && 'font-medium text-muted-foreground dark:text-muted-foreground',
+        )}
+      >
+        <span>{value}</span>
+        <span className="font-normal text-sm">{unit}</span>
+        {flag && <span className="sr-only">({flag})</span>}
+      </dd>
+    </div>
+  );
+}
+
+/** The card's tiles, oxygen first (spec point 2: the list shows each patient's oxygen level). */
+const TILES: readonly { id: CoreVitalId; label: string; icon: LucideIcon }[] = [
+  { id: 'oxygen', label: 'O2', icon: Droplet },
+  { id: 'pulse', label: 'Pulse', icon: HeartPulse },
+  { id: 'bloodPressure', label: 'BP', icon: Activity },
+  { id: 'temperature', label: 'Temp', icon: Thermometer },
+];
+
+/**
+ * The card's four vitals. Abnormal values by the DASHBOARD thresholds (spec point 5) are red, with an
+ * arrow and the word ("low", "high", "elevated"; spoken as "(low)" after the value), so the flag never
+ * depends on colour alone. Stale vitals are greyed in dashed tiles (the card says "Stale" above them).
+ */
+export function PatientVitals({ patient, isStale = false }: { patient: Patient; isStale?: boolean }) {
+  const flags = dashboardVitalFlags(patient);
+  const values = vitalsOfPatient(patient);
+  return (
+    <dl data-stale={isStale || undefined} className="grid grid-cols-2 gap-2">
+      {TILES.map(({ id, label, icon }) => (
+        <VitalTile
+          key={id}
+          icon={icon}
+          label={label}
+          {...coreVitalDisplay(id, values)}
+          flag={flags[id]}
+          isStale={isStale}
+        />
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Patient } from '@vigil/domain';
+import { ChartLine } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useId, useMemo } from 'react';
+import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { getPatientReadingsQueryOptions, READINGS_WINDOW_MS } from '../api/get-readings.ts';
+import { trendPoints } from '../lib/trend-points.ts';
+import { ReadingsTable } from './readings-table.tsx';
+
+// uPlot and its CSS come with this chunk, on the patient page only.
+const TrendChart = lazy(() => import('./trend-chart.tsx').then((m) => ({ default: m.TrendChart })));
+
+/**
+ * "Vital signs trend (24 h)": the last 24 hours of readings (grown by live `reading` events, which
+ * applyLiveEvent appends to the same cache) as small multiples, NEWS2 per reading, and a table.
+ * `data-points` on the chart box is the number of readings plotted.
+ */
+export function VitalsTrendCard({ patient }: { patient: Patient }) {
+  const titleId = useId();
+  const query = useQuery(getPatientReadingsQueryOptions(patient.id));
+  const points = useMemo(() => {
+    if (!query.data) return [];
+    // The cache drops readings older than the window only when new ones arrive; the card never shows them.
+    const since = Date.now() - READINGS_WINDOW_MS;
+    return trendPoints(
+      query.data.filter((r) => Date.parse(r.readingTime) >= since),
+      patient.spo2Scale,
+    );
+  }, [query.data, patient.spo2Scale]);
+
+  let content: ReactNode;
+  if (query.isPending) {
+    content = <CardLoading className="py-6" label="Loading readings" />;
+  } else if (query.isError && !query.data) {
+    content = <CardError what="the readings" error={query.error} />;
+  } else if (points.length === 0) {
+    content = (
+      <p className="py-6 text-center text-muted-foreground text-sm">No readings in the last 24 hours.</p>
+    );
+  } else {
+    content = (
+      <>
+        <Suspense fallback={<CardLoading className="py-6" label="Loading chart" />}>
+          <TrendChart points={points} syncKey={`vitals-trend-${patient.id}`} />
+        </Suspense>
+        <p className="text-muted-foreground text-xs">
+          NEWS2 is scored for each reading on this patient's SpO2 scale {patient.spo2Scale}. A value a reading
+          lacks is carried forward from the latest earlier reading; a hollow point is incomplete (a parameter
+          not recorded in the last 24 hours), so its score is a minimum.
+        </p>
+        <ReadingsTable points={points} />
+      </>
+    );
+  }
+
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId} className="flex items-center gap-2">
+          <ChartLine className="size-5 text-primary" aria-hidden="true" />
+          Vital signs trend (24 h)
+        </CardTitle>
+        <CardDescription>Each reading from devices and ward observations, with its NEWS2.</CardDescription>
+      </CardHeader>
+      <CardContent data-trend-chart="" data-points={points.length} className="flex flex-col gap-3">
+        {content}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent } from '@/components/ui/card.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { type CallbackResult, readCallbackResult } from '../lib/callback-result.ts';
+
+/** `/oauth/callback`: the wearable provider's authorization result, without the app shell. Makes no call. */
+export function OAuthCallbackPage() {
+  const search = useSearch();
+  const [result, setResult] = useState<CallbackResult>({ status: 'loading' });
+
+  useEffect(() => {
+    setResult(readCallbackResult(search));
+  }, [search]);
+
+  return (
+    <main className="flex min-h-svh items-center justify-center p-4">
+      <Card className="w-full max-w-md">
+        <CardContent className="flex flex-col items-center gap-5 p-8 text-center">
+          <h1 className="font-semibold text-2xl tracking-tight">WHOOP Authentication</h1>
+          <div aria-live="polite" className="flex flex-col items-center gap-3">
+            {result.status === 'loading' && (
+              <>
+                <Spinner />
+                <p className="text-muted-foreground">Processing authentication...</p>
+              </>
+            )}
+            {result.status === 'error' && (
+              <>
+                <CircleAlert className="size-10 text-destructive" aria-hidden="true" />
+                <p role="alert" className="font-medium text-destructive">
+                  {result.message}
+                </p>
+              </>
+            )}
+            {result.status === 'success' && (
+              <>
+                <CircleCheck className="size-10 text-success" aria-hidden="true" />
+                <p className="font-medium">{result.message}</p>
+              </>
+            )}
+          </div>
+          <Button asChild className="w-full sm:w-auto">
+            <Link href="/">Return to Dashboard</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
