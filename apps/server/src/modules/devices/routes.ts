@@ -3,23 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
-import type { PatientService } from '../patients/service.ts';
 import type { DeviceTokenService } from './service.ts';
 
-export const deviceTokenRoutes: FastifyPluginAsyncZod<{
-  tokens: DeviceTokenService;
-  patients: PatientService;
-}> = async (app, { tokens, patients }) => {
+export const deviceTokenRoutes: FastifyPluginAsyncZod<{ tokens: DeviceTokenService }> = async (
+  app,
+  { tokens },
+) => {
   app.post(
     '/api/device-tokens',
     {
       config: { access: access.user('devices:manage') },
       schema: { body: DeviceTokenCreateInput, response: { 201: DeviceTokenCreated } },
     },
-    async (request, reply) => {
-      await patients.assertExists(request.body.patientId);
-      return reply.status(201).send(await tokens.issue(request.body, request.user!.id));
-    },
+    async (request, reply) => reply.status(201).send(await tokens.issue(request.body, request.user!.id)),
   );
 
   app.get(
@@ -28,10 +24,7 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('devices:manage') },
       schema: { params: PatientIdParams, response: { 200: z.array(DeviceToken) } },
     },
-    async (request) => {
-      await patients.assertExists(request.params.id);
-      return tokens.list(request.params.id);
-    },
+    async (request) => tokens.list(request.params.id),
   );
 
   // The device renews its own token before it expires (the bridge does, for each synced device).
