@@ -17,13 +17,17 @@ import { bridgeRoutes } from './modules/bridge/routes.ts';
 import { createBridgeService } from './modules/bridge/service.ts';
 import { createCareRepository } from './modules/care/repository.ts';
 import { careRoutes } from './modules/care/routes.ts';
+import { createCareService } from './modules/care/service.ts';
 import { createDeviceLinkRepository } from './modules/devices/link-repository.ts';
 import { createDeviceLinkService } from './modules/devices/link-service.ts';
 import { createDeviceTokenRepository } from './modules/devices/repository.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { createDeviceTokenService } from './modules/devices/service.ts';
-import { createLiveEvents } from './modules/events/live-events.ts';
+import { createEventFanOut } from './modules/events/fan-out.ts';
+import { createListenConnection } from './modules/events/listen-connection.ts';
+import { createEventLogRepository, EVENTS_CHANNEL } from './modules/events/repository.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { createLiveEventsService } from './modules/events/service.ts';
 import { createStreamsRepository } from './modules/events/streams-repository.ts';
 import { createPatientRepository } from './modules/patients/repository.ts';
 import { patientRoutes } from './modules/patients/routes.ts';
@@ -31,7 +35,9 @@ import { createPatientService } from './modules/patients/service.ts';
 import { createIngestService } from './modules/readings/ingest-service.ts';
 import { createReadingRepository } from './modules/readings/repository.ts';
 import { readingRoutes } from './modules/readings/routes.ts';
+import { createReadingService } from './modules/readings/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { createSystemService } from './modules/system/service.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -99,7 +105,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     ...(deps.loginThrottle ? { throttle: deps.loginThrottle } : {}),
   });
-  const deviceTokens = createDeviceTokenService({ repo: createDeviceTokenRepository(database.db), clock });
+  const pingIntervalMs = deps.pingIntervalMs ?? 20_000;
+  const eventLog = createEventLogRepository(database);
+  const liveEvents = createLiveEventsService({
+    log: eventLog,
+    fanOut: createEventFanOut({
+      log: eventLog,
+      // PostgreSQL: other instances' events arrive on a LISTEN connection of this instance's own.
+      listen: database.connectionString
+        ? (handlers) =>
+            createListenConnection({
+              connectionString: database.connectionString!,
+              channel: EVENTS_CHANNEL,
+              ...handlers,
+            })
+        : null,
+      onError: (error) => app.log.warn({ err: { message: (error as Error).message } }, 'live events'),
+    }),
+    // A stream whose instance stopped refreshing it for three pings no longer counts.
+    streams: createStreamsRepository(database.db, Math.max(3 * pingIntervalMs, 1000)),
+    clock,
+    maxStreamsPerUser: deps.maxStreamsPerUser ?? config.eventStreamsPerUser,
+    heartbeatIntervalMs: pingIntervalMs,
+  });
+  const patients = createPatientService({ repo: createPatientRepository(database.db), clock, liveEvents });
+  const readings = createReadingService({ repo: createReadingRepository(database.db), patients });
+  const deviceTokens = createDeviceTokenService({
+    repo: createDeviceTokenRepository(database.db),
+    clock,
+    patients,
+  });
   const bridge = createBridgeService({ repo: createBridgeRepository(database.db), clock });
   registerAccessControl(app, {
     async authenticate(request) {
@@ -112,16 +147,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usePairingToken: (token) => bridge.usePairing(token),
   });
 
-  const liveEvents = createLiveEvents(database, {
-    onError: (error) => app.log.warn({ err: { message: (error as Error).message } }, 'live events'),
-  });
   app.addHook('onReady', () => liveEvents.start());
   app.addHook('onClose', () => liveEvents.stop());
   // Housekeeping: expired sessions and old live events (kept 24 h for Last-Event-ID replay).
   const housekeeping = setInterval(() => {
     void auth.purgeExpiredSessions().catch(() => {});
     void bridge.purge().catch(() => {});
-    void liveEvents.prune(clock.now()).catch(() => {});
+    void liveEvents.prune().catch(() => {});
   }, 15 * 60_000).unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
 
@@ -130,49 +162,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cookie: cookieOptions,
     registerPerMinute: deps.registerPerMinute ?? 20,
   });
-  await app.register(systemRoutes, { database, config });
+  await app.register(systemRoutes, { system: createSystemService({ database, config }) });
 
-  const patients = createPatientService({ repo: createPatientRepository(database.db), clock, liveEvents });
-  const readings = createReadingRepository(database.db);
   const narrator =
     deps.narrator !== undefined ? deps.narrator : config.ai ? createOpenAiNarrator(config.ai) : null;
-  const analysis = createAnalysisService({
-    patients,
-    readings,
-    clock,
-    narrator,
-  });
+  const analysis = createAnalysisService({ patients, readings, clock, narrator });
   await app.register(patientRoutes, { patients });
-  await app.register(careRoutes, { care: createCareRepository(database.db), patients, clock });
+  await app.register(careRoutes, {
+    care: createCareService({ repo: createCareRepository(database.db), patients, clock }),
+  });
   await app.register(analysisRoutes, { analysis });
   await app.register(readingRoutes, {
     ingest: createIngestService({
       database,
       clock,
       liveEvents,
+      patients,
       acceptSimulated: config.acceptSimulatedReadings,
     }),
     readings,
-    patients,
   });
   const deviceLinks = createDeviceLinkService({
     repo: createDeviceLinkRepository(database.db),
     clock,
     liveEvents,
+    patients,
     acceptSimulated: config.acceptSimulatedReadings,
   });
-  await app.register(deviceRoutes, { tokens: deviceTokens, links: deviceLinks, patients });
+  await app.register(deviceRoutes, { tokens: deviceTokens, links: deviceLinks });
   await app.register(bridgeRoutes, { bridge });
-  const pingIntervalMs = deps.pingIntervalMs ?? 20_000;
-  await app.register(eventRoutes, {
-    liveEvents,
-    auth,
-    clock,
-    // A stream whose instance stopped refreshing it for three pings no longer counts.
-    streams: createStreamsRepository(database.db, Math.max(3 * pingIntervalMs, 1000)),
-    maxStreamsPerUser: deps.maxStreamsPerUser ?? config.eventStreamsPerUser,
-    pingIntervalMs,
-  });
+  await app.register(eventRoutes, { liveEvents, auth, pingIntervalMs });
   await registerWebApp(app, config.webDist);
 
   return app;

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { AnalysisResult } from '@vigil/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAiNarrator } from '../src/modules/analysis/narrator.ts';
-import { createTestApp, signUp, type TestApp } from './helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { admitPatient, type PatientOverrides, recordReadings, signUp } from './support/factories.ts';
 
 /** A patient whose NEWS2 is high: RR 25 (3), SpO2 93 (2), SBP 100 (2), HR 130 (2), 38.5 °C (1) = 10. */
 const CRITICAL = {
@@ -102,10 +103,7 @@ describe('rule-based analysis (no model configured)', () => {
   });
   afterAll(() => t.close());
 
-  const admit = async (body: object) =>
-    (
-      await t.app.inject({ method: 'POST', url: '/api/patients', headers: { cookie }, payload: body })
-    ).json() as { id: number };
+  const admit = (body: PatientOverrides) => admitPatient(t.app, cookie, body);
 
   it('analyses a stored patient with NEWS2: worked example 10 → CRITICAL', async () => {
     const { id } = await admit(CRITICAL);
@@ -235,11 +233,12 @@ describe('rule-based analysis (no model configured)', () => {
     const { id } = await admit(WELL);
     const now = t.clock.now().getTime();
     // Scores rising over four hours: pulse climbing into the 111–130 band, SpO2 falling.
-    const { vitalReadings } = await import('../src/db/schema.ts');
-    await t.database.db.insert(vitalReadings).values(
+    await recordReadings(
+      t.app,
+      { cookie },
       [0, 1, 2, 3, 4].map((h) => ({
         patientId: id,
-        readingTime: new Date(now - (4 - h) * 3_600_000),
+        readingTime: new Date(now - (4 - h) * 3_600_000).toISOString(),
         heartRate: 70 + h * 15,
         oxygenLevel: 98 - h,
         systolicBP: 120,
@@ -294,9 +293,7 @@ describe('language-model narrative', () => {
     });
     t = { ...t, app };
     ({ cookie } = await signUp(app));
-    criticalId = (
-      await app.inject({ method: 'POST', url: '/api/patients', headers: { cookie }, payload: CRITICAL })
-    ).json().id;
+    criticalId = (await admitPatient(app, cookie, CRITICAL)).id;
   });
   afterAll(async () => {
     await t.close();

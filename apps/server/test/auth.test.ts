@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMEMBER_ME_MS } from '../src/modules/auth/session-policy.ts';
-import { cookieFrom, createTestApp, PASSWORD, signUp, type TestApp, uniqueUsername } from './helpers.ts';
+import { cookieFrom, createTestApp, PASSWORD, type TestApp, uniqueUsername } from './helpers.ts';
+import { signUp } from './support/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from './helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { admitPatient, signUp } from './support/factories.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -7,22 +8,7 @@ let patientId: number;
 beforeAll(async () => {
   t = await createTestApp();
   ({ cookie } = await signUp(t.app));
-  patientId = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/patients',
-      headers: { cookie },
-      payload: {
-        name: 'Token Patient',
-        condition: 'Stable',
-        oxygenLevel: 97,
-        pulse: 72,
-        systolicBP: 120,
-        diastolicBP: 80,
-        temperature: 986,
-      },
-    })
-  ).json().id;
+  ({ id: patientId } = await admitPatient(t.app, cookie, { name: 'Token Patient', pulse: 72 }));
 });
 afterAll(() => t.close());
 

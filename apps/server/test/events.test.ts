@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { cookieFrom, createTestDatabase, PASSWORD, uniqueUsername, usingPostgres } from './helpers.ts';
+import { createTestDatabase, usingPostgres } from './helpers.ts';
 import { ofType, openSse } from './sse-client.ts';
+import { admitPatient, recordReadings, signUp } from './support/factories.ts';
 
 type Ctx = Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -21,15 +22,6 @@ async function startInstance(
   return { app, url };
 }
 
-async function register(url: string) {
-  const res = await fetch(`${url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: uniqueUsername(), password: PASSWORD }),
-  });
-  return cookieFrom(res.headers.get('set-cookie') ?? undefined);
-}
-
 async function api(url: string, cookie: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${url}${path}`, {
     method,
@@ -40,18 +32,8 @@ async function api(url: string, cookie: string, method: string, path: string, bo
   return { status: res.status, json: (res.status === 204 ? null : await res.json()) as any };
 }
 
-const WELL = {
-  name: 'Live Patient',
-  condition: 'Stable',
-  oxygenLevel: 98,
-  pulse: 72,
-  systolicBP: 120,
-  diastolicBP: 80,
-  temperature: 986,
-  respiratoryRate: 16,
-  consciousness: 'A',
-  onSupplementalOxygen: false,
-};
+/** A well patient (NEWS2 0) whose changes the streams carry. */
+const LIVE_PATIENT = { name: 'Live Patient', oxygenLevel: 98, pulse: 72 };
 
 describe('the live event stream', () => {
   let ctx: Ctx;
@@ -60,7 +42,7 @@ describe('the live event stream', () => {
   beforeAll(async () => {
     ctx = await createTestDatabase();
     server = await startInstance(ctx.database, { pingIntervalMs: 200, maxStreamsPerUser: 3 });
-    cookie = await register(server.url);
+    ({ cookie } = await signUp(server.url));
   });
   afterAll(async () => {
     await server.app.close();
@@ -72,16 +54,20 @@ describe('the live event stream', () => {
   });
 
   it('pushes a new reading, the changed patient and an alert-level rise, with ids', async () => {
-    const { json: patient } = await api(server.url, cookie, 'POST', '/api/patients', WELL);
+    const patient = await admitPatient(server.url, cookie, LIVE_PATIENT);
     const sse = await openSse(`${server.url}/api/events`, { cookie });
     expect(sse.status).toBe(200);
-    await api(server.url, cookie, 'POST', '/api/device-readings', {
-      patientId: patient.id,
-      deviceId: 'live-1',
-      readingTime: new Date(Date.now() + 1000).toISOString(),
-      heartRate: 135,
-      respiratoryRate: 26,
-    });
+    await recordReadings(
+      server.url,
+      { cookie },
+      {
+        patientId: patient.id,
+        deviceId: 'live-1',
+        readingTime: new Date(Date.now() + 1000).toISOString(),
+        heartRate: 135,
+        respiratoryRate: 26,
+      },
+    );
     const reading = JSON.parse((await sse.waitFor(ofType('reading', patient.id))).data);
     expect(reading.data.readings[0]).toMatchObject({ heartRate: 135, deviceId: 'live-1' });
     const updated = await sse.waitFor(ofType('patient-updated', patient.id));
@@ -93,7 +79,7 @@ describe('the live event stream', () => {
   });
 
   it('sends a batch of up to 20 readings whole, and of a larger one only the latest, flagged truncated', async () => {
-    const { json: patient } = await api(server.url, cookie, 'POST', '/api/patients', WELL);
+    const patient = await admitPatient(server.url, cookie, LIVE_PATIENT);
     const sse = await openSse(`${server.url}/api/events`, { cookie });
     const start = Date.now() - 3_600_000;
     const batch = Array.from({ length: 50 }, (_, i) => ({
@@ -124,7 +110,7 @@ describe('the live event stream', () => {
   });
 
   it('pushes patient edits too', async () => {
-    const { json: patient } = await api(server.url, cookie, 'POST', '/api/patients', WELL);
+    const patient = await admitPatient(server.url, cookie, LIVE_PATIENT);
     const sse = await openSse(`${server.url}/api/events`, { cookie });
     await api(server.url, cookie, 'PATCH', `/api/patients/${patient.id}`, { condition: 'Critical' });
     const event = JSON.parse((await sse.waitFor(ofType('patient-updated', patient.id))).data);
@@ -133,7 +119,7 @@ describe('the live event stream', () => {
   });
 
   it('sends pings and replays what a client missed when it reconnects with Last-Event-ID', async () => {
-    const { json: patient } = await api(server.url, cookie, 'POST', '/api/patients', WELL);
+    const patient = await admitPatient(server.url, cookie, LIVE_PATIENT);
     const first = await openSse(`${server.url}/api/events`, { cookie });
     await first.waitFor(ofType('ping'), 2000);
     await api(server.url, cookie, 'PATCH', `/api/patients/${patient.id}`, { pulse: 90 });
@@ -164,7 +150,7 @@ describe('the live event stream', () => {
   });
 
   it('caps open streams per user and releases them when clients go away', async () => {
-    const other = await register(server.url);
+    const { cookie: other } = await signUp(server.url);
     const streams = await Promise.all(
       [1, 2, 3].map(() => openSse(`${server.url}/api/events`, { cookie: other })),
     );
@@ -193,7 +179,7 @@ describe('the live event stream', () => {
     const secondDb = url ? await openDatabase({ databaseUrl: url }) : ctx.database;
     const other = await startInstance(secondDb, { pingIntervalMs: 200, maxStreamsPerUser: 3 });
     try {
-      const own = await register(server.url);
+      const { cookie: own } = await signUp(server.url);
       const streams = [
         await openSse(`${server.url}/api/events`, { cookie: own }),
         await openSse(`${other.url}/api/events`, { cookie: own }),
@@ -213,7 +199,7 @@ describe('the live event stream', () => {
   });
 
   it('ends the stream when the session ends', async () => {
-    const own = await register(server.url);
+    const { cookie: own } = await signUp(server.url);
     const sse = await openSse(`${server.url}/api/events`, { cookie: own });
     await api(server.url, own, 'POST', '/api/logout');
     await Promise.race([
@@ -233,16 +219,20 @@ describe.runIf(usingPostgres)('several server instances on one PostgreSQL databa
     });
     const two = await startInstance(secondDb);
     try {
-      const cookie = await register(one.url);
-      const { json: patient } = await api(one.url, cookie, 'POST', '/api/patients', WELL);
+      const { cookie } = await signUp(one.url);
+      const patient = await admitPatient(one.url, cookie, LIVE_PATIENT);
       const sse = await openSse(`${two.url}/api/events`, { cookie });
       const sentAt = Date.now();
-      await api(one.url, cookie, 'POST', '/api/device-readings', {
-        patientId: patient.id,
-        deviceId: 'cross-instance',
-        readingTime: new Date().toISOString(),
-        heartRate: 101,
-      });
+      await recordReadings(
+        one.url,
+        { cookie },
+        {
+          patientId: patient.id,
+          deviceId: 'cross-instance',
+          readingTime: new Date().toISOString(),
+          heartRate: 101,
+        },
+      );
       const event = JSON.parse((await sse.waitFor(ofType('reading', patient.id))).data);
       expect(event.data.readings[0].heartRate).toBe(101);
       expect(Date.now() - sentAt).toBeLessThan(5000);

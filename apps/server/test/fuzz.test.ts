@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteTableEntry } from '../src/plugins/access.ts';
-import { createTestApp, signUp, type TestApp } from './helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { admitPatient, recordReadings, signUp } from './support/factories.ts';
 
 /**
  * A fuzz battery over the whole route table: generated bad bodies, query strings and path
@@ -28,15 +29,7 @@ async function seedOneOfEach() {
     if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
     return res.json() as { id: number };
   };
-  const patient = await post('/api/patients', {
-    name: 'Fuzz Patient',
-    condition: 'Stable',
-    oxygenLevel: 97,
-    pulse: 72,
-    systolicBP: 120,
-    diastolicBP: 80,
-    temperature: 986,
-  });
+  const patient = await admitPatient(t.app, cookie, { name: 'Fuzz Patient', pulse: 72 });
   const at = '2026-03-02T07:00:00Z';
   await post(`/api/patients/${patient.id}/treatments`, { description: 'Obs', scheduledFor: at });
   await post(`/api/patients/${patient.id}/notes`, { content: 'Settled overnight' });
@@ -52,12 +45,16 @@ async function seedOneOfEach() {
     phone: '+44 20 7946 0000',
   });
   await post('/api/device-tokens', { patientId: patient.id, label: 'Monitor' });
-  await post('/api/device-readings', {
-    patientId: patient.id,
-    deviceId: 'm-1',
-    readingTime: at,
-    heartRate: 80,
-  });
+  await recordReadings(
+    t.app,
+    { cookie },
+    {
+      patientId: patient.id,
+      deviceId: 'm-1',
+      readingTime: at,
+      heartRate: 80,
+    },
+  );
 }
 
 /** Tables whose rows a rejected request must leave untouched (sessions and throttle counters change). */

@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { createTestApp, createTestDatabase, signUp, type TestApp } from './helpers.ts';
+import { createTestApp, createTestDatabase, type TestApp } from './helpers.ts';
+import { admitPatient, signUp } from './support/factories.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -10,21 +11,7 @@ let patientId: number;
 beforeAll(async () => {
   t = await createTestApp();
   ({ cookie } = await signUp(t.app));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/patients',
-    headers: { cookie },
-    payload: {
-      name: 'Header Patient',
-      condition: 'Stable',
-      oxygenLevel: 97,
-      pulse: 72,
-      systolicBP: 120,
-      diastolicBP: 80,
-      temperature: 986,
-    },
-  });
-  patientId = res.json().id;
+  ({ id: patientId } = await admitPatient(t.app, cookie, { name: 'Header Patient', pulse: 72 }));
 });
 afterAll(() => t.close());
 

@@ -84,17 +84,3 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
   if (!first) throw new Error('no Set-Cookie header');
   return first.split(';')[0]!;
 }
-
-/** Registers a new user and returns its session cookie. */
-export async function signUp(app: TestApp['app'], username = uniqueUsername()) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: { username, password: PASSWORD },
-  });
-  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  return {
-    cookie: cookieFrom(res.headers['set-cookie']),
-    user: res.json() as { id: number; username: string },
-  };
-}

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from './helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { signUp } from './support/factories.ts';
 
 let t: TestApp;
 let cookie: string;

@@ -4,7 +4,8 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { manualClock } from '../src/lib/clock.ts';
 import type { LoginThrottleOptions } from '../src/modules/auth/service.ts';
-import { createTestDatabase, PASSWORD, signUp, uniqueUsername } from './helpers.ts';
+import { createTestDatabase, PASSWORD, uniqueUsername } from './helpers.ts';
+import { signUp } from './support/factories.ts';
 
 const THROTTLE: LoginThrottleOptions = {
   perPair: 5,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
+import { signUp } from './support/factories.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-main-'));
@@ -68,12 +69,7 @@ describe('the server process', () => {
     // Data survives the restart and is not seeded twice.
     const again = start(port);
     await waitHealthy(port, again.child);
-    const reg = await fetch(`http://127.0.0.1:${port}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'lifecycle.nurse', password: 'long enough password' }),
-    });
-    const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const { cookie } = await signUp(`http://127.0.0.1:${port}`, 'lifecycle.nurse');
     const patients = (await (
       await fetch(`http://127.0.0.1:${port}/api/patients`, { headers: { cookie } })
     ).json()) as unknown[];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from './helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { admitPatient, type PatientOverrides, signUp, WELL_PATIENT } from './support/factories.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -12,23 +13,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const VITALS = { oxygenLevel: 97, pulse: 80, systolicBP: 120, diastolicBP: 80, temperature: 986 };
 const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const admit = async (over: object = {}) => {
-  const res = await req('POST', '/api/patients', {
-    name: 'Pat Example',
-    condition: 'Stable',
-    ...VITALS,
-    ...over,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; name: string; condition: string; oxygenLevel: number };
-};
+const admit = (overrides?: PatientOverrides) => admitPatient(t.app, cookie, overrides);
 
 describe('patients', () => {
   it('admits a patient with the spec defaults and records the admission', async () => {
-    const p = await admit({ respiratoryRate: 16, consciousness: 'A', onSupplementalOxygen: false });
+    const p = await admit({
+      name: 'Pat Example',
+      respiratoryRate: 16,
+      consciousness: 'A',
+      onSupplementalOxygen: false,
+    });
     expect(p).toMatchObject({
       name: 'Pat Example',
       hasVitalWatch: false,
@@ -75,12 +71,7 @@ describe('patients', () => {
     ],
   ])('refuses an implausible admission %j and stores nothing', async (over, message) => {
     const before = (await req('GET', '/api/patients')).json().length;
-    const res = await req('POST', '/api/patients', {
-      name: 'Bad Data',
-      condition: 'Stable',
-      ...VITALS,
-      ...over,
-    });
+    const res = await req('POST', '/api/patients', { ...WELL_PATIENT, name: 'Bad Data', ...over });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
     expect((await req('GET', '/api/patients')).json().length).toBe(before);

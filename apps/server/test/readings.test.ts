@@ -1,6 +1,7 @@
 import { DeviceReadingsResponse } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from './helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { admitPatient, signUp } from './support/factories.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -10,23 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const VITALS = { oxygenLevel: 97, pulse: 80, systolicBP: 120, diastolicBP: 80, temperature: 986 };
-const admit = async () =>
-  (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/patients',
-      headers: { cookie },
-      payload: {
-        name: 'Reading Patient',
-        condition: 'Stable',
-        ...VITALS,
-        respiratoryRate: 16,
-        consciousness: 'A',
-        onSupplementalOxygen: false,
-      },
-    })
-  ).json() as { id: number; lastUpdated: string };
+const admit = () => admitPatient(t.app, cookie, { name: 'Reading Patient' });
 
 const minutesAgo = (m: number) => new Date(t.clock.now().getTime() - m * 60_000).toISOString();
 const post = (payload: unknown, headers: Record<string, string> = { cookie }) =>

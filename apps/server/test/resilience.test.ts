@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { freePort } from './free-port.ts';
 import { startPrivatePostgres } from './private-postgres.ts';
+import { admitPatient, signUp } from './support/factories.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -48,26 +49,8 @@ describe('crash safety', () => {
     try {
       start();
       await healthy();
-      const reg = await fetch(`${base}/api/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'crash.nurse', password: 'crash test password' }),
-      });
-      const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0]!;
-      const admit = await fetch(`${base}/api/patients`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: 'Crash Test',
-          condition: 'Stable',
-          oxygenLevel: 97,
-          pulse: 70,
-          systolicBP: 120,
-          diastolicBP: 80,
-          temperature: 986,
-        }),
-      });
-      const patientId = ((await admit.json()) as { id: number }).id;
+      const { cookie } = await signUp(base, 'crash.nurse');
+      const { id: patientId } = await admitPatient(base, cookie, { name: 'Crash Test', pulse: 70 });
 
       const TOTAL = 150;
       const acked = new Map<string, number>();
@@ -145,12 +128,7 @@ describe('PostgreSQL restart under load', () => {
     });
     try {
       await app.ready();
-      const reg = await app.inject({
-        method: 'POST',
-        url: '/api/register',
-        payload: { username: 'restart.nurse', password: 'restart password' },
-      });
-      const cookie = String(reg.headers['set-cookie']).split(';')[0]!;
+      const { cookie } = await signUp(app, 'restart.nurse');
       const health = () => app.inject({ method: 'GET', url: '/api/health' });
       const list = () => app.inject({ method: 'GET', url: '/api/patients', headers: { cookie } });
       expect((await list()).statusCode).toBe(200);

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { createTestApp, createTestDatabase, signUp, type TestApp } from './helpers.ts';
+import { createTestApp, createTestDatabase, type TestApp } from './helpers.ts';
+import { signUp } from './support/factories.ts';
 import { rawRequest } from './support/raw-http.ts';
 
 /**

@@ -13,6 +13,18 @@ export interface Statement {
 
 export const statement = (name: string, text: string): Statement => ({ name, text });
 
+/**
+ * A change that runs first in another module's statement, so the change and what records it take
+ * one round trip (the ingest's new vital signs and their live events, decision 007). `text` is a
+ * `with … as (…)` clause whose parameters are numbered from $2 ($1 is the joined statement's own);
+ * `name` names the prepared statement the two make together.
+ */
+export interface Prelude {
+  readonly name: string;
+  readonly text: string;
+  readonly params: readonly unknown[];
+}
+
 /** A timestamp as epoch milliseconds (float8): cheaper for the driver to read than a timestamp. */
 export const epochMs = (expression: string) => `floor(extract(epoch from ${expression}) * 1000)::float8`;
 

@@ -9,7 +9,7 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PatientService } from '../patients/service.ts';
-import type { ReadingRepository, ReadingRow } from '../readings/repository.ts';
+import type { ReadingRow, ReadingService } from '../readings/service.ts';
 import { ApiKeyRejectedError, mergeNarrative, type Narrative, type Narrator } from './narrator.ts';
 
 /** NEWS2 trend window (hours of readings considered). */
@@ -20,8 +20,8 @@ const NARRATIVE_CACHE_SIZE = 1000;
 export const AI_KEY_REJECTED_CODE = 'AI_API_KEY_REJECTED';
 
 export function createAnalysisService(deps: {
-  patients: PatientService;
-  readings: ReadingRepository;
+  patients: Pick<PatientService, 'assertExists'>;
+  readings: Pick<ReadingService, 'withHistory'>;
   clock: Clock;
   narrator: Narrator | null;
 }) {
@@ -33,8 +33,8 @@ export function createAnalysisService(deps: {
   /** The patient and its trend window of readings, in one query; 404 for an unknown patient. */
   async function withHistory(patientId: number, now: Date) {
     const from = new Date(now.getTime() - TREND_WINDOW_HOURS * 3_600_000);
-    const found = await readings.patientWithHistory(patientId, from, now);
-    if (!found) await patients.get(patientId); // throws the patients' own 404
+    const found = await readings.withHistory(patientId, from, now);
+    if (!found) await patients.assertExists(patientId); // throws the patients' own 404
     return found!;
   }
   const trendOf = (history: ReadingRow[], spo2Scale: Spo2Scale, now: Date) =>

@@ -41,10 +41,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/api/login',
     { config: { access: access.public }, schema: { body: LoginInput, response: { 200: User } } },
     async (request, reply) => {
-      const previous = readSessionToken(request.cookies, cookie);
-      const { user, session } = await auth.login(request.body, request.ip);
-      // Rotation: a sign-in never keeps a session identifier that existed before it.
-      if (previous) await auth.endSession(previous);
+      const { user, session } = await auth.login(
+        request.body,
+        request.ip,
+        readSessionToken(request.cookies, cookie),
+      );
       setSessionCookie(reply, session, cookie);
       return user;
     },

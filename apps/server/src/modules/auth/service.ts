@@ -119,7 +119,15 @@ export function createAuthService(deps: {
       return { user, session: await issueSession(user.id, false) };
     },
 
-    async login(input: LoginInput, address: string): Promise<{ user: User; session: IssuedSession }> {
+    /**
+     * Signs in; the session the client held before (`previousToken`), if any, ends once the new one
+     * is issued: a sign-in never keeps a session identifier that existed before it.
+     */
+    async login(
+      input: LoginInput,
+      address: string,
+      previousToken?: string,
+    ): Promise<{ user: User; session: IssuedSession }> {
       const key = usernameKey(canonicalUsername(input.username));
       const counted = await countAttempt(key, address);
       const row = await repo.findUserByKey(key);
@@ -129,10 +137,9 @@ export function createAuthService(deps: {
       if (!row || !ok) throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
       await repo.attemptSucceeded(counted.pair, counted.shared);
       await repo.rememberAddress(key, address, clock.now());
-      return {
-        user: { id: row.id, username: row.username },
-        session: await issueSession(row.id, input.rememberMe === true),
-      };
+      const session = await issueSession(row.id, input.rememberMe === true);
+      if (previousToken) await repo.deleteSession(hashToken(previousToken));
+      return { user: { id: row.id, username: row.username }, session };
     },
 
     /** Resolves a cookie token to its user, enforcing idle and absolute expiry. */

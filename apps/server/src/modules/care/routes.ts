@@ -12,19 +12,11 @@ import {
 } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../lib/clock.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
 import { idParams, PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
-import { toEmergencyContact, toMedication, toNote, toTreatment } from '../patients/mappers.ts';
-import type { PatientService } from '../patients/service.ts';
-import type { CareRepository } from './repository.ts';
+import type { CareService } from './service.ts';
 
-export const careRoutes: FastifyPluginAsyncZod<{
-  care: CareRepository;
-  patients: PatientService;
-  clock: Clock;
-}> = async (app, { care, patients, clock }) => {
+export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (app, { care }) => {
   // Treatments
   app.get(
     '/api/patients/:id/treatments',
@@ -32,10 +24,7 @@ export const careRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('patients:read') },
       schema: { params: PatientIdParams, response: { 200: z.array(Treatment) } },
     },
-    async (request) => {
-      await patients.assertExists(request.params.id);
-      return (await care.listTreatments(request.params.id)).map(toTreatment);
-    },
+    async (request) => care.listTreatments(request.params.id),
   );
   app.post(
     '/api/patients/:id/treatments',
@@ -43,11 +32,8 @@ export const careRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('care:write') },
       schema: { params: PatientIdParams, body: TreatmentCreateInput, response: { 201: Treatment } },
     },
-    async (request, reply) => {
-      await patients.assertExists(request.params.id);
-      const row = await care.insertTreatment(request.params.id, request.body, request.user!.id);
-      return reply.status(201).send(toTreatment(row));
-    },
+    async (request, reply) =>
+      reply.status(201).send(await care.addTreatment(request.params.id, request.body, request.user!.id)),
   );
   app.patch(
     '/api/treatments/:id',
@@ -55,16 +41,8 @@ export const careRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('care:write') },
       schema: { params: idParams('Treatment'), body: TreatmentUpdateInput, response: { 200: Treatment } },
     },
-    async (request) => {
-      const row = await care.setTreatmentCompleted(
-        request.params.id,
-        request.body.completed,
-        clock.now(),
-        request.user!.id,
-      );
-      if (!row) throw notFound('Treatment not found', 'TREATMENT_NOT_FOUND');
-      return toTreatment(row);
-    },
+    async (request) =>
+      care.setTreatmentCompleted(request.params.id, request.body.completed, request.user!.id),
   );
 
   // Notes
@@ -74,10 +52,7 @@ export const careRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('patients:read') },
       schema: { params: PatientIdParams, response: { 200: z.array(Note) } },
     },
-    async (request) => {
-      await patients.assertExists(request.params.id);
-      return (await care.listNotes(request.params.id)).map(toNote);
-    },
+    async (request) => care.listNotes(request.params.id),
   );
   app.post(
     '/api/patients/:id/notes',
@@ -85,18 +60,8 @@ export const careRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('care:write') },
       schema: { params: PatientIdParams, body: NoteCreateInput, response: { 201: Note } },
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (request.body.patientId !== undefined && request.body.patientId !== id) {
-        throw badRequest(
-          `The note's patientId (${request.body.patientId}) does not match the patient in the address (${id})`,
-          'PATIENT_MISMATCH',
-        );
-      }
-      await patients.assertExists(id);
-      const row = await care.insertNote(id, request.body.content, clock.now(), request.user!.id);
-      return reply.status(201).send(toNote(row));
-    },
+    async (request, reply) =>
+      reply.status(201).send(await care.addNote(request.params.id, request.body, request.user!.id)),
   );
 
   // Medications
@@ -106,10 +71,7 @@ export const careRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('patients:read') },
       schema: { params: PatientIdParams, response: { 200: z.array(Medication) } },
     },
-    async (request) => {
-      await patients.assertExists(request.params.id);
-      return (await care.listMedications(request.params.id)).map(toMedication);
-    },
+    async (request) => care.listMedications(request.params.id),
   );
   app.post(
     '/api/patients/:id/medications',
@@ -117,11 +79,8 @@ export const careRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('care:write') },
       schema: { params: PatientIdParams, body: MedicationCreateInput, response: { 201: Medication } },
     },
-    async (request, reply) => {
-      await patients.assertExists(request.params.id);
-      const row = await care.insertMedication(request.params.id, request.body, clock.now(), request.user!.id);
-      return reply.status(201).send(toMedication(row));
-    },
+    async (request, reply) =>
+      reply.status(201).send(await care.addMedication(request.params.id, request.body, request.user!.id)),
   );
   app.patch(
     '/api/medications/:id',
@@ -129,27 +88,13 @@ export const careRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('care:write') },
       schema: { params: idParams('Medication'), body: MedicationUpdateInput, response: { 200: Medication } },
     },
-    async (request) => {
-      const current = await care.getMedication(request.params.id);
-      if (!current) throw notFound('Medication not found', 'MEDICATION_NOT_FOUND');
-      const start = request.body.startDate ? new Date(request.body.startDate) : current.startDate;
-      const end =
-        request.body.endDate !== undefined
-          ? request.body.endDate && new Date(request.body.endDate)
-          : current.endDate;
-      if (start && end && end < start)
-        throw badRequest('End date must not be before the start date', 'VALIDATION_FAILED');
-      const row = await care.updateMedication(request.params.id, request.body, clock.now());
-      if (!row) throw notFound('Medication not found', 'MEDICATION_NOT_FOUND');
-      return toMedication(row);
-    },
+    async (request) => care.updateMedication(request.params.id, request.body),
   );
   app.delete(
     '/api/medications/:id',
     { config: { access: access.user('care:write') }, schema: { params: idParams('Medication') } },
     async (request, reply) => {
-      if (!(await care.deleteMedication(request.params.id)))
-        throw notFound('Medication not found', 'MEDICATION_NOT_FOUND');
+      await care.deleteMedication(request.params.id);
       return reply.status(204).send();
     },
   );
@@ -161,10 +106,7 @@ export const careRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('patients:read') },
       schema: { params: PatientIdParams, response: { 200: z.array(EmergencyContact) } },
     },
-    async (request) => {
-      await patients.assertExists(request.params.id);
-      return (await care.listContacts(request.params.id)).map(toEmergencyContact);
-    },
+    async (request) => care.listContacts(request.params.id),
   );
   app.post(
     '/api/patients/:id/emergency-contacts',
@@ -176,19 +118,13 @@ export const careRoutes: FastifyPluginAsyncZod<{
         response: { 201: EmergencyContact },
       },
     },
-    async (request, reply) => {
-      await patients.assertExists(request.params.id);
-      return reply
-        .status(201)
-        .send(toEmergencyContact(await care.insertContact(request.params.id, request.body)));
-    },
+    async (request, reply) => reply.status(201).send(await care.addContact(request.params.id, request.body)),
   );
   app.delete(
     '/api/emergency-contacts/:id',
     { config: { access: access.user('care:write') }, schema: { params: idParams('Emergency contact') } },
     async (request, reply) => {
-      if (!(await care.deleteContact(request.params.id)))
-        throw notFound('Emergency contact not found', 'CONTACT_NOT_FOUND');
+      await care.deleteContact(request.params.id);
       return reply.status(204).send();
     },
   );

@@ -8,7 +8,8 @@ import {
 import { runOn } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import type { LiveEventRow, LiveEvents } from '../events/live-events.ts';
+import type { LiveEventRow, LiveEventsService } from '../events/service.ts';
+import type { PatientService } from '../patients/service.ts';
 import type { DeviceLinkRepository, DeviceLinkView } from './link-repository.ts';
 
 export const toDeviceLink = (r: DeviceLinkView): DeviceLink => ({
@@ -35,10 +36,11 @@ export const toDeviceLink = (r: DeviceLinkView): DeviceLink => ({
 export function createDeviceLinkService(deps: {
   repo: DeviceLinkRepository;
   clock: Clock;
-  liveEvents: LiveEvents;
+  liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
+  patients: Pick<PatientService, 'assertExists'>;
   acceptSimulated: boolean;
 }) {
-  const { repo, clock, liveEvents } = deps;
+  const { repo, clock, liveEvents, patients } = deps;
 
   const recordChanges = (tx: Parameters<typeof runOn>[0], changed: DeviceLinkView[]) =>
     liveEvents.record(

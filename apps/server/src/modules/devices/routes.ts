@@ -11,15 +11,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
-import type { PatientService } from '../patients/service.ts';
 import type { DeviceLinkService } from './link-service.ts';
 import type { DeviceTokenService } from './service.ts';
 
 export const deviceRoutes: FastifyPluginAsyncZod<{
   tokens: DeviceTokenService;
   links: DeviceLinkService;
-  patients: PatientService;
-}> = async (app, { tokens, links, patients }) => {
+}> = async (app, { tokens, links }) => {
   // Device links: which device feeds which patient (Bluetooth in a browser, the bridge, a wearable).
   app.get(
     '/api/device-links',
@@ -36,10 +34,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('devices:manage') },
       schema: { body: DeviceLinkCreateInput, response: { 201: DeviceLink } },
     },
-    async (request, reply) => {
-      await patients.assertExists(request.body.patientId);
-      return reply.status(201).send(await links.link(request.body, request.user!.id));
-    },
+    async (request, reply) => reply.status(201).send(await links.link(request.body, request.user!.id)),
   );
 
   app.patch(
@@ -66,10 +61,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('devices:manage') },
       schema: { body: DeviceTokenCreateInput, response: { 201: DeviceTokenCreated } },
     },
-    async (request, reply) => {
-      await patients.assertExists(request.body.patientId);
-      return reply.status(201).send(await tokens.issue(request.body, request.user!.id));
-    },
+    async (request, reply) => reply.status(201).send(await tokens.issue(request.body, request.user!.id)),
   );
 
   app.get(
@@ -78,10 +70,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('devices:manage') },
       schema: { params: PatientIdParams, response: { 200: z.array(DeviceToken) } },
     },
-    async (request) => {
-      await patients.assertExists(request.params.id);
-      return tokens.list(request.params.id);
-    },
+    async (request) => tokens.list(request.params.id),
   );
 
   // The device renews its own token before it expires (the bridge does, for each synced device).

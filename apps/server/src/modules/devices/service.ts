@@ -4,7 +4,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { DevicePrincipal } from '../../plugins/access.ts';
 import { hashToken } from '../auth/service.ts';
-import type { DeviceTokenRepository, DeviceTokenRow } from './repository.ts';
+import type { PatientService } from '../patients/service.ts';
+import { toDeviceToken } from './mappers.ts';
+import type { DeviceTokenRepository } from './repository.ts';
 
 /** Prefix so a leaked token is recognisable (secret scanners, logs). */
 export const DEVICE_TOKEN_PREFIX = 'vgl_dev_';
@@ -13,16 +15,6 @@ const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 /** After a rotation the old token still works this long (a sender may crash before saving the new). */
 const ROTATION_GRACE_MS = 10 * 60_000;
 
-const toDeviceToken = (r: DeviceTokenRow): DeviceToken => ({
-  id: r.id,
-  patientId: r.patientId,
-  label: r.label,
-  createdAt: r.createdAt.toISOString(),
-  expiresAt: r.expiresAt.toISOString(),
-  revokedAt: r.revokedAt?.toISOString() ?? null,
-  lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
-});
-
 const newSecret = () => `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
 
 /**
@@ -30,10 +22,15 @@ const newSecret = () => `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString('base6
  * have no session. Shown once, stored as SHA-256, expiring, revocable, and renewable by the device
  * itself (rotation) before it expires.
  */
-export function createDeviceTokenService(deps: { repo: DeviceTokenRepository; clock: Clock }) {
-  const { repo, clock } = deps;
+export function createDeviceTokenService(deps: {
+  repo: DeviceTokenRepository;
+  clock: Clock;
+  patients: Pick<PatientService, 'assertExists'>;
+}) {
+  const { repo, clock, patients } = deps;
   return {
     async issue(input: DeviceTokenCreateInput, userId: number): Promise<DeviceTokenCreated> {
+      await patients.assertExists(input.patientId);
       const token = newSecret();
       const now = clock.now();
       const row = await repo.insert({
@@ -47,8 +44,10 @@ export function createDeviceTokenService(deps: { repo: DeviceTokenRepository; cl
       return { ...toDeviceToken(row), token };
     },
 
-    list: async (patientId: number): Promise<DeviceToken[]> =>
-      (await repo.listForPatient(patientId)).map(toDeviceToken),
+    async list(patientId: number): Promise<DeviceToken[]> {
+      await patients.assertExists(patientId);
+      return (await repo.listForPatient(patientId)).map(toDeviceToken);
+    },
 
     async revoke(id: number): Promise<DeviceToken> {
       const row = await repo.revoke(id, clock.now());

@@ -1,19 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Clock } from '../../lib/clock.ts';
-import { tooManyRequests } from '../../lib/errors.ts';
 import { access } from '../../plugins/access.ts';
 import type { AuthService } from '../auth/service.ts';
-import type { LiveEventRow, LiveEvents } from './live-events.ts';
-import type { StreamsRepository } from './streams-repository.ts';
+import type { LiveEventRow, LiveEventsService } from './service.ts';
 
 export interface EventRoutesOptions {
-  liveEvents: LiveEvents;
+  liveEvents: LiveEventsService;
   auth: AuthService;
-  /** Open streams per user, shared by every instance. */
-  streams: StreamsRepository;
-  clock: Clock;
-  /** Open streams allowed per user (tabs, screens). */
-  maxStreamsPerUser: number;
   /** A ping at least this often keeps proxies from closing the stream (spec: the client ignores it). */
   pingIntervalMs: number;
 }
@@ -36,37 +28,27 @@ function format(row: LiveEventRow): string {
 /**
  * GET /api/events: server-sent events. Replays what a reconnecting client missed (Last-Event-ID),
  * then streams live events; pings keep it open and re-check the session; everything is released
- * when the client goes away.
+ * when the client goes away. A long-lived answer: besides opening the stream, its pings ask the
+ * auth service whether the session still holds.
  */
 export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, opts) => {
-  const { liveEvents, auth, streams, clock } = opts;
-  /** This instance's open streams: their registry ids and how to close each. */
-  const openStreams = new Map<string, () => void>();
-
-  // The registry rows of open streams are refreshed together, once per ping interval.
-  const heartbeat = setInterval(() => {
-    void streams.heartbeat([...openStreams.keys()], clock.now()).catch(() => {});
-  }, opts.pingIntervalMs).unref();
+  const { liveEvents, auth } = opts;
+  /** How to end each of this instance's open streams (on shutdown). */
+  const openStreams = new Set<() => void>();
   app.addHook('onClose', async () => {
-    clearInterval(heartbeat);
-    for (const close of openStreams.values()) close();
+    for (const close of [...openStreams]) close();
   });
 
   app.get('/api/events', { config: { access: access.user('patients:read') } }, async (request, reply) => {
-    const user = request.user!;
-    const streamId = await streams.open(user.id, opts.maxStreamsPerUser, clock.now());
-    if (!streamId) {
-      throw tooManyRequests(
-        `At most ${opts.maxStreamsPerUser} live connections per user are allowed; close another Vigil tab.`,
-        5,
-      );
-    }
-
     // EventSource sends Last-Event-ID on its own reconnects; a client that reconnects by hand
     // (new EventSource) passes ?lastEventId= instead.
     const header = request.headers['last-event-id'];
     const fromQuery = (request.query as { lastEventId?: string }).lastEventId;
     const lastEventId = Number.parseInt((Array.isArray(header) ? header[0] : header) ?? fromQuery ?? '', 10);
+    const stream = await liveEvents.openStream(
+      request.user!.id,
+      Number.isSafeInteger(lastEventId) && lastEventId >= 0 ? lastEventId : null,
+    );
 
     reply.hijack();
     const res = reply.raw;
@@ -87,14 +69,6 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
       if (res.writableLength > MAX_BUFFERED_BYTES) cleanup();
     };
 
-    // Subscribe before replaying so nothing committed in between is lost; dedupe by id.
-    let pending: LiveEventRow[] | null = [];
-    const replayed = new Set<number>();
-    const unsubscribe = liveEvents.subscribe((rows) => {
-      if (pending) pending.push(...rows);
-      else for (const row of rows) write(format(row));
-    });
-
     const ping = setInterval(async () => {
       write(PING);
       // The stream outlives its request: end it when the session ends (logout, expiry).
@@ -105,27 +79,16 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
       if (closed) return;
       closed = true;
       clearInterval(ping);
-      unsubscribe();
-      openStreams.delete(streamId!);
-      void streams.close([streamId!]).catch(() => {});
+      stream.close();
+      openStreams.delete(cleanup);
       res.end();
     }
-    openStreams.set(streamId, cleanup);
+    openStreams.add(cleanup);
     request.raw.on('close', cleanup);
     res.on('close', cleanup);
 
-    try {
-      if (Number.isSafeInteger(lastEventId) && lastEventId >= 0) {
-        for (const row of await liveEvents.replayAfter(lastEventId)) {
-          replayed.add(row.id);
-          write(format(row));
-        }
-      }
-    } catch {
-      // The replay is best effort: the client refetches on reconnect anyway.
-    }
-    const queued = pending;
-    pending = null;
-    for (const row of queued) if (!replayed.has(row.id)) write(format(row));
+    await stream.start((rows) => {
+      for (const row of rows) write(format(row));
+    });
   });
 };

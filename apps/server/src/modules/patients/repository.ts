@@ -1,22 +1,11 @@
 import type { PatientCreateInput, PatientListQuery } from '@vigil/domain';
 import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Run, runOn } from '../../db/prepared.ts';
 import { notes, patientEvents, patients, treatments } from '../../db/schema.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientPatch = Partial<Omit<typeof patients.$inferInsert, 'id' | 'createdAt'>>;
-
-/** The patient's current vital signs: what an edit or a newer reading changes. */
-export const VITAL_FIELDS = [
-  'oxygenLevel',
-  'pulse',
-  'systolicBP',
-  'diastolicBP',
-  'temperature',
-  'respiratoryRate',
-  'consciousness',
-  'onSupplementalOxygen',
-] as const satisfies readonly (keyof PatientRow)[];
 
 /** Spec point 9: Critical first, then oxygen level descending (id as a stable tie-break). */
 const SPEC_ORDER = [
@@ -83,8 +72,8 @@ export function createPatientRepository(db: Db) {
       events: { type: string; data: Record<string, unknown> }[],
       now: Date,
       userId: number,
-      /** Runs in the same transaction with the rows before and after (live events). */
-      alsoInTransaction: (tx: Db, before: PatientRow, after: PatientRow) => Promise<T>,
+      /** Runs in the same transaction (`run`) with the rows before and after (live events). */
+      alsoInTransaction: (run: Run, before: PatientRow, after: PatientRow) => Promise<T>,
     ): Promise<{ row: PatientRow; extra: T } | undefined> {
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(patients).where(eq(patients.id, id)).for('update');
@@ -95,7 +84,7 @@ export function createPatientRepository(db: Db) {
             .insert(patientEvents)
             .values(events.map((e) => ({ patientId: id, ...e, createdAt: now, createdBy: userId })));
         }
-        return { row: row!, extra: await alsoInTransaction(tx as unknown as Db, before, row!) };
+        return { row: row!, extra: await alsoInTransaction(runOn(tx), before, row!) };
       });
     },
 

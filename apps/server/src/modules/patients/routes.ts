@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
-import { toPatient } from './mappers.ts';
 import type { PatientService } from './service.ts';
 
 export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> = async (
@@ -22,7 +21,7 @@ export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> 
       config: { access: access.user('patients:read') },
       schema: { querystring: PatientListQuery, response: { 200: z.array(Patient) } },
     },
-    async (request) => (await patients.list(request.query)).map(toPatient),
+    async (request) => patients.list(request.query),
   );
 
   app.get(
@@ -31,7 +30,7 @@ export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> 
       config: { access: access.user('patients:read') },
       schema: { params: PatientIdParams, response: { 200: Patient } },
     },
-    async (request) => toPatient(await patients.get(request.params.id)),
+    async (request) => patients.get(request.params.id),
   );
 
   app.post(
@@ -40,8 +39,7 @@ export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> 
       config: { access: access.user('patients:admit') },
       schema: { body: PatientCreateInput, response: { 201: Patient } },
     },
-    async (request, reply) =>
-      reply.status(201).send(toPatient(await patients.admit(request.body, request.user!.id))),
+    async (request, reply) => reply.status(201).send(await patients.admit(request.body, request.user!.id)),
   );
 
   app.patch(
@@ -50,7 +48,7 @@ export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> 
       config: { access: access.user('patients:edit') },
       schema: { params: PatientIdParams, body: PatientUpdateInput, response: { 200: Patient } },
     },
-    async (request) => toPatient(await patients.update(request.params.id, request.body, request.user!.id)),
+    async (request) => patients.update(request.params.id, request.body, request.user!.id),
   );
 
   app.get(

@@ -1,25 +1,45 @@
 import {
   BP_ORDER_MESSAGE,
   displayPatientId,
-  formatCelsius,
+  type Patient,
   type PatientCreateInput,
   type PatientListQuery,
   type PatientUpdateInput,
+  patientAlertLevel,
+  patientNews2,
   type TimelineEntry,
-  tenthsFToRoundedCelsius,
+  VITAL_PATIENT_FIELDS,
+  VITAL_SIGNS,
+  type VitalSign,
 } from '@vigil/domain';
-import { runOn } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { type LiveEvents, patientChangeEvents } from '../events/live-events.ts';
-import { type PatientPatch, type PatientRepository, type PatientRow, VITAL_FIELDS } from './repository.ts';
+import type { LiveEventsService, NewLiveEvent } from '../events/service.ts';
+import { toPatient } from './mappers.ts';
+import type { PatientPatch, PatientRepository, PatientRow } from './repository.ts';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
+
+/** Live events of a changed patient record: the new record, and the alert level when it moved. */
+function changeEvents(before: PatientRow, after: PatientRow): NewLiveEvent[] {
+  const patient = toPatient(after);
+  const events: NewLiveEvent[] = [{ type: 'patient-updated', patientId: after.id, data: patient }];
+  const from = patientAlertLevel(toPatient(before));
+  const to = patientAlertLevel(patient);
+  if (from !== to) {
+    events.push({
+      type: 'alert-level-changed',
+      patientId: after.id,
+      data: { from, to, news2Total: patientNews2(patient).total },
+    });
+  }
+  return events;
+}
 
 export function createPatientService(deps: {
   repo: PatientRepository;
   clock: Clock;
-  liveEvents: LiveEvents;
+  liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
 }) {
   const { repo, clock, liveEvents } = deps;
 
@@ -30,14 +50,16 @@ export function createPatientService(deps: {
   }
 
   return {
-    list: (query: PatientListQuery) => repo.list(query),
-    get: require,
+    list: async (query: PatientListQuery): Promise<Patient[]> => (await repo.list(query)).map(toPatient),
+    get: async (id: number): Promise<Patient> => toPatient(await require(id)),
+    /** 404 unless the patient exists: for the records hanging off a patient. */
     async assertExists(id: number) {
       if (!(await repo.exists(id))) throw notFound(PATIENT_NOT_FOUND, 'PATIENT_NOT_FOUND');
     },
-    admit: (input: PatientCreateInput, userId: number) => repo.insert(input, clock.now(), userId),
+    admit: async (input: PatientCreateInput, userId: number): Promise<Patient> =>
+      toPatient(await repo.insert(input, clock.now(), userId)),
 
-    async update(id: number, input: PatientUpdateInput, userId: number): Promise<PatientRow> {
+    async update(id: number, input: PatientUpdateInput, userId: number): Promise<Patient> {
       const current = await require(id);
       const systolic = input.systolicBP ?? current.systolicBP;
       const diastolic = input.diastolicBP ?? current.diastolicBP;
@@ -51,7 +73,9 @@ export function createPatientService(deps: {
       if (input.condition && input.condition !== current.condition) {
         events.push({ type: 'condition-changed', data: { from: current.condition, to: input.condition } });
       }
-      const changedVitals = VITAL_FIELDS.filter((f) => input[f] !== undefined && input[f] !== current[f]);
+      const changedVitals = VITAL_PATIENT_FIELDS.filter(
+        (f) => input[f] !== undefined && input[f] !== current[f],
+      );
       if (changedVitals.length > 0) {
         patch.lastUpdated = clock.now();
         events.push({
@@ -59,13 +83,16 @@ export function createPatientService(deps: {
           data: Object.fromEntries(changedVitals.map((f) => [f, { from: current[f], to: input[f] }])),
         });
       }
-      const result = await repo.update(id, patch, events, clock.now(), userId, (tx, before, after) =>
-        liveEvents.record(runOn(tx), patientChangeEvents(before, after)),
+      const result = await repo.update(id, patch, events, clock.now(), userId, (run, before, after) =>
+        liveEvents.record(run, changeEvents(before, after)),
       );
       if (!result) throw notFound(PATIENT_NOT_FOUND, 'PATIENT_NOT_FOUND');
       liveEvents.committed(result.extra);
-      return result.row;
+      return toPatient(result.row);
     },
+
+    /** Live events of a patient record changed elsewhere (the ingest's newer vitals). */
+    changeEvents,
 
     /** History timeline from real events: admission, condition changes, vitals edits, notes, treatments done. */
     async timeline(id: number): Promise<TimelineEntry[]> {
@@ -125,22 +152,45 @@ export function createPatientService(deps: {
 
 export type PatientService = ReturnType<typeof createPatientService>;
 
-const VITAL_LABELS: Record<string, (v: unknown) => string> = {
-  oxygenLevel: (v) => `SpO2 ${v}%`,
-  pulse: (v) => `pulse ${v} bpm`,
-  systolicBP: (v) => `systolic ${v} mmHg`,
-  diastolicBP: (v) => `diastolic ${v} mmHg`,
-  temperature: (v) =>
-    typeof v === 'number' ? `temperature ${formatCelsius(tenthsFToRoundedCelsius(v))} °C` : 'temperature',
-  respiratoryRate: (v) => `respiratory rate ${v}/min`,
-  consciousness: (v) => `consciousness ${v}`,
-  onSupplementalOxygen: (v) => (v ? 'on supplemental oxygen' : 'on room air'),
+/** The vital signs by the patient record's names for them (`pulse`), as a vitals edit stores them. */
+const VITAL_BY_PATIENT_FIELD = new Map<string, VitalSign>(VITAL_SIGNS.map((v) => [v.patientField, v]));
+
+/**
+ * What a timeline sentence calls a vital sign ("Recorded SpO2 97%, pulse 80 bpm."): running text,
+ * where the catalogue's labels are headings. Air or oxygen reads as its own choice ("on room air").
+ */
+const TIMELINE_NAMES: { [V in VitalSign as V extends { kind: 'boolean' } ? never : V['key']]: string } = {
+  respiratoryRate: 'respiratory rate',
+  oxygenLevel: 'SpO2',
+  systolicBP: 'systolic',
+  diastolicBP: 'diastolic',
+  heartRate: 'pulse',
+  consciousness: 'consciousness',
+  temperature: 'temperature',
 };
+
+/** Units written against the number in running text: "97%", "18/min" (but "80 bpm", "37.0 °C"). */
+const isTightUnit = (unit: string) => unit === '%' || unit.startsWith('/');
+
+/** A vital sign's new value in a timeline sentence: "pulse 128 bpm", "temperature 37.0 °C", "on room air". */
+function describeVital(vital: VitalSign, value: unknown): string {
+  switch (vital.kind) {
+    case 'boolean':
+      return `on ${(value ? vital.labels.true : vital.labels.false).toLowerCase()}`;
+    case 'choice':
+      return value == null ? TIMELINE_NAMES[vital.key] : `${TIMELINE_NAMES[vital.key]} ${String(value)}`;
+    case 'number': {
+      const name = TIMELINE_NAMES[vital.key];
+      if (typeof value !== 'number') return name;
+      return `${name} ${vital.display(value)}${isTightUnit(vital.displayUnit) ? '' : ' '}${vital.displayUnit}`;
+    }
+  }
+}
 
 function describeVitalChanges(data: Record<string, unknown>): string {
   const parts = Object.entries(data).map(([field, change]) => {
-    const to = (change as { to?: unknown })?.to;
-    return VITAL_LABELS[field]?.(to) ?? field;
+    const vital = VITAL_BY_PATIENT_FIELD.get(field);
+    return vital ? describeVital(vital, (change as { to?: unknown })?.to) : field;
   });
   return parts.length ? `Recorded ${parts.join(', ')}.` : 'Vital signs updated.';
 }

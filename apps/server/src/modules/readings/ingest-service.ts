@@ -3,6 +3,7 @@ import {
   type DeviceReadingInput,
   type DeviceReadingsResponse,
   MAX_FUTURE_SKEW_MS,
+  patientChangesOf,
   readingSource,
   SIMULATION_REFUSED_MESSAGE,
 } from '@vigil/domain';
@@ -10,20 +11,10 @@ import type { Database } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, forbidden, unprocessable } from '../../lib/errors.ts';
-import {
-  type LiveEventRow,
-  type LiveEvents,
-  type NewLiveEvent,
-  patientChangeEvents,
-} from '../events/live-events.ts';
-import { toVitalReading } from '../patients/mappers.ts';
-import {
-  APPLY_VITALS_WITH_EVENTS,
-  ingestStatements,
-  type PatientRow,
-  type ReadingRow,
-  type StoredKey,
-} from './repository.ts';
+import type { LiveEventRow, LiveEventsService, NewLiveEvent } from '../events/service.ts';
+import type { PatientService } from '../patients/service.ts';
+import { toVitalReading } from './mappers.ts';
+import { ingestStatements, type PatientRow, type ReadingRow, storedReading } from './repository.ts';
 
 /**
  * Readings carried by one live event. A larger batch (a backfill) sends only its latest reading,
@@ -36,18 +27,6 @@ export interface IngestActor {
   device: { tokenId: number; patientId: number } | null;
 }
 
-/** Sets on the patient the vital signs the reading carries. */
-function applyVitals(patient: PatientRow, r: ReadingRow) {
-  if (r.heartRate != null) patient.pulse = r.heartRate;
-  if (r.oxygenLevel != null) patient.oxygenLevel = r.oxygenLevel;
-  if (r.systolicBP != null) patient.systolicBP = r.systolicBP;
-  if (r.diastolicBP != null) patient.diastolicBP = r.diastolicBP;
-  if (r.temperature != null) patient.temperature = r.temperature;
-  if (r.respiratoryRate != null) patient.respiratoryRate = r.respiratoryRate;
-  if (r.consciousness != null) patient.consciousness = r.consciousness;
-  if (r.onSupplementalOxygen != null) patient.onSupplementalOxygen = r.onSupplementalOxygen;
-}
-
 /** A reading time as the answer gives it: the sent text when it already is the canonical form. */
 const canonicalTime = (sent: string, time: number) =>
   sent.length === 24 && sent.endsWith('Z') ? sent : new Date(time).toISOString();
@@ -55,40 +34,13 @@ const canonicalTime = (sent: string, time: number) =>
 /** Where in the request a problem is: "readings[3]." in a batch, nothing for a single reading. */
 const at = (list: unknown[], i: number) => (list.length > 1 ? `readings[${i}].` : '');
 
-/** The stored row of a sent reading, as the history reads it back. */
-const storedRow = (
-  r: DeviceReadingInput,
-  readingTime: Date,
-  key: StoredKey,
-  recordedBy: number | null,
-): ReadingRow => ({
-  id: key.id,
-  patientId: r.patientId,
-  deviceId: r.deviceId ?? null,
-  deviceName: r.deviceName ?? null,
-  connectionType: r.connectionType ?? null,
-  readingTime,
-  heartRate: r.heartRate ?? null,
-  oxygenLevel: r.oxygenLevel ?? null,
-  systolicBP: r.systolicBP ?? null,
-  diastolicBP: r.diastolicBP ?? null,
-  temperature: r.temperature ?? null,
-  respiratoryRate: r.respiratoryRate ?? null,
-  consciousness: r.consciousness ?? null,
-  onSupplementalOxygen: r.onSupplementalOxygen ?? null,
-  batteryLevel: r.batteryLevel ?? null,
-  steps: r.steps ?? null,
-  sleepHours: r.sleepHours ?? null,
-  recordedBy,
-  createdAt: key.createdAt,
-});
-
 /**
  * What the readings stored now change, per locked patient: a reading event (its readings, or only
  * the latest of a large batch), and when a reading is newer than the patient's vitals, the patient
  * as it becomes (`changed`) with its patient-updated and alert events.
  */
 function changesOf(
+  patientEvents: PatientService['changeEvents'],
   locked: PatientRow[],
   byPatient: Map<number, number[]>,
   stored: (position: number) => ReadingRow,
@@ -111,9 +63,9 @@ function changesOf(
     if (latest.readingTime <= before.lastUpdated) continue; // older readings join the history only
     // The row is locked: it becomes exactly this when the ingest sets it.
     const after: PatientRow = { ...before, lastUpdated: latest.readingTime };
-    for (const r of rows) if (r.readingTime > before.lastUpdated) applyVitals(after, r);
+    for (const r of rows) if (r.readingTime > before.lastUpdated) Object.assign(after, patientChangesOf(r));
     changed.push(after);
-    events.push(...patientChangeEvents(before, after));
+    events.push(...patientEvents(before, after));
   }
   return { events, changed };
 }
@@ -126,11 +78,12 @@ function changesOf(
 export function createIngestService(deps: {
   database: Pick<Database, 'transaction'>;
   clock: Clock;
-  liveEvents: LiveEvents;
+  liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
+  patients: Pick<PatientService, 'changeEvents'>;
   /** Whether simulated readings ("Use Demo Device", the bridge's simulation) are stored at all. */
   acceptSimulated: boolean;
 }) {
-  const { database, clock, liveEvents } = deps;
+  const { database, clock, liveEvents, patients } = deps;
 
   /** Checks what the schema cannot; returns each reading's time in epoch milliseconds. */
   function checkInput(list: DeviceReadingInput[], actor: IngestActor): number[] {
@@ -233,12 +186,10 @@ export function createIngestService(deps: {
             return { id: row.id, patientId: row.patientId, deviceId: row.deviceId, readingTime };
           });
 
-          const { events, changed } = changesOf(locked, byPatient, (i) =>
-            storedRow(list[i]!, new Date(times[i]!), keys[i]!, actor.userId),
+          const { events, changed } = changesOf(patients.changeEvents, locked, byPatient, (i) =>
+            storedReading(list[i]!, new Date(times[i]!), keys[i]!, actor.userId),
           );
-          committedEvents = await liveEvents.record(run, events, APPLY_VITALS_WITH_EVENTS, [
-            JSON.stringify(changed),
-          ]);
+          committedEvents = await liveEvents.record(run, events, q.newVitals(changed));
 
           const result: DeviceReadingsResponse = { count: refs.length, readings: refs };
           if (scopedKey) await q.storeAnswer(scopedKey, result);

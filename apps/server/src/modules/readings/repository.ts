@@ -1,9 +1,8 @@
+import { VITAL_PATIENT_FIELDS } from '@vigil/domain';
 import { and, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { columnList, epochMs, type Run, rowMapper, statement } from '../../db/prepared.ts';
+import { columnList, epochMs, type Prelude, type Run, rowMapper, statement } from '../../db/prepared.ts';
 import { patients, vitalReadings } from '../../db/schema.ts';
-import { eventsStatement } from '../events/live-events.ts';
-import { VITAL_FIELDS } from '../patients/repository.ts';
 
 export type ReadingRow = typeof vitalReadings.$inferSelect;
 /** A reading as the request sends it: the stored fields, absent or null where not measured. */
@@ -130,21 +129,41 @@ function lockAndInsertText(skipStored: boolean) {
 
 /** The patient fields an ingest sets: the vital signs a reading carries, and when. */
 const APPLIED = Object.entries(getTableColumns(patients)).filter(([key]) =>
-  ([...VITAL_FIELDS, 'lastUpdated'] as string[]).includes(key),
+  ([...VITAL_PATIENT_FIELDS, 'lastUpdated'] as string[]).includes(key),
 );
 
 /**
- * The ingest's live events (see eventsStatement), and in the same statement the patients' new
- * vital signs ($2: the locked rows as they become, in JSON).
+ * The patients' new vital signs ($2: the locked rows as they become, in JSON), as the WITH clause of
+ * the statement that records the ingest's live events: one round trip for both (decision 007).
  */
-export const APPLY_VITALS_WITH_EVENTS = eventsStatement(
-  'ingest_apply_vitals_with_events',
-  `with updated as (
+const APPLY_VITALS = {
+  name: 'ingest_apply_vitals_with_events',
+  text: `with updated as (
      update patients p set ${APPLIED.map(([key, c]) => `"${c.name}" = v."${key}"`).join(', ')}
      from json_to_recordset($2::json) as v(id int, ${APPLIED.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ')})
      where p.id = v.id
    )`,
-);
+};
+
+/** The request fields stored as they are sent (the keys, the time and the recorder are set apart). */
+const COPIED_KEYS = SENT_COLUMNS.map(([key]) => key).filter(
+  (key) => key !== 'patientId' && key !== 'readingTime',
+) as (keyof SentReading & keyof ReadingRow)[];
+
+/** The stored row of a sent reading, as the history reads it back, without reading it back. */
+export function storedReading(
+  sent: SentReading,
+  readingTime: Date,
+  key: StoredKey,
+  recordedBy: number | null,
+): ReadingRow {
+  const row: Record<string, unknown> = { id: key.id, patientId: sent.patientId };
+  for (const field of COPIED_KEYS) row[field] = sent[field] ?? null;
+  row.readingTime = readingTime;
+  row.recordedBy = recordedBy;
+  row.createdAt = key.createdAt;
+  return row as ReadingRow;
+}
 
 /** The ingest's statements: prepared once per connection (db/prepared.ts), run in its transaction. */
 const INGEST = {
@@ -224,5 +243,11 @@ export function ingestStatements(run: Run) {
     async storeAnswer(key: string, response: unknown): Promise<void> {
       await run(INGEST.storeAnswer, [key, JSON.stringify(response)]);
     },
+
+    /**
+     * The locked patients as they become (`changed`), to be set in the statement that records the
+     * batch's live events.
+     */
+    newVitals: (changed: PatientRow[]): Prelude => ({ ...APPLY_VITALS, params: [JSON.stringify(changed)] }),
   };
 }

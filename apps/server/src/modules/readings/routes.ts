@@ -2,23 +2,18 @@ import {
   DeviceReadingInput,
   DeviceReadingsBatch,
   DeviceReadingsResponse,
-  EARLIEST_YEAR,
-  LATEST_YEAR,
-  MAX_RECORD_ID,
   ReadingsPage,
   ReadingsQuery,
   VitalReading,
 } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, unprocessable } from '../../lib/errors.ts';
+import { unprocessable } from '../../lib/errors.ts';
 import { PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
 import { describeIssue, isGenericMessage } from '../../plugins/error-handler.ts';
-import { toVitalReading } from '../patients/mappers.ts';
-import type { PatientService } from '../patients/service.ts';
 import type { IngestService } from './ingest-service.ts';
-import type { ReadingRepository } from './repository.ts';
+import type { ReadingService } from './service.ts';
 
 /** "readings[3].heartRate" style location of a validation problem. */
 function where(path: PropertyKey[]): string {
@@ -28,31 +23,10 @@ function where(path: PropertyKey[]): string {
     .replace(/^\./, '');
 }
 
-const encodeCursor = (time: Date, id: number) =>
-  Buffer.from(`${time.toISOString()}~${id}`).toString('base64url');
-function decodeCursor(cursor: string): { time: Date; id: number } {
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('~');
-  const time = new Date(iso ?? '');
-  const n = Number(id);
-  const year = time.getUTCFullYear();
-  if (
-    Number.isNaN(time.getTime()) ||
-    year < EARLIEST_YEAR ||
-    year > LATEST_YEAR ||
-    !Number.isSafeInteger(n) ||
-    n < 0 ||
-    n > MAX_RECORD_ID
-  ) {
-    throw badRequest('before must be the nextBefore cursor of a previous page', 'BAD_CURSOR');
-  }
-  return { time, id: n };
-}
-
 export const readingRoutes: FastifyPluginAsyncZod<{
   ingest: IngestService;
-  readings: ReadingRepository;
-  patients: PatientService;
-}> = async (app, { ingest, readings, patients }) => {
+  readings: ReadingService;
+}> = async (app, { ingest, readings }) => {
   app.post(
     '/api/device-readings',
     {
@@ -105,22 +79,7 @@ export const readingRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('patients:read') },
       schema: { params: PatientIdParams, querystring: ReadingsQuery, response: { 200: ReadingsPage } },
     },
-    async (request) => {
-      await patients.assertExists(request.params.id);
-      const { limit, before, since } = request.query;
-      const rows = await readings.page(
-        request.params.id,
-        limit + 1,
-        before ? decodeCursor(before) : null,
-        since ? new Date(since) : null,
-      );
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return {
-        readings: page.map(toVitalReading),
-        nextBefore: rows.length > limit && last ? encodeCursor(last.readingTime, last.id) : null,
-      };
-    },
+    async (request) => readings.page(request.params.id, request.query),
   );
 
   app.get(
@@ -129,10 +88,6 @@ export const readingRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('patients:read') },
       schema: { params: PatientIdParams, response: { 200: VitalReading.nullable() } },
     },
-    async (request) => {
-      await patients.assertExists(request.params.id);
-      const [row] = await readings.page(request.params.id, 1, null, null);
-      return row ? toVitalReading(row) : null;
-    },
+    async (request) => readings.latest(request.params.id),
   );
 };

@@ -1,0 +1,122 @@
+import type { Prelude, Run } from '../../db/prepared.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
+import type { EventFanOut } from './fan-out.ts';
+import type { EventLogRepository, LiveEventRow, NewLiveEvent } from './repository.ts';
+import type { StreamsRepository } from './streams-repository.ts';
+
+export type { LiveEventRow, NewLiveEvent } from './repository.ts';
+
+/** Events are kept this long for clients that reconnect with Last-Event-ID. */
+export const EVENT_RETENTION_MS = 24 * 3_600_000;
+const MAX_REPLAY = 1000;
+
+/** One open event stream of a client: what it missed, then live events, until closed. */
+export interface LiveStream {
+  /**
+   * Sends the events after `lastEventId` (best effort), then those committed since the stream
+   * opened, then live ones as they commit; none twice.
+   */
+  start(deliver: (rows: LiveEventRow[]) => void): Promise<void>;
+  /** Unsubscribes and releases the stream's place under the user's cap. Idempotent. */
+  close(): void;
+}
+
+/**
+ * Live events: writers record them in their own transaction and hand them over once committed; the
+ * event stream route opens streams on them, capped per user across instances.
+ */
+export function createLiveEventsService(deps: {
+  log: EventLogRepository;
+  fanOut: EventFanOut;
+  streams: StreamsRepository;
+  clock: Clock;
+  /** Open streams allowed per user (tabs, screens), across instances. */
+  maxStreamsPerUser: number;
+  /** How often this instance refreshes the registry rows of its open streams. */
+  heartbeatIntervalMs: number;
+}) {
+  const { log, fanOut, streams, clock } = deps;
+  /** This instance's open streams, by registry id. */
+  const openStreams = new Set<string>();
+  let heartbeat: NodeJS.Timeout | null = null;
+
+  return {
+    async start() {
+      // The registry rows of open streams are refreshed together, once per interval.
+      heartbeat ??= setInterval(() => {
+        void streams.heartbeat([...openStreams], clock.now()).catch(() => {});
+      }, deps.heartbeatIntervalMs).unref();
+      await fanOut.start();
+    },
+
+    async stop() {
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = null;
+      await fanOut.stop();
+    },
+
+    /**
+     * Records events in the caller's transaction (`run`), so they exist exactly when the change
+     * does; `change` runs in the same statement first (one round trip). Hand the rows to
+     * {@link committed} once the transaction has committed.
+     */
+    record: (run: Run, events: NewLiveEvent[], change?: Prelude): Promise<LiveEventRow[]> =>
+      log.record(run, events, change),
+
+    /** The recording transaction committed: the events go out. */
+    committed: (rows: LiveEventRow[]) => fanOut.publish(rows),
+
+    /**
+     * Opens a stream for a user, refused (429) when the user has the maximum open on any instance.
+     * It is subscribed at once, so nothing committed before {@link LiveStream.start} is lost.
+     */
+    async openStream(userId: number, lastEventId: number | null): Promise<LiveStream> {
+      const id = await streams.open(userId, deps.maxStreamsPerUser, clock.now());
+      if (!id) {
+        throw tooManyRequests(
+          `At most ${deps.maxStreamsPerUser} live connections per user are allowed; close another Vigil tab.`,
+          5,
+        );
+      }
+      openStreams.add(id);
+      let pending: LiveEventRow[] | null = [];
+      let deliver: ((rows: LiveEventRow[]) => void) | null = null;
+      const unsubscribe = fanOut.subscribe((rows) => {
+        if (pending) pending.push(...rows);
+        else deliver?.(rows);
+      });
+      let closed = false;
+      return {
+        async start(send) {
+          const replayed = new Set<number>();
+          if (lastEventId !== null) {
+            try {
+              const missed = await log.after(lastEventId, MAX_REPLAY);
+              for (const row of missed) replayed.add(row.id);
+              if (missed.length > 0) send(missed);
+            } catch {
+              // The replay is best effort: the client refetches on reconnect anyway.
+            }
+          }
+          const queued = (pending ?? []).filter((row) => !replayed.has(row.id));
+          pending = null;
+          deliver = send;
+          if (queued.length > 0) send(queued);
+        },
+        close() {
+          if (closed) return;
+          closed = true;
+          unsubscribe();
+          openStreams.delete(id);
+          void streams.close([id]).catch(() => {});
+        },
+      };
+    },
+
+    /** Events older than the retention are deleted (housekeeping). */
+    prune: () => log.prune(new Date(clock.now().getTime() - EVENT_RETENTION_MS)),
+  };
+}
+
+export type LiveEventsService = ReturnType<typeof createLiveEventsService>;

@@ -1,0 +1,25 @@
+import type { VitalReading } from '@vigil/domain';
+import type { vitalReadings } from '../../db/schema.ts';
+
+// Row → wire shape: dates become ISO strings, and nothing outside the schema leaves the server.
+export const toVitalReading = (r: typeof vitalReadings.$inferSelect): VitalReading => ({
+  id: r.id,
+  patientId: r.patientId,
+  deviceId: r.deviceId,
+  deviceName: r.deviceName,
+  connectionType: r.connectionType,
+  readingTime: r.readingTime.toISOString(),
+  heartRate: r.heartRate,
+  oxygenLevel: r.oxygenLevel,
+  systolicBP: r.systolicBP,
+  diastolicBP: r.diastolicBP,
+  temperature: r.temperature,
+  respiratoryRate: r.respiratoryRate,
+  consciousness: r.consciousness,
+  onSupplementalOxygen: r.onSupplementalOxygen,
+  batteryLevel: r.batteryLevel,
+  steps: r.steps,
+  sleepHours: r.sleepHours,
+  recordedBy: r.recordedBy,
+  createdAt: r.createdAt.toISOString(),
+});

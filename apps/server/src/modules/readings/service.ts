@@ -1,0 +1,83 @@
+import {
+  EARLIEST_YEAR,
+  LATEST_YEAR,
+  MAX_RECORD_ID,
+  type ReadingsPage,
+  type ReadingsQuery,
+  type VitalReading,
+} from '@vigil/domain';
+import type { z } from 'zod';
+import { badRequest } from '../../lib/errors.ts';
+import type { PatientService } from '../patients/service.ts';
+import { toVitalReading } from './mappers.ts';
+import type { PatientRow, ReadingRepository, ReadingRow } from './repository.ts';
+
+export type { PatientRow, ReadingRow } from './repository.ts';
+
+/** A page's `nextBefore`: the (readingTime, id) of its last reading, opaque to the client. */
+const encodeCursor = (time: Date, id: number) =>
+  Buffer.from(`${time.toISOString()}~${id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { time: Date; id: number } {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('~');
+  const time = new Date(iso ?? '');
+  const n = Number(id);
+  const year = time.getUTCFullYear();
+  if (
+    Number.isNaN(time.getTime()) ||
+    year < EARLIEST_YEAR ||
+    year > LATEST_YEAR ||
+    !Number.isSafeInteger(n) ||
+    n < 0 ||
+    n > MAX_RECORD_ID
+  ) {
+    throw badRequest('before must be the nextBefore cursor of a previous page', 'BAD_CURSOR');
+  }
+  return { time, id: n };
+}
+
+/** A patient's stored readings: the history pages, the latest, and the trend window. */
+export function createReadingService(deps: {
+  repo: ReadingRepository;
+  patients: Pick<PatientService, 'assertExists'>;
+}) {
+  const { repo, patients } = deps;
+  return {
+    /** Newest first, `limit` at a time, before the `before` cursor and since `since` when given. */
+    async page(patientId: number, query: z.infer<typeof ReadingsQuery>): Promise<ReadingsPage> {
+      await patients.assertExists(patientId);
+      const { limit, before, since } = query;
+      const rows = await repo.page(
+        patientId,
+        limit + 1,
+        before ? decodeCursor(before) : null,
+        since ? new Date(since) : null,
+      );
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        readings: page.map(toVitalReading),
+        nextBefore: rows.length > limit && last ? encodeCursor(last.readingTime, last.id) : null,
+      };
+    },
+
+    async latest(patientId: number): Promise<VitalReading | null> {
+      await patients.assertExists(patientId);
+      const [row] = await repo.page(patientId, 1, null, null);
+      return row ? toVitalReading(row) : null;
+    },
+
+    /**
+     * A patient and its readings in [from, to], oldest first (a trend's input), in one query;
+     * undefined when there is no such patient.
+     */
+    withHistory: (
+      patientId: number,
+      from: Date,
+      to: Date,
+    ): Promise<{ patient: PatientRow; history: ReadingRow[] } | undefined> =>
+      repo.patientWithHistory(patientId, from, to),
+  };
+}
+
+export type ReadingService = ReturnType<typeof createReadingService>;
