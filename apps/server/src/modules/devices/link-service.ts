@@ -60,6 +60,7 @@ export function createDeviceLinkService(deps: {
       const simulated = input.connectionType === CONNECTION_TYPES.simulation;
       if (simulated && !deps.acceptSimulated)
         throw forbidden(SIMULATION_REFUSED_MESSAGE, 'SIMULATION_DISABLED');
+      await patients.assertExists(input.patientId);
       const now = clock.now();
       const { link, extra } = await repo.link(
         {
