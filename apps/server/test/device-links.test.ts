@@ -1,7 +1,7 @@
 import { DeviceLink } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { admitPatient, signUp } from './support/factories.ts';
+import { signUp } from './support/factories.ts';
 
 let t: TestApp;
 let cookie: string;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Run, runOn } from '../../db/prepared.ts';
 import { deviceLinks, vitalReadings } from '../../db/schema.ts';
 
 export type DeviceLinkRow = typeof deviceLinks.$inferSelect;
@@ -8,7 +9,7 @@ export type DeviceLinkView = DeviceLinkRow & { lastReadingAt: Date | null; lastB
 type NewDeviceLink = Omit<typeof deviceLinks.$inferInsert, 'id'>;
 
 /** Runs in the same transaction as a change, with the links as they become: their live events. */
-export type AlsoInTransaction<T> = (tx: Db, changed: DeviceLinkView[]) => Promise<T>;
+export type AlsoInTransaction<T> = (run: Run, changed: DeviceLinkView[]) => Promise<T>;
 
 // The newest reading of the link's device: one index lookup (vital_readings_device_time_uq).
 const newest = sql`lateral (
@@ -75,7 +76,7 @@ export function createDeviceLinkRepository(db: Db) {
           .returning({ id: deviceLinks.id });
         const [row] = await tx.insert(deviceLinks).values(link).returning({ id: deviceLinks.id });
         const changed = await viewsOn(tx as unknown as Db, [...ended.map((e) => e.id), row!.id]);
-        return { link: changed[changed.length - 1]!, extra: await also(tx as unknown as Db, changed) };
+        return { link: changed[changed.length - 1]!, extra: await also(runOn(tx as unknown as Db), changed) };
       });
     },
 
@@ -93,7 +94,7 @@ export function createDeviceLinkRepository(db: Db) {
           .returning({ id: deviceLinks.id });
         if (!row) return undefined;
         const [changed] = await viewsOn(tx as unknown as Db, [row.id]);
-        return { link: changed!, extra: await also(tx as unknown as Db, [changed!]) };
+        return { link: changed!, extra: await also(runOn(tx as unknown as Db), [changed!]) };
       });
     },
   };

@@ -5,7 +5,7 @@ import {
   type DeviceLinkUpdateInput,
   SIMULATION_REFUSED_MESSAGE,
 } from '@vigil/domain';
-import { runOn } from '../../db/prepared.ts';
+import type { Run } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { LiveEventRow, LiveEventsService } from '../events/service.ts';
@@ -42,9 +42,9 @@ export function createDeviceLinkService(deps: {
 }) {
   const { repo, clock, liveEvents, patients } = deps;
 
-  const recordChanges = (tx: Parameters<typeof runOn>[0], changed: DeviceLinkView[]) =>
+  const recordChanges = (run: Run, changed: DeviceLinkView[]) =>
     liveEvents.record(
-      runOn(tx),
+      run,
       changed.map((link) => ({
         type: 'device-link-changed',
         patientId: link.patientId,
