@@ -126,7 +126,8 @@ describe('Patient Dashboard', () => {
       const analysis = await analysisOf(page, margaret!.id);
       expect(analysis.news2.band).toBe('high');
       expect(await text(margaretCard.locator('[data-band]'))).toBe(`NEWS2 ${analysis.news2.total} · high`);
-      await margaretCard.getByText(`NEWS2 ${analysis.news2.total}: high clinical risk`).waitFor();
+      // The card's analysis in plain words (issue 16, point 5), from the server's breakdown.
+      await margaretCard.getByText(`High risk, NEWS2 ${analysis.news2.total}.`, { exact: false }).waitFor();
       expect(await text(margaretCard)).not.toContain('Analyzing data...');
       expect(await text(margaretCard)).not.toContain('Offline analysis');
 
@@ -181,9 +182,12 @@ describe('Patient Dashboard', () => {
       expect(await filterButton(page, 'Critical').getAttribute('aria-pressed')).toBe('true');
       expect(await cards(page).count()).toBe(2);
 
-      // Keyboard: Tab from the search reaches the first card (server order), Enter opens it.
+      // Keyboard: Tab from the search passes "Sort by" and reaches the first card (server order),
+      // Enter opens it.
       const first = ward.find((p) => p.condition === 'Critical')!;
       await page.getByLabel('Search patients').focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(first.name);
       await page.keyboard.press('Enter');

@@ -12,6 +12,7 @@ import {
   hoursAgo,
   medicationsOf,
   recordReadings,
+  SEPTIC,
   scheduleTreatment,
   signUp,
   treatmentsOf,
@@ -42,23 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
 });
-
-/**
- * Septic, NEWS2 14 (RCP 2017): RR 26 (3, red), SpO2 89 on scale 1 (3, red) on oxygen (2), SBP 94
- * (2), pulse 124 (2), alert (0), 39.1 °C (2). On the patient page pulse, SpO2 and temperature are
- * abnormal; BP 94/58 is not high.
- */
-const SEPTIC = {
-  respiratoryRate: 26,
-  oxygenLevel: 89,
-  onSupplementalOxygen: true,
-  spo2Scale: 1,
-  systolicBP: 94,
-  diastolicBP: 58,
-  pulse: 124,
-  consciousness: 'A',
-  temperature: celsiusToTenthsF(39.1),
-} as const satisfies Vitals;
 
 /**
  * Ward observations 3, 2 and 1 h ago: NEWS2 5 (SpO2 95 on oxygen, pulse 98, 38.2 °C), 10, then 14
@@ -130,18 +114,24 @@ describe('Patient detail page', () => {
     expect(await tiles.nth(1).getAttribute('data-highlighted')).toBe('true');
     expect(await tiles.nth(0).getAttribute('data-highlighted')).toBeNull();
     const monitorText = await text(monitor);
-    expect(monitorText).toContain('Real Device Connected');
+    // The source of the latest reading (the ward's own observations), not a device (issue 16, point 6).
+    expect(await text(monitor.locator('[data-connection]'))).toBe('Manual observations');
+    expect(monitorText).not.toContain('Real Device Connected');
     expect(monitorText).toContain('Ward observations');
-    expect(monitorText).toContain('Battery —');
+    expect(monitorText).not.toContain('Battery');
     expect(monitorText).toContain('Predicted trend Declining');
-    expect(monitorText).toContain('High-priority patient: analysis refreshes every minute.');
+    // Faster for a high NEWS2, labelled as such; "High-priority patient" is the spec's patient 41 only.
+    expect(monitorText).toContain('Refreshes every minute while NEWS2 is high.');
+    expect(monitorText).not.toContain('High-priority patient');
     await toast(page, 'CRITICAL Alert').waitFor();
     expect(await text(toast(page, 'CRITICAL Alert'))).toBe(
       'CRITICAL Alert NEWS2 14: high clinical risk, red score in respiratory rate, SpO2.',
     );
 
-    // The AI Analysis card lays the NEWS2 score open.
+    // The AI Analysis card leads with what to do now, and lays the NEWS2 score open on request.
     const analysis = region(page, 'AI Analysis');
+    await analysis.locator('[data-do-now]').waitFor();
+    await analysis.locator('summary').click();
     await analysis.getByRole('table').waitFor();
     expect(await text(analysis)).toContain('Rule-based NEWS2');
     expect(await text(analysis.getByRole('row', { name: /Respiratory rate/ }))).toBe(
@@ -367,7 +357,7 @@ describe('Patient detail page', () => {
     const patient = await admitPatient(page, { name: 'William Hartley', condition: 'Stable' });
     expect(patient.condition).toBe('Stable');
     await openPatient(page, patient);
-    await region(page, 'AI Analysis').getByRole('table').waitFor();
+    await region(page, 'AI Analysis').locator('[data-do-now]').waitFor();
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('button', { name: 'Edit patient' }).click();
@@ -388,7 +378,7 @@ describe('Patient detail page', () => {
     await header.getByText('Improving', { exact: true }).waitFor();
     const timeline = region(page, 'Patient History Timeline');
     await timeline.getByText('Condition changed to Improving').waitFor();
-    expect(await text(timeline)).toContain('Condition changed from Stable to Improving.');
+    expect(await text(timeline)).toMatch(/Condition changed from Stable to Improving by \S+\./);
     // 37.8 °C → 1000 tenths of °F, flagged high on the patient page.
     const temperature = page.getByRole('region', { name: 'Vital signs' }).getByRole('listitem').nth(3);
     expect(await text(temperature)).toBe('Temperature 37.8 °C High (> 37.5 °C)');
@@ -410,7 +400,7 @@ describe('Patient detail page', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('fits a 375 px phone: no sideways scrolling, panels as bottom sheets', async () => {
+  it('fits a 375 px phone: no sideways scrolling, panels as sheets above the floating buttons', async () => {
     const phone = await app.newPage({ width: 375, height: 812 });
     try {
       await signUp(phone.page);
@@ -423,16 +413,17 @@ describe('Patient detail page', () => {
       });
       await openPatient(phone.page, patient);
       await region(phone.page, 'Real-time Vital Signs Monitor').getByRole('list').first().waitFor();
-      await region(phone.page, 'AI Analysis').getByRole('table').waitFor();
+      await region(phone.page, 'AI Analysis').locator('[data-do-now]').waitFor();
       expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await screenshot(phone.page, 'patient-record-critical-375');
 
       await phone.page.getByRole('button', { name: 'Medication Reminders', exact: true }).click();
       const meds = phone.page.getByRole('dialog', { name: 'Medication Schedule' });
       await meds.getByRole('listitem').first().waitFor();
+      // A sheet over the page's width (8 px margins) that stops above the floating buttons.
       const box = (await meds.boundingBox())!;
-      expect(Math.round(box.width)).toBe(375);
-      expect(Math.round(box.y + box.height)).toBe(812);
+      expect(Math.round(box.width)).toBe(359);
+      expect(Math.round(box.y + box.height)).toBe(812 - 76);
       // The viewport only: a bottom sheet is fixed to it.
       await phone.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'patient-record-medications-375.png') });
       await phone.page.keyboard.press('Escape');

@@ -36,6 +36,12 @@
  * - Every `connection` and `discovery` operation must be answered: with discovery unanswered,
  *   getPrimaryService() was still pending after 8 s. This harness answers every operation at once.
  *
+ * - simulateGATTDisconnection also forgets the peripheral's services: a reconnect succeeds but finds
+ *   none until restoreServices() adds them again (a real device still has them when it comes back).
+ * - The emulated adapter serves the first document the page loads after emulateBluetooth(); once the
+ *   page navigates to another document, requestDevice() fails "Bluetooth adapter not available."
+ *   Load the screen under test first (in-app links keep the document).
+ *
  * - simulateAdvertisement needs every scanRecord field (name, uuids, appearance, txPower,
  *   manufacturerData); with only name and uuids it was not answered within 5 s.
  *
@@ -111,6 +117,14 @@ export interface BluetoothEmulation {
   onChooser(action: 'cancel'): void;
   /** Drops the GATT connection as if the device went away (`gattserverdisconnected`). */
   disconnect(address: string): Promise<void>;
+  /**
+   * Gives a dropped peripheral its services again, with the values set last. After
+   * simulateGATTDisconnection the emulation forgets the peripheral's services (Chromium 156: a
+   * reconnect then finds none), unlike a real device, which still has them when it comes back.
+   */
+  restoreServices(address: string): Promise<void>;
+  /** The adapter as the page sees it: 'absent' makes requestDevice() fail "Bluetooth adapter not available." */
+  setAdapterState(state: 'absent' | 'powered-off' | 'powered-on'): Promise<void>;
   /** Every operation answered and chooser answer given, in order. */
   readonly events: readonly EmulationEvent[];
   /** What went wrong inside the harness (an unanswerable prompt, a failed answer); should stay empty. */
@@ -157,6 +171,7 @@ class CdpBluetoothEmulation implements BluetoothEmulation {
   readonly #descriptors = new Map<string, DescriptorState>();
   readonly #connectionFailures = new Map<string, { times: number; code: number }>();
   readonly #answeredPrompts = new Set<string>();
+  readonly #peripherals = new Map<string, EmulatedPeripheral>();
   readonly #chooserTimers = new Map<string, NodeJS.Timeout>();
   /** The devices each open prompt listed last. */
   readonly #listed = new Map<string, string[]>();
@@ -193,6 +208,19 @@ class CdpBluetoothEmulation implements BluetoothEmulation {
         scanRecord: { name, uuids: advertised, appearance: 0, txPower: 0, manufacturerData: [] },
       },
     });
+    this.#peripherals.set(address.toLowerCase(), peripheral);
+    await this.#addServices(peripheral);
+  }
+
+  async restoreServices(address: string): Promise<void> {
+    const peripheral = this.#peripherals.get(address.toLowerCase());
+    if (!peripheral) throw new Error(`No peripheral ${address}`);
+    await this.#addServices(peripheral);
+  }
+
+  async #addServices(peripheral: EmulatedPeripheral): Promise<void> {
+    const { address } = peripheral;
+    const services = Object.keys(peripheral.services).map(Number);
     for (const service of services) {
       const { serviceId } = await this.browserSession.send('BluetoothEmulation.addService', {
         address,
@@ -210,7 +238,9 @@ class CdpBluetoothEmulation implements BluetoothEmulation {
           service,
           characteristic,
           properties: spec.properties,
-          value: spec.value ?? new Uint8Array(),
+          // Services added again after a drop keep the value the test set last.
+          value:
+            this.#byKey.get(key(address, service, characteristic))?.value ?? spec.value ?? new Uint8Array(),
         };
         this.#characteristics.set(characteristicId, state);
         this.#byKey.set(key(address, service, characteristic), state);
@@ -251,6 +281,10 @@ class CdpBluetoothEmulation implements BluetoothEmulation {
 
   async disconnect(address: string): Promise<void> {
     await this.browserSession.send('BluetoothEmulation.simulateGATTDisconnection', { address });
+  }
+
+  async setAdapterState(state: 'absent' | 'powered-off' | 'powered-on'): Promise<void> {
+    await this.browserSession.send('BluetoothEmulation.setSimulatedCentralState', { state });
   }
 
   async dispose(): Promise<void> {

@@ -1,6 +1,7 @@
 import {
   AnalysisResult,
   celsiusToTenthsF,
+  DeviceLink,
   type DeviceReadingInput,
   DeviceReadingsResponse,
   EmergencyContact,
@@ -50,6 +51,8 @@ export const treatmentsOf = (page: Page, id: number) =>
   call(page, 'GET', `/api/patients/${id}/treatments`, z.array(Treatment));
 export const medicationsOf = (page: Page, id: number) =>
   call(page, 'GET', `/api/patients/${id}/medications`, z.array(Medication));
+export const deviceLinksOf = (page: Page, id: number) =>
+  call(page, 'GET', `/api/device-links?patientId=${id}`, z.array(DeviceLink));
 export const readingsOf = async (page: Page, id: number) =>
   (await call(page, 'GET', `/api/patients/${id}/readings?limit=1000`, ReadingsPage)).readings;
 
@@ -186,3 +189,20 @@ export function addEmergencyContact(
 ): Promise<EmergencyContact> {
   return call(page, 'POST', `/api/patients/${patient.id}/emergency-contacts`, EmergencyContact, contact);
 }
+
+/**
+ * Septic, NEWS2 14 (RCP 2017): RR 26 (3, red), SpO2 89 on scale 1 (3, red) on oxygen (2), SBP 94
+ * (2), pulse 124 (2), alert (0), 39.1 °C (2). On the patient page pulse, SpO2 and temperature are
+ * abnormal; BP 94/58 is not high.
+ */
+export const SEPTIC = {
+  respiratoryRate: 26,
+  oxygenLevel: 89,
+  onSupplementalOxygen: true,
+  spo2Scale: 1,
+  systolicBP: 94,
+  diastolicBP: 58,
+  pulse: 124,
+  consciousness: 'A',
+  temperature: celsiusToTenthsF(39.1),
+} as const satisfies Vitals;

@@ -34,7 +34,9 @@ export interface RunningApp {
  * embedded database seeded with the demo ward, serving the built web app, the way `npm start` does.
  * Journeys make their own data (support/fixtures.ts); `EMPTY_WARD` starts without the demo ward.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> | ((port: number) => Record<string, string>) = {},
+): Promise<RunningApp> {
   // E2E_WEB_DIST lets a developer test a build in another folder; `npm test` builds apps/web/dist.
   const webDist = process.env.E2E_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist');
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
@@ -43,6 +45,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     );
   }
   const port = await freePort();
+  // A function when the environment names the app's own address (an OAuth redirect URI).
+  const extraEnv = typeof env === 'function' ? env(port) : env;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -53,7 +57,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
-      ...env,
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { PERMISSIONS } from '@vigil/domain';
+import { permissionsOfRole } from '@vigil/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -8,6 +8,9 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createOpenAiNarrator, type Narrator } from './modules/analysis/narrator.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
 import { createAnalysisService } from './modules/analysis/service.ts';
+import { createAuditRepository } from './modules/audit/repository.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { createAuditService } from './modules/audit/service.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService, type LoginThrottleOptions } from './modules/auth/service.ts';
@@ -26,7 +29,7 @@ import { createDeviceTokenService } from './modules/devices/service.ts';
 import { createEventFanOut } from './modules/events/fan-out.ts';
 import { createListenConnection } from './modules/events/listen-connection.ts';
 import { createEventLogRepository, EVENTS_CHANNEL } from './modules/events/repository.ts';
-import { eventRoutes } from './modules/events/routes.ts';
+import { eventRoutes, STREAMS_ENDED, type StreamsEndedData } from './modules/events/routes.ts';
 import { createLiveEventsService } from './modules/events/service.ts';
 import { createStreamsRepository } from './modules/events/streams-repository.ts';
 import { createPatientRepository } from './modules/patients/repository.ts';
@@ -38,6 +41,11 @@ import { readingRoutes } from './modules/readings/routes.ts';
 import { createReadingService } from './modules/readings/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { createSystemService } from './modules/system/service.ts';
+import { createWearableRepository } from './modules/wearables/repository.ts';
+import { wearableRoutes } from './modules/wearables/routes.ts';
+import { createWearableService } from './modules/wearables/service.ts';
+import { createTokenCipher } from './modules/wearables/token-cipher.ts';
+import { createWhoopApi } from './modules/wearables/whoop-api.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -57,9 +65,9 @@ export interface AppDeps {
   pingIntervalMs?: number;
   /** Language-model narrator; by default built from config.ai (null when no key is configured). */
   narrator?: Narrator | null;
+  /** false: no background WHOOP poller (tests drive polls themselves). */
+  wearablePoller?: boolean;
 }
-
-const ALL_PERMISSIONS = new Set(PERMISSIONS);
 
 /** Builds the HTTP app with explicit dependencies. Never listens: main.ts and tests decide that. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -100,11 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, { secure: config.cookieSecure, allowedOrigins: config.allowedOrigins });
 
   const cookieOptions = { secure: config.cookieSecure };
-  const auth = createAuthService({
-    repo: createAuthRepository(database.db),
-    clock,
-    ...(deps.loginThrottle ? { throttle: deps.loginThrottle } : {}),
-  });
+  const audit = createAuditService({ repo: createAuditRepository(database.db), database, clock });
   const pingIntervalMs = deps.pingIntervalMs ?? 20_000;
   const eventLog = createEventLogRepository(database);
   const liveEvents = createLiveEventsService({
@@ -128,12 +132,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxStreamsPerUser: deps.maxStreamsPerUser ?? config.eventStreamsPerUser,
     heartbeatIntervalMs: pingIntervalMs,
   });
-  const patients = createPatientService({ repo: createPatientRepository(database.db), clock, liveEvents });
+  const auth = createAuthService({
+    repo: createAuthRepository(database.db),
+    clock,
+    ...(deps.loginThrottle ? { throttle: deps.loginThrottle } : {}),
+    audit,
+    registration: config.registration,
+    // Through the live-event fan-out, so the streams end on every instance.
+    async endStreams(userId, exceptSessionId) {
+      const data: StreamsEndedData = { userId, exceptSessionId };
+      const rows = await database.transaction((run) =>
+        liveEvents.record(run, [{ type: STREAMS_ENDED, patientId: null, data }]),
+      );
+      liveEvents.committed(rows);
+    },
+  });
+  const patients = createPatientService({
+    repo: createPatientRepository(database.db),
+    clock,
+    liveEvents,
+    audit,
+  });
   const readings = createReadingService({ repo: createReadingRepository(database.db), patients });
   const deviceTokens = createDeviceTokenService({
     repo: createDeviceTokenRepository(database.db),
     clock,
     patients,
+    audit,
   });
   const bridge = createBridgeService({ repo: createBridgeRepository(database.db), clock });
   registerAccessControl(app, {
@@ -141,8 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const token = readSessionToken(request.cookies, cookieOptions);
       return token ? auth.authenticate(token) : null;
     },
-    // Roles come with the roles-and-audit issue: until then a signed-in person may do everything.
-    permissionsOf: () => ALL_PERMISSIONS,
+    permissionsOf: (user) => permissionsOfRole(user.role),
     verifyDeviceToken: deviceTokens.verify,
     usePairingToken: (token) => bridge.usePairing(token),
   });
@@ -162,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cookie: cookieOptions,
     registerPerMinute: deps.registerPerMinute ?? 20,
   });
+  await app.register(auditRoutes, { audit });
   await app.register(systemRoutes, { system: createSystemService({ database, config }) });
 
   const narrator =
@@ -169,23 +194,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const analysis = createAnalysisService({ patients, readings, clock, narrator });
   await app.register(patientRoutes, { patients });
   await app.register(careRoutes, {
-    care: createCareService({ repo: createCareRepository(database.db), patients, clock }),
+    care: createCareService({ repo: createCareRepository(database.db), patients, clock, audit }),
   });
   await app.register(analysisRoutes, { analysis });
-  await app.register(readingRoutes, {
-    ingest: createIngestService({
-      database,
-      clock,
-      liveEvents,
-      patients,
-      acceptSimulated: config.acceptSimulatedReadings,
-    }),
-    readings,
+  const ingest = createIngestService({
+    database,
+    audit,
+    clock,
+    liveEvents,
+    patients,
+    acceptSimulated: config.acceptSimulatedReadings,
   });
+  await app.register(readingRoutes, { ingest, readings });
+  const wearables = createWearableService({
+    config: config.whoop,
+    repo: createWearableRepository(database.db),
+    clock,
+    cipher: config.whoop ? createTokenCipher(config.whoop.tokenKey) : null,
+    api: config.whoop
+      ? createWhoopApi({
+          baseUrl: config.whoop.apiBaseUrl,
+          clock,
+          requestsPerMinute: config.whoop.requestsPerMinute,
+          requestsPerDay: config.whoop.requestsPerDay,
+        })
+      : null,
+    ingest,
+    patients,
+    log: {
+      info: (fields, message) => app.log.info(fields, message),
+      warn: (fields, message) => app.log.warn(fields, message),
+    },
+  });
+  await app.register(wearableRoutes, { wearables, patients });
+  if (deps.wearablePoller !== false) {
+    app.addHook('onReady', async () => wearables.start());
+    app.addHook('onClose', () => wearables.stop());
+  }
   const deviceLinks = createDeviceLinkService({
     repo: createDeviceLinkRepository(database.db),
     clock,
     liveEvents,
+    audit,
     patients,
     acceptSimulated: config.acceptSimulatedReadings,
   });

@@ -31,10 +31,97 @@ const EnvSchema = z.object({
   EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Simulated devices and readings (the demo's "Use Demo Device"); off by default in production. */
   ACCEPT_SIMULATED_READINGS: booleanFromEnv.optional(),
+  /** How people get an account: open (signed in at once), approval (an administrator approves), closed. */
+  REGISTRATION: z.enum(['open', 'approval', 'closed']).optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_BASE_URL: z.string().url().optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** WHOOP developer app (all three, plus TOKEN_ENCRYPTION_KEY, turn the integration on). */
+  WHOOP_CLIENT_ID: z.string().min(1).optional(),
+  WHOOP_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where WHOOP sends the browser back: this server's /api/whoop/callback, registered with the app. */
+  WHOOP_REDIRECT_URI: z
+    .string()
+    .url('WHOOP_REDIRECT_URI must be a URL ending in /api/whoop/callback')
+    .optional(),
+  /** Overrides of WHOOP's endpoints (tests point them at loopback servers). */
+  WHOOP_ISSUER: z.string().url().default('https://api.prod.whoop.com/oauth/'),
+  WHOOP_AUTHORIZATION_URL: z.string().url().default('https://api.prod.whoop.com/oauth/oauth2/auth'),
+  WHOOP_TOKEN_URL: z.string().url().default('https://api.prod.whoop.com/oauth/oauth2/token'),
+  WHOOP_REVOCATION_URL: z.string().url().optional(),
+  WHOOP_API_BASE_URL: z.string().url().default('https://api.prod.whoop.com/developer'),
+  /** 32 bytes, base64 or hex: encrypts wearable access and refresh tokens at rest (AES-256-GCM). */
+  TOKEN_ENCRYPTION_KEY: z.string().optional(),
 });
+
+/** The server route WHOOP redirects to (modules/wearables/routes.ts). */
+export const WHOOP_CALLBACK_PATH = '/api/whoop/callback';
+
+const WHOOP_REQUIRED = [
+  'WHOOP_CLIENT_ID',
+  'WHOOP_CLIENT_SECRET',
+  'WHOOP_REDIRECT_URI',
+  'TOKEN_ENCRYPTION_KEY',
+] as const;
+
+/** A 32-byte key from 64 hex characters or base64; undefined when it is neither. */
+function parseKey(text: string): Buffer | undefined {
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
+export interface WhoopConfig {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  issuer: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  revocationUrl: string | undefined;
+  apiBaseUrl: string;
+  tokenKey: Buffer;
+  /** Spec point 9: vital watch polling every 30 s. */
+  pollIntervalMs: number;
+  /** WHOOP's per-app limits. */
+  requestsPerMinute: number;
+  requestsPerDay: number;
+}
+
+function whoopConfig(e: z.infer<typeof EnvSchema>): WhoopConfig | null {
+  const given = WHOOP_REQUIRED.filter((name) => e[name] !== undefined);
+  if (given.length === 0) return null;
+  if (given.length < WHOOP_REQUIRED.length) {
+    const missing = WHOOP_REQUIRED.filter((name) => e[name] === undefined);
+    throw new Error(
+      `Invalid configuration:\n  ${missing.join(', ')}: required with ${given.join(', ')} (the WHOOP integration needs all four)`,
+    );
+  }
+  if (new URL(e.WHOOP_REDIRECT_URI!).pathname !== WHOOP_CALLBACK_PATH) {
+    throw new Error(
+      `Invalid configuration:\n  WHOOP_REDIRECT_URI: must be this server's ${WHOOP_CALLBACK_PATH} (e.g. https://vigil.example.org${WHOOP_CALLBACK_PATH}), as registered with the WHOOP app`,
+    );
+  }
+  const tokenKey = parseKey(e.TOKEN_ENCRYPTION_KEY!);
+  if (!tokenKey) {
+    throw new Error(
+      'Invalid configuration:\n  TOKEN_ENCRYPTION_KEY: must be 32 bytes as 64 hex characters or base64 (openssl rand -base64 32)',
+    );
+  }
+  return {
+    clientId: e.WHOOP_CLIENT_ID!,
+    clientSecret: e.WHOOP_CLIENT_SECRET!,
+    redirectUri: e.WHOOP_REDIRECT_URI!,
+    issuer: e.WHOOP_ISSUER,
+    authorizationUrl: e.WHOOP_AUTHORIZATION_URL,
+    tokenUrl: e.WHOOP_TOKEN_URL,
+    revocationUrl: e.WHOOP_REVOCATION_URL,
+    apiBaseUrl: e.WHOOP_API_BASE_URL.replace(/\/$/, ''),
+    tokenKey,
+    pollIntervalMs: 30_000,
+    requestsPerMinute: 100,
+    requestsPerDay: 10_000,
+  };
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -50,7 +137,11 @@ export interface Config {
   webDist: string;
   eventStreamsPerUser: number;
   acceptSimulatedReadings: boolean;
+  /** Default open for the embedded demo, approval in production. */
+  registration: 'open' | 'approval' | 'closed';
   ai: { apiKey: string; baseUrl: string | undefined; model: string } | null;
+  /** The WHOOP integration; null when it is not configured. */
+  whoop: WhoopConfig | null;
 }
 
 /** Parses the environment once; fails fast with every problem named. Nothing else reads process.env. */
@@ -77,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
     acceptSimulatedReadings: e.ACCEPT_SIMULATED_READINGS ?? e.NODE_ENV !== 'production',
+    registration: e.REGISTRATION ?? (e.NODE_ENV === 'production' ? 'approval' : 'open'),
     ai: e.AI_API_KEY ? { apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL, model: e.AI_MODEL } : null,
+    whoop: whoopConfig(e),
   };
 }

@@ -20,7 +20,7 @@ describe('registration', () => {
     const username = uniqueUsername();
     const res = await post('/api/register', { username, password: PASSWORD });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), username });
+    expect(res.json()).toMatchObject({ id: expect.any(Number), username });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/^vigil_session=[A-Za-z0-9_-]{43};/);
     expect(setCookie).toContain('HttpOnly');
@@ -28,7 +28,7 @@ describe('registration', () => {
     expect(setCookie).not.toContain('Secure');
     expect(setCookie).not.toMatch(/Expires|Max-Age/i); // a browser-session cookie
     const who = await me(cookieFrom(res.headers['set-cookie']));
-    expect(who.json()).toEqual({ id: expect.any(Number), username });
+    expect(who.json()).toMatchObject({ id: expect.any(Number), username });
   });
 
   it('refuses a username that exists in any letter case', async () => {
@@ -101,6 +101,23 @@ describe('login and sessions', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     expect((await me('vigil_session=forged-token')).statusCode).toBe(401);
+  });
+
+  it('sets a readable signed-in hint beside the session cookie, and clears both on sign-out', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: uniqueUsername(), password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(201);
+    const setCookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    const cookie = setCookies.map((c) => c.split(';')[0]).join('; ');
+    const hint = setCookies.find((c) => c.startsWith('vigil_signed_in='));
+    expect(hint).toMatch(/^vigil_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(setCookies.find((c) => c.startsWith('vigil_session='))).toMatch(/HttpOnly/i);
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect(String(out.headers['set-cookie'])).toMatch(/vigil_signed_in=;.*Expires=Thu, 01 Jan 1970/);
   });
 
   it('ends a browser session after 30 idle minutes', async () => {
@@ -195,9 +212,9 @@ describe('secure deployment', () => {
         url: '/api/register',
         payload: { username: uniqueUsername(), password: PASSWORD },
       });
-      expect(String(res.headers['set-cookie'])).toMatch(
-        /^__Host-vigil_session=.*; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
-      );
+      const [session, hint] = [res.headers['set-cookie'] ?? []].flat();
+      expect(session).toMatch(/^__Host-vigil_session=.*; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+      expect(hint).toBe('__Host-vigil_signed_in=1; Path=/; Secure; SameSite=Lax');
       expect(res.headers['strict-transport-security']).toContain('max-age=');
     } finally {
       await secure.close();

@@ -98,7 +98,7 @@ describe('bridge pairing', () => {
     expect(Date.parse(expiresAt) - t.clock.now().getTime()).toBe(120_000);
     const first = await verify(pairingToken);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ user, expiresAt });
+    expect(first.json()).toEqual({ user: { id: user.id, username: user.username }, expiresAt });
     const again = await verify(pairingToken);
     expect(again.statusCode).toBe(401);
     expect(again.json().code).toBe('INVALID_PAIRING_TOKEN');

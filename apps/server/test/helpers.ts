@@ -79,8 +79,9 @@ export const uniqueUsername = (prefix = 'nurse') =>
 export const PASSWORD = 'correct horse battery';
 
 /** The `name=value` pair of the Set-Cookie header, ready for a Cookie header. */
+/** The session cookie (`name=value`) among a response's Set-Cookie headers. */
 export function cookieFrom(setCookie: string | string[] | undefined): string {
-  const first = [setCookie ?? []].flat()[0];
-  if (!first) throw new Error('no Set-Cookie header');
-  return first.split(';')[0]!;
+  const session = [setCookie ?? []].flat().find((c) => /^(__Host-)?vigil_session=/.test(c));
+  if (!session) throw new Error('no session Set-Cookie header');
+  return session.split(';')[0]!;
 }

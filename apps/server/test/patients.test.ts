@@ -5,11 +5,13 @@ import { admitPatient, type PatientOverrides, signUp, WELL_PATIENT } from './sup
 let t: TestApp;
 let cookie: string;
 let userId: number;
+let username: string;
 beforeAll(async () => {
   t = await createTestApp();
   const s = await signUp(t.app);
   cookie = s.cookie;
   userId = s.user.id;
+  username = s.user.username;
 });
 afterAll(() => t.close());
 
@@ -119,7 +121,7 @@ describe('patients', () => {
       expect.arrayContaining(['condition-changed', 'vitals-updated', 'admitted']),
     );
     expect(timeline.find((e) => e.type === 'condition-changed')?.description).toBe(
-      'Condition changed from Stable to Critical.',
+      `Condition changed from Stable to Critical by ${username}.`,
     );
     expect(timeline.find((e) => e.type === 'vitals-updated')?.description).toBe('Recorded pulse 128 bpm.');
   });

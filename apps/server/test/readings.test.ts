@@ -52,6 +52,34 @@ describe('ingest', () => {
     expect(latest).toMatchObject({ heartRate: 112, deviceName: 'Polar H10', batteryLevel: 80 });
   });
 
+  it('stores a device reading of skin temperature alone and reads it back, never as core temperature', async () => {
+    const p = await admit();
+    t.clock.advance(60_000);
+    const time = minutesAgo(0);
+    const res = await post({
+      patientId: p.id,
+      deviceId: 'wrist-1',
+      deviceName: 'WHOOP Device',
+      connectionType: 'WHOOP API',
+      readingTime: time,
+      skinTemperature: 927, // 92.7 °F = 33.7 °C at the wrist
+    });
+    expect(res.statusCode).toBe(201);
+    const { readings } = await readingsOf(p.id);
+    expect(readings).toHaveLength(1);
+    expect(readings[0]).toMatchObject({
+      deviceId: 'wrist-1',
+      connectionType: 'WHOOP API',
+      readingTime: time,
+      skinTemperature: 927,
+      temperature: null,
+      heartRate: null,
+    });
+    // The record's core temperature (and so its NEWS2) is untouched by a skin temperature.
+    expect(p.temperature).toEqual(expect.any(Number));
+    expect(await patient(p.id)).toMatchObject({ temperature: p.temperature, pulse: p.pulse });
+  });
+
   it('keeps an older reading in the history without changing current vitals', async () => {
     const p = await admit();
     const res = await post({
@@ -215,8 +243,12 @@ describe('ingest', () => {
     ],
     [{ readingTime: 'NOW', batteryLevel: 120 }, 'batteryLevel: batteryLevel must be within 0–100 %'],
     [
+      { readingTime: 'NOW', skinTemperature: 1200 },
+      'skinTemperature: Skin temperature must be within 680–1076 tenths of °F, i.e. 68.0–107.6 °F (986 = 98.6 °F); re-measure or correct the entry',
+    ],
+    [
       { readingTime: 'NOW' },
-      'A reading needs at least one measurement (heartRate, oxygenLevel, systolicBP, diastolicBP, temperature, respiratoryRate, consciousness, onSupplementalOxygen, batteryLevel, steps, sleepHours)',
+      'A reading needs at least one measurement (heartRate, oxygenLevel, systolicBP, diastolicBP, temperature, skinTemperature, respiratoryRate, consciousness, onSupplementalOxygen, batteryLevel, steps, sleepHours)',
     ],
     [{ readingTime: 'FUTURE', heartRate: 80 }, /^readingTime .* is in the future; check the device clock/],
   ])('answers 422 for %j', async (over, message) => {

@@ -75,7 +75,14 @@ describe('the route table', () => {
       .filter((r) => r.access?.kind === 'public')
       .map((r) => `${r.method} ${r.url}`)
       .sort();
-    expect(open).toEqual(['GET /api/health', 'HEAD /api/health', 'POST /api/login', 'POST /api/register']);
+    expect(open).toEqual([
+      'GET /api/health',
+      'GET /api/register',
+      'HEAD /api/health',
+      'HEAD /api/register',
+      'POST /api/login',
+      'POST /api/register',
+    ]);
     for (const route of t.app.routeTable.filter((r) => r.access?.kind === 'asset')) {
       expect(route.url.startsWith('/api'), route.url).toBe(false);
     }

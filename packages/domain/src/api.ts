@@ -21,10 +21,13 @@ export const ConfigResponse = z.object({
   analysis: z.object({ source: z.enum(['rules', 'model']), model: z.string().nullable() }),
   features: z.object({
     whoop: z.boolean(),
+    /** Whether this server pairs a Health Device Bridge and takes its uploads. */
     bridge: z.boolean(),
     /** Whether simulated devices ("Use Demo Device") and their readings are accepted. */
     simulation: z.boolean(),
   }),
   session: z.object({ idleTimeoutMinutes: z.number(), rememberMeDays: z.number() }),
+  /** How people get an account (REGISTRATION): open, approval or closed. */
+  registration: z.enum(['open', 'approval', 'closed']),
 });
 export type ConfigResponse = z.infer<typeof ConfigResponse>;

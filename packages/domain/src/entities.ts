@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PERMISSIONS } from './auth/permissions.ts';
+import { Role } from './auth/roles.ts';
 
 /**
  * Entity shapes as they travel over the API (spec point 3). Timestamps are ISO-8601 strings on the
@@ -20,8 +22,25 @@ export type Spo2Scale = z.infer<typeof Spo2Scale>;
 
 const isoDate = z.string().datetime({ offset: true });
 
-export const User = z.object({ id: z.number().int(), username: z.string() });
+/**
+ * The signed-in person as the API answers it (POST /api/login, /api/register, GET /api/user): their
+ * role, the permissions it holds (the web app hides what they do not allow), and whether they must
+ * choose a new password before anything else (after an administrator reset it).
+ */
+export const User = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: Role,
+  permissions: z.array(z.enum(PERMISSIONS)),
+  mustChangePassword: z.boolean(),
+});
 export type User = z.infer<typeof User>;
+
+/**
+ * The readable cookie beside the HttpOnly session cookie that tells the web app a session was issued
+ * (value "1"; `__Host-` prefixed over HTTPS). It carries no token and no identity.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'vigil_signed_in';
 
 export const Patient = z.object({
   id: z.number().int(),
@@ -111,6 +130,8 @@ export const VitalReading = z.object({
   diastolicBP: z.number().int().nullable(),
   /** Tenths of °F. */
   temperature: z.number().int().nullable(),
+  /** Skin temperature, tenths of °F (a wearable's; never core temperature, not in NEWS2). */
+  skinTemperature: z.number().int().nullable(),
   respiratoryRate: z.number().int().nullable(),
   consciousness: Consciousness.nullable(),
   onSupplementalOxygen: z.boolean().nullable(),

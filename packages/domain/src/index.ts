@@ -1,6 +1,9 @@
 export * from './api.ts';
+export * from './audit.ts';
+export * from './auth/accounts.ts';
 export * from './auth/credentials.ts';
 export * from './auth/permissions.ts';
+export * from './auth/roles.ts';
 export * from './auth/username.ts';
 export * from './bridge/index.ts';
 export * from './clinical/index.ts';
@@ -16,3 +19,4 @@ export * from './vitals/mappers.ts';
 export * from './vitals/schemas.ts';
 export * from './vitals/units.ts';
 export * from './ward.ts';
+export * from './wearables.ts';

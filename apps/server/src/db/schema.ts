@@ -1,4 +1,4 @@
-import { CONSCIOUSNESS_LEVELS } from '@vigil/domain';
+import { ACCOUNT_STATUSES, CONSCIOUSNESS_LEVELS, ROLES } from '@vigil/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -35,8 +35,48 @@ export const users = pgTable(
     /** argon2id PHC string; never leaves the server. */
     password: text('password').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    // Roles and accounts (issue 15): packages/domain/src/auth/roles.ts.
+    role: text('role', { enum: ROLES }).notNull().default('nurse'),
+    /** pending (awaiting approval), active, disabled (never deleted: records keep their author). */
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
+    /** Set by an administrator's reset: only changing the password is allowed until it is done. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    lastSignInAt: ts('last_sign_in_at'),
   },
   (t) => [uniqueIndex('users_username_key_uq').on(t.usernameKey)],
+);
+
+/**
+ * The audit trail (issue 15), shaped after FHIR AuditEvent. Append-only: a trigger refuses UPDATE,
+ * DELETE and TRUNCATE (migration 0005). Each row's `hash` is SHA-256 over the previous row's hash
+ * and this row's canonical form, computed in the server with appends serialised
+ * (modules/audit/repository.ts). Ids only: no patient names, no note text.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull(),
+    userId: integer('user_id'),
+    username: text('username'),
+    role: text('role'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    patientId: integer('patient_id'),
+    outcome: text('outcome').notNull(),
+    detail: text('detail'),
+    address: text('address'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_patient_idx').on(t.patientId, t.id),
+    index('audit_events_user_idx').on(t.userId, t.id),
+  ],
 );
 
 /**
@@ -203,6 +243,8 @@ export const vitalReadings = pgTable(
     systolicBP: integer('systolic_bp'),
     diastolicBP: integer('diastolic_bp'),
     temperature: integer('temperature'),
+    /** Skin temperature, tenths of °F (a wearable's; never core temperature, not in NEWS2; decision 011). */
+    skinTemperature: integer('skin_temperature'),
     respiratoryRate: integer('respiratory_rate'),
     consciousness: text('consciousness', { enum: CONSCIOUSNESS_LEVELS }),
     onSupplementalOxygen: boolean('on_supplemental_oxygen'),
@@ -350,4 +392,71 @@ export const eventStreams = pgTable(
     heartbeatAt: ts('heartbeat_at').notNull(),
   },
   (t) => [index('event_streams_user_idx').on(t.userId)],
+);
+
+/**
+ * A patient's wearable linked through its provider's API (WHOOP): the tokens (AES-256-GCM, never
+ * in clear), the provider's user, the connection state ("reconnect needed" when the provider
+ * refused our refresh token), what the last poll reached and the wearable card's non-vital scores.
+ * One active connection per patient; disconnecting ends the row and wipes its tokens.
+ */
+export const wearableConnections = pgTable(
+  'wearable_connections',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    /** connected | reconnect_needed */
+    state: text('state').notNull(),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    accessTokenExpiresAt: ts('access_token_expires_at'),
+    scope: text('scope'),
+    linkedAt: ts('linked_at').notNull(),
+    linkedBy: integer('linked_by').references(() => users.id, { onDelete: 'set null' }),
+    stateChangedAt: ts('state_changed_at').notNull(),
+    /** Inclusive start of the next poll's collections: the newest cycle start seen. */
+    syncedFrom: ts('synced_from'),
+    lastSyncAt: ts('last_sync_at'),
+    /** When the next poll may run (30 s on, or later after a 429). */
+    nextPollAt: ts('next_poll_at').notNull(),
+    recoveryScore: real('recovery_score'),
+    strain: real('strain'),
+    skinTempCelsius: real('skin_temp_celsius'),
+    hrvRmssdMilli: real('hrv_rmssd_milli'),
+    scoresAt: ts('scores_at'),
+    endedAt: ts('ended_at'),
+    /** How the tokens were ended on disconnect: revoked at the provider, or only deleted here. */
+    endNote: text('end_note'),
+  },
+  (t) => [
+    uniqueIndex('wearable_connections_active_patient_uq').on(t.patientId).where(sql`${t.endedAt} is null`),
+    index('wearable_connections_provider_user_idx').on(t.provider, t.providerUserId),
+  ],
+);
+
+/** Authorizations under way: the state (SHA-256), bound to a session and a patient, single use, minutes. */
+export const wearableAuthorizations = pgTable('wearable_authorizations', {
+  stateHash: text('state_hash').primaryKey(),
+  sessionId: text('session_id').notNull(),
+  patientId: integer('patient_id')
+    .notNull()
+    .references(() => patients.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** The PKCE verifier, encrypted like the tokens. */
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** Webhook deliveries already accepted (by signature hash), so a replay is refused. */
+export const wearableWebhookReceipts = pgTable(
+  'wearable_webhook_receipts',
+  {
+    signatureHash: text('signature_hash').primaryKey(),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [index('wearable_webhook_receipts_received_idx').on(t.receivedAt)],
 );

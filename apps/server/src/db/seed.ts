@@ -406,6 +406,16 @@ function prng(seed: number) {
 }
 
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/**
+ * How long ago each demo patient's latest observations were taken. A critical patient (NEWS2 ≥ 7)
+ * is on continuous monitoring, whose readings count as stale after 15 minutes; their last
+ * observations are from the last few minutes, so a new user meets a ward that is being watched.
+ */
+function observedMinutesAgo(p: DemoPatient, i: number): number {
+  return p.condition === 'Critical' ? 2 + i : (i % 5) * 20;
+}
 
 /** Seeds the demo ward when the database holds no patients. Returns whether it seeded. */
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<boolean> {
@@ -434,7 +444,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
           hasVitalWatch: p.watch !== undefined,
           vitalWatchType: p.watch ?? null,
           vitalWatchConnected: false,
-          lastUpdated: new Date(now.getTime() - (i % 5) * 20 * 60_000),
+          lastUpdated: new Date(now.getTime() - observedMinutesAgo(p, i) * MINUTE),
           createdAt: new Date(now.getTime() - (2 + (i % 6)) * 24 * HOUR),
         })),
       )
@@ -508,7 +518,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
           deviceId: null,
           deviceName: null,
           connectionType: 'manual',
-          readingTime: new Date(now.getTime() - h * HOUR - (i % 5) * 20 * 60_000),
+          readingTime: new Date(now.getTime() - h * HOUR - observedMinutesAgo(p, i) * MINUTE),
           heartRate: latest ? p.pulse : jitter(p.pulse - drift * 3, 3),
           oxygenLevel: latest ? p.spo2 : Math.min(100, jitter(p.spo2 + drift, 1)),
           systolicBP: latest ? p.sbp : jitter(p.sbp + drift * 4, 4),

@@ -1,4 +1,4 @@
-import type { Permission, User } from '@vigil/domain';
+import { PASSWORD_CHANGE_REQUIRED_MESSAGE, type Permission, ROLE_LABELS, type User } from '@vigil/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
@@ -77,7 +77,7 @@ export interface RouteTableEntry {
 export interface AccessDeps {
   /** Resolves the session cookie of a request to its user; null when absent, unknown or expired. */
   authenticate(request: FastifyRequest): Promise<{ user: User; sessionId: string } | null>;
-  /** The permissions a signed-in user holds. */
+  /** The permissions a signed-in user holds (those of their role). */
   permissionsOf(user: User): ReadonlySet<Permission>;
   verifyDeviceToken(token: string): Promise<DevicePrincipal | null>;
   /** Uses a pairing token (single use). */
@@ -140,7 +140,14 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
           request.user = session.user;
           request.sessionId = session.sessionId;
           if (!deps.permissionsOf(session.user).has(rule.permission)) {
-            throw forbidden('Your role does not allow this action', 'PERMISSION_DENIED');
+            throw forbidden(
+              `Your role (${ROLE_LABELS[session.user.role] ?? session.user.role}) does not allow this: it needs the "${rule.permission}" permission`,
+              'PERMISSION_DENIED',
+            );
+          }
+          // After an administrator reset the password, only the account itself is reachable.
+          if (session.user.mustChangePassword && rule.permission !== 'account:self') {
+            throw forbidden(PASSWORD_CHANGE_REQUIRED_MESSAGE, 'PASSWORD_CHANGE_REQUIRED');
           }
           return;
         }

@@ -24,7 +24,7 @@ interface Answer {
 
 async function send(
   target: Target,
-  method: 'POST',
+  method: 'PATCH' | 'POST',
   path: string,
   body: unknown,
   headers: Record<string, string> = {},
@@ -112,4 +112,29 @@ export async function recordReadings(
   const res = await send(target, 'POST', '/api/device-readings', readings, headers);
   expectStatus(res, 201, 'ingest');
   return JSON.parse(res.body) as DeviceReadingsResponse;
+}
+
+/** Signs in with a username and password; returns the session. */
+export async function signIn(target: Target, username: string, password = PASSWORD): Promise<Session> {
+  const res = await send(target, 'POST', '/api/login', { username, password });
+  expectStatus(res, 200, 'login');
+  return { cookie: cookieFrom(res.setCookie), user: JSON.parse(res.body) as User };
+}
+
+/**
+ * A signed-in user of `role`: registered (open registration), given the role by an administrator
+ * (`adminCookie`), then signed in again so the session carries it.
+ */
+export async function signUpAs(target: Target, adminCookie: string, role: User['role']): Promise<Session> {
+  const created = await signUp(target, uniqueUsername(role.replace('_', '')));
+  if (role === created.user.role) return created;
+  const res = await send(
+    target,
+    'PATCH',
+    `/api/accounts/${created.user.id}`,
+    { role },
+    { cookie: adminCookie },
+  );
+  expectStatus(res, 200, 'role change');
+  return { cookie: created.cookie, user: { ...created.user, role } };
 }

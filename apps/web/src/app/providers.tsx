@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { AppErrorBoundary } from './app-error-boundary.tsx';
 
@@ -8,8 +7,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
+        {/* The Toaster is placed by the app shell, which knows what the screen has where. */}
         {children}
-        <Toaster />
       </QueryClientProvider>
     </AppErrorBoundary>
   );

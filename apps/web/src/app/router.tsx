@@ -15,10 +15,25 @@ const DashboardPage = lazy(() =>
 const PatientPage = lazy(() =>
   import('./routes/patient/patient-page.tsx').then((m) => ({ default: m.PatientPage })),
 );
+const BluetoothManagerPage = lazy(() =>
+  import('./routes/bluetooth-manager/bluetooth-manager-page.tsx').then((m) => ({
+    default: m.BluetoothManagerPage,
+  })),
+);
 const OAuthCallbackPage = lazy(() =>
   import('@/features/wearables/components/oauth-callback-page.tsx').then((m) => ({
     default: m.OAuthCallbackPage,
   })),
+);
+const AccountsAdminPage = lazy(() =>
+  import('@/features/auth/components/accounts-admin.tsx').then((m) => ({ default: m.AccountsAdmin })),
+);
+const AccountPage = lazy(() =>
+  import('@/features/auth/components/account-settings.tsx').then((m) => ({ default: m.AccountSettings })),
+);
+const AuditPage = lazy(() => import('./routes/audit/audit-page.tsx').then((m) => ({ default: m.AuditPage })));
+const PatientAccessPage = lazy(() =>
+  import('./routes/audit/patient-access-page.tsx').then((m) => ({ default: m.PatientAccessPage })),
 );
 const NotFoundPage = lazy(() =>
   import('./routes/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
@@ -40,8 +55,21 @@ export function AppRouter() {
           <AppShell>
             <Suspense fallback={<FullPageSpinner />}>
               <Switch>
-                <ProtectedRoute path="/" component={DashboardPage} />
-                <ProtectedRoute path="/patient/:id" component={PatientPage} />
+                <ProtectedRoute path="/" component={DashboardPage} permission="patients:read" />
+                <ProtectedRoute path="/patient/:id" component={PatientPage} permission="patients:read" />
+                <ProtectedRoute
+                  path="/bluetooth-manager"
+                  component={BluetoothManagerPage}
+                  permission="devices:manage"
+                />
+                <ProtectedRoute path="/admin" component={AccountsAdminPage} permission="users:manage" />
+                <ProtectedRoute path="/account" component={AccountPage} />
+                <ProtectedRoute path="/audit" component={AuditPage} permission="audit:read" />
+                <ProtectedRoute
+                  path="/audit/patient/:id"
+                  component={PatientAccessPage}
+                  permission="audit:read"
+                />
                 <Route path="/auth" component={AuthPage} />
                 <Route component={NotFoundPage} />
               </Switch>

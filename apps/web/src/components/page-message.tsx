@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { Button } from './ui/button.tsx';
 import { Card, CardContent } from './ui/card.tsx';
 
@@ -17,6 +18,7 @@ export function PageMessage({
   linkLabel: string;
   children: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <div className="flex flex-1 items-center justify-center p-4">
       <Card className="w-full max-w-md">

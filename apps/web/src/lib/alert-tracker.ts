@@ -4,7 +4,7 @@ const RANK: Record<AlertLevel, number> = { NORMAL: 0, ATTENTION: 1, URGENT: 2, C
 
 /**
  * Decides when a patient's alert level deserves a "<level> Alert" toast: once per rise to URGENT or
- * CRITICAL, never again while it stays there (alarm fatigue, clinical.md). A fall resets, so a
+ * CRITICAL, never again while it stays there (alarm fatigue, docs/reference/clinical.md). A fall resets, so a
  * later rise is announced again. Shared by the live event stream and the monitor card, so one rise
  * seen by both is announced once.
  */

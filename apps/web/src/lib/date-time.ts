@@ -16,7 +16,7 @@ export function formatDateTime(iso: string | Date): string {
 }
 
 /**
- * How old a timestamp is, for staleness at a glance (clinical.md: stale data must look stale):
+ * How old a timestamp is, for staleness at a glance (docs/reference/clinical.md: stale data must look stale):
  * "just now", "12 min ago", "3 h ago", "2 days ago". A time in the future reads "in the future".
  */
 export function formatAge(iso: string, now: Date): string {

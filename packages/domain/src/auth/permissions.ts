@@ -1,9 +1,10 @@
 /**
  * What a signed-in person may do. Every API route declares the one permission it needs in its
- * route options (apps/server/src/plugins/access.ts); the one authorization hook checks it.
+ * route options (apps/server/src/plugins/access.ts); the one authorization hook checks it against
+ * the permissions of the person's role (./roles.ts).
  */
 export const PERMISSIONS = [
-  /** Their own account: who am I, sign out, the app's configuration. */
+  /** Their own account: who am I, sign out, change their password, the app's configuration. */
   'account:self',
   /** Read patients and everything recorded about them (record, vitals, analysis, live events). */
   'patients:read',
@@ -17,5 +18,11 @@ export const PERMISSIONS = [
   'care:write',
   /** Link devices and wearables to patients, issue and revoke device tokens, pair the bridge. */
   'devices:manage',
+  /** Accounts: list, approve, disable, change roles, reset passwords. */
+  'users:manage',
+  /** Read the audit trail (who did what, who has seen a record) and verify its hash chain. */
+  'audit:read',
+  /** Export the audit trail as CSV (the export is itself audited). */
+  'audit:export',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];

@@ -10,7 +10,8 @@ export type BridgePairing = z.infer<typeof BridgePairing>;
 
 /** Answer to POST /api/bridge/pairings/verify (the bridge's check of a page's token). */
 export const BridgePairingVerified = z.object({
-  user: User,
+  /** Who the page belongs to: the bridge needs only who, not the role. */
+  user: User.pick({ id: true, username: true }),
   expiresAt: z.iso.datetime({ offset: true }),
 });
 export type BridgePairingVerified = z.infer<typeof BridgePairingVerified>;

@@ -40,7 +40,7 @@ export function compareAlertLevels(a: AlertLevel, b: AlertLevel): number {
 
 /**
  * The most severe of the given levels. Used so a model's narrative can raise but never lower the
- * rule-based level (clinical.md: AI text is an adjunct and never lowers a rule-based alert level).
+ * rule-based level (docs/reference/clinical.md: AI text is an adjunct and never lowers a rule-based alert level).
  */
 export function maxAlertLevel(first: AlertLevel, ...rest: AlertLevel[]): AlertLevel {
   return rest.reduce((highest, level) => (compareAlertLevels(level, highest) > 0 ? level : highest), first);

@@ -73,7 +73,7 @@ function spo2Comment(vitals: AnalysisVitals, news2: News2Result): string | null 
 }
 
 /**
- * The value of each NEWS2 parameter with the limit it crossed, in alarm style (clinical.md:
+ * The value of each NEWS2 parameter with the limit it crossed, in alarm style (docs/reference/clinical.md:
  * "HR 134 > 120"); null when the parameter was not recorded.
  */
 function parameterComments(

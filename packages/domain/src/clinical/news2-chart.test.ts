@@ -17,7 +17,7 @@ import {
   TEMPERATURE_C_TABLE,
 } from './news2-chart.ts';
 
-// Expected scores are read off the RCP NEWS2 2017 chart in docs/clinical.md, both sides of every band.
+// Expected scores are read off the RCP NEWS2 2017 chart in docs/reference/clinical.md, both sides of every band.
 
 describe('respiration rate', () => {
   it.each([
@@ -179,7 +179,7 @@ describe('temperature °C', () => {
     [39.0, 1],
     [39.1, 2],
     [41.0, 2],
-    // Rounded to one decimal before scoring (clinical.md).
+    // Rounded to one decimal before scoring (docs/reference/clinical.md).
     [35.04, 3],
     [35.05, 1],
     [36.04, 1],

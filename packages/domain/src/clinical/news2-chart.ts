@@ -145,7 +145,7 @@ export function scorePulse(beatsPerMin: number | null | undefined): News2Paramet
 }
 
 /**
- * RCP NEWS2 temperature score. The value is rounded to one decimal first (as displayed, clinical.md),
+ * RCP NEWS2 temperature score. The value is rounded to one decimal first (as displayed, docs/reference/clinical.md),
  * so 38.04 °C scores as 38.0 (0) and 38.05 °C as 38.1 (1).
  */
 export function scoreTemperatureC(celsius: number | null | undefined): News2ParameterScore | null {

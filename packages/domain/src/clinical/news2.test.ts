@@ -12,7 +12,7 @@ const normal: News2Input = {
   temperatureC: 37.0,
 };
 
-describe('worked examples of docs/clinical.md (RCP NEWS2 2017)', () => {
+describe('worked examples of docs/reference/clinical.md (RCP NEWS2 2017)', () => {
   const examples: Array<{ name: string; input: News2Input; tenthsF: number; total: number; band: string }> = [
     {
       name: 'all normal',

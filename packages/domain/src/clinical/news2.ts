@@ -86,7 +86,7 @@ export interface News2Result extends News2Escalation {
   temperatureC: number | null;
 }
 
-// RCP NEWS2 2017 Chart 4 (clinical response to NEWS2 trigger thresholds), as summarised in clinical.md.
+// RCP NEWS2 2017 Chart 4 (clinical response to NEWS2 trigger thresholds), as summarised in docs/reference/clinical.md.
 const ESCALATION = {
   zero: {
     band: 'low',

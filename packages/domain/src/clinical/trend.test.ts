@@ -156,6 +156,7 @@ describe('news2Trend window and inputs', () => {
       systolicBP: null,
       diastolicBP: null,
       temperature: 986,
+      skinTemperature: null,
       respiratoryRate: null,
       consciousness: null,
       onSupplementalOxygen: null,

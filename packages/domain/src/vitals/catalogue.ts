@@ -18,6 +18,12 @@ export type VitalKey =
   | 'consciousness'
   | 'temperature';
 
+/**
+ * What a reading may measure: the vital signs, and skin temperature, which a reading carries but the
+ * patient record, the forms and NEWS2 never take (docs/decisions/011).
+ */
+export type MeasurementKey = VitalKey | 'skinTemperature';
+
 /** The NEWS2 parameter a vital sign feeds (RCP NEWS2 Chart 1), by the NEWS2 engine's names. */
 export type VitalNews2Parameter =
   | 'respiratoryRate'
@@ -28,11 +34,11 @@ export type VitalNews2Parameter =
   | 'consciousness'
   | 'temperature';
 
-interface BaseVital<Key extends VitalKey, PatientField extends string> {
+interface BaseVital<Key extends MeasurementKey, PatientField extends string | null> {
   key: Key;
   /** Name on a stored or sent reading (POST /api/device-readings, GET …/readings). */
   readingField: Key;
-  /** Name on the patient record (GET /api/patients/{id}). */
+  /** Name on the patient record (GET /api/patients/{id}); null for a reading-only measurement. */
   patientField: PatientField;
   /** Full name, e.g. "Heart rate". */
   label: string;
@@ -43,14 +49,14 @@ interface BaseVital<Key extends VitalKey, PatientField extends string> {
   /** Whether a patient record always has it (the spec's four vitals) or may lack it (NEWS2 additions). */
   requiredOnPatient: boolean;
   news2: VitalNews2Parameter | null;
-  /** LOINC code of the FHIR Observation (clinical.md). */
+  /** LOINC code of the FHIR Observation (docs/reference/clinical.md). */
   loinc: string | null;
   /** Bluetooth GATT service and characteristics that carry it (short UUIDs). */
   gatt: { service: number; characteristics: readonly number[] } | null;
 }
 
 /** A whole-number measurement. */
-export interface NumericVital<Key extends VitalKey, PatientField extends string = Key>
+export interface NumericVital<Key extends MeasurementKey, PatientField extends string | null = Key>
   extends BaseVital<Key, PatientField> {
   kind: 'number';
   /** Unit of the stored value, e.g. "mmHg", "tenths of °F". */
@@ -132,7 +138,7 @@ export const OXYGEN_LEVEL: NumericVital<'oxygenLevel'> = {
   display: whole,
   requiredOnPatient: true,
   news2: 'spo2',
-  // Oxygen saturation by pulse oximetry (59408-5 is its more specific code; clinical.md).
+  // Oxygen saturation by pulse oximetry (59408-5 is its more specific code; docs/reference/clinical.md).
   loinc: '2708-6',
   gatt: { service: PULSE_OXIMETER_SERVICE, characteristics: [PLX_CONTINUOUS, PLX_SPOT_CHECK] },
 };
@@ -258,6 +264,38 @@ export const TEMPERATURE: NumericVital<'temperature'> = {
   gatt: { service: HEALTH_THERMOMETER_SERVICE, characteristics: [TEMPERATURE_MEASUREMENT] },
 };
 
+/**
+ * Skin temperature (LOINC 39106-0), as a wrist wearable (WHOOP's recovery) measures it: a reading of
+ * its own, never core `temperature` (33.7 °C read as core would score NEWS2 3 for hypothermia). It
+ * has no patient-record field and no NEWS2 parameter, so it is not among VITAL_SIGNS (the patient's
+ * vitals, the forms, NEWS2); it is among READING_MEASUREMENTS. Stored like temperature, in tenths of
+ * °F, shown in °C (docs/decisions/011).
+ */
+export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null> & {
+  requiredOnPatient: false;
+  news2: null;
+  gatt: null;
+} = {
+  key: 'skinTemperature',
+  readingField: 'skinTemperature',
+  patientField: null,
+  kind: 'number',
+  label: 'Skin temperature',
+  shortLabel: 'Skin temp',
+  formLabel: 'Skin temperature (°C)',
+  unit: 'tenths of °F',
+  ucum: 'Cel',
+  displayUnit: '°C',
+  // 680–1076 tenths of °F = 68.0–107.6 °F = 20.0–42.0 °C: skin, cold room to fever.
+  plausible: { min: 680, max: 1076 },
+  entry: 'celsius',
+  display: (tenthsF) => formatCelsius(tenthsFToCelsius(tenthsF)),
+  requiredOnPatient: false,
+  news2: null,
+  loinc: '39106-0',
+  gatt: null,
+};
+
 /** Every vital sign, in NEWS2 chart order (RCP NEWS2 Chart 1) with the diastolic beside the systolic. */
 export const VITAL_SIGNS = [
   RESPIRATORY_RATE,
@@ -280,8 +318,15 @@ export const VITAL_SIGN_BY_KEY = Object.fromEntries(VITAL_SIGNS.map((v) => [v.ke
 /** The numeric vital signs (those with a range, a unit and a chart). */
 export const NUMERIC_VITAL_SIGNS = VITAL_SIGNS.filter((v): v is NumericVitalSign => v.kind === 'number');
 
-/** Reading field names of the vital signs: what a reading may measure about the patient. */
-export const VITAL_READING_FIELDS = VITAL_SIGNS.map((v) => v.readingField);
+/**
+ * What a reading may measure: the vital signs, then skin temperature (reading only: no patient
+ * field, no NEWS2 parameter).
+ */
+export const READING_MEASUREMENTS = [...VITAL_SIGNS, SKIN_TEMPERATURE] as const;
+export type ReadingMeasurement = (typeof READING_MEASUREMENTS)[number];
+
+/** Reading field names of the measurements: what a reading may measure about the patient. */
+export const VITAL_READING_FIELDS = READING_MEASUREMENTS.map((v) => v.readingField);
 
 /** Patient field names of the vital signs: what a newer reading changes on the patient record. */
 export const VITAL_PATIENT_FIELDS = VITAL_SIGNS.map((v) => v.patientField);

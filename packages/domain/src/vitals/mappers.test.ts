@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { news2InputFromVitals } from '../clinical/news2.ts';
+import { computeNews2, news2InputFromVitals } from '../clinical/news2.ts';
+import { READING_MEASUREMENTS, SKIN_TEMPERATURE, VITAL_READING_FIELDS, VITAL_SIGNS } from './catalogue.ts';
 import { measuredVitals, patientChangesOf, vitalsOfPatient } from './mappers.ts';
 
 const patient = {
@@ -50,5 +51,26 @@ describe('mappers derived from the catalogue', () => {
       temperatureTenthsF: 986,
       spo2Scale: 2,
     });
+  });
+
+  it('never lets skin temperature reach NEWS2 or the patient record (decision 011)', () => {
+    expect(SKIN_TEMPERATURE).toMatchObject({
+      news2: null,
+      patientField: null,
+      loinc: '39106-0',
+      ucum: 'Cel',
+    });
+    expect(VITAL_SIGNS.map((v) => v.key)).not.toContain('skinTemperature');
+    expect(READING_MEASUREMENTS).toContain(SKIN_TEMPERATURE);
+    expect(VITAL_READING_FIELDS).toContain('skinTemperature');
+    // 33.7 °C at the wrist (927 tenths of °F) read as core temperature would score 3 (≤ 35.0 °C).
+    const withSkin = { ...vitalsOfPatient(patient), temperature: null, skinTemperature: 927 };
+    const input = news2InputFromVitals(withSkin, 1);
+    expect(input.temperatureTenthsF).toBeNull();
+    expect(Object.values(input)).not.toContain(927);
+    expect(computeNews2(input).missing).toContain('temperature');
+    expect(patientChangesOf({ skinTemperature: 927 })).toEqual({});
+    expect(patientChangesOf({ skinTemperature: 927, temperature: 986 })).toEqual({ temperature: 986 });
+    expect(measuredVitals({ skinTemperature: 927 })).toEqual([]);
   });
 });

@@ -1,17 +1,27 @@
 import { z } from 'zod';
 import { CONSCIOUSNESS_LEVELS } from '../entities.ts';
-import { type NumericVitalSign, VITAL_SIGN_BY_KEY, VITAL_SIGNS, type VitalKey } from './catalogue.ts';
+import {
+  type MeasurementKey,
+  type NumericVitalSign,
+  READING_MEASUREMENTS,
+  type SKIN_TEMPERATURE,
+  VITAL_SIGN_BY_KEY,
+  type VITAL_SIGNS,
+  type VitalKey,
+} from './catalogue.ts';
+
+type NumericMeasurement = NumericVitalSign | typeof SKIN_TEMPERATURE;
 
 /** How a vital's plausible range reads in a message: "20–300 beats/min". */
-export function rangeText(vital: NumericVitalSign): string {
+export function rangeText(vital: NumericMeasurement): string {
   const { min, max } = vital.plausible;
-  return vital.key === 'temperature'
+  return vital.unit === 'tenths of °F'
     ? `${min}–${max} ${vital.unit}, i.e. ${(min / 10).toFixed(1)}–${(max / 10).toFixed(1)} °F (986 = 98.6 °F)`
     : `${min}–${max} ${vital.unit}`;
 }
 
 /** A whole number inside the vital's plausible range, with messages that say what to fix. */
-function plausibleNumber(vital: NumericVitalSign) {
+function plausibleNumber(vital: NumericMeasurement) {
   const { min, max } = vital.plausible;
   const range = rangeText(vital);
   const outOfRange = `${vital.label} must be within ${range}; re-measure or correct the entry`;
@@ -43,7 +53,7 @@ export function vitalValue<K extends VitalKey>(key: K) {
   }
 }
 
-type VitalSchema<K extends VitalKey> = K extends 'consciousness'
+type VitalSchema<K extends MeasurementKey> = K extends 'consciousness'
   ? z.ZodEnum<{ [L in (typeof CONSCIOUSNESS_LEVELS)[number]]: L }>
   : K extends 'onSupplementalOxygen'
     ? z.ZodBoolean
@@ -54,8 +64,13 @@ type VitalSchema<K extends VitalKey> = K extends 'consciousness'
  * the vital part of POST /api/device-readings.
  */
 export function readingVitalsShape() {
-  return Object.fromEntries(VITAL_SIGNS.map((v) => [v.readingField, vitalValue(v.key).nullish()])) as {
-    [V in (typeof VITAL_SIGNS)[number] as V['readingField']]: z.ZodOptional<
+  return Object.fromEntries(
+    READING_MEASUREMENTS.map((v) => [
+      v.readingField,
+      (v.kind === 'number' ? plausibleNumber(v) : vitalValue(v.key)).nullish(),
+    ]),
+  ) as {
+    [V in (typeof READING_MEASUREMENTS)[number] as V['readingField']]: z.ZodOptional<
       z.ZodNullable<VitalSchema<V['key']>>
     >;
   };

@@ -48,7 +48,7 @@ export function roundCelsius1(celsius: number): number {
   return Math.round(Number((celsius * 10).toPrecision(12))) / 10;
 }
 
-/** °C to one decimal as displayed and as scored by NEWS2 (clinical.md: round before scoring). */
+/** °C to one decimal as displayed and as scored by NEWS2 (docs/reference/clinical.md: round before scoring). */
 export function tenthsFToRoundedCelsius(tenthsF: number): number {
   return roundCelsius1(tenthsFToCelsius(tenthsF));
 }

@@ -1,4 +1,5 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { AccountStatus, Role } from '@vigil/domain';
+import { and, asc, count, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import { loginKnownAddresses, loginThrottle, sessions, users } from '../../db/schema.ts';
@@ -7,12 +8,23 @@ export interface UserRow {
   id: number;
   username: string;
   password: string;
+  role: Role;
+  status: AccountStatus;
+  mustChangePassword: boolean;
 }
+
+export type AccountRow = Omit<UserRow, 'password'> & { lastSignInAt: Date | null; createdAt: Date };
+
+/** Taken while the first account is created, so two first registrations cannot both be administrators. */
+const FIRST_ACCOUNT_LOCK_KEY = 7_314_161;
 
 export interface SessionWithUser {
   id: string;
   userId: number;
   username: string;
+  role: Role;
+  status: AccountStatus;
+  mustChangePassword: boolean;
   createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
@@ -32,6 +44,25 @@ export interface ThrottleDelays {
   maxDelaySeconds: number;
 }
 
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  password: users.password,
+  role: users.role,
+  status: users.status,
+  mustChangePassword: users.mustChangePassword,
+};
+
+const accountColumns = {
+  id: users.id,
+  username: users.username,
+  role: users.role,
+  status: users.status,
+  mustChangePassword: users.mustChangePassword,
+  lastSignInAt: users.lastSignInAt,
+  createdAt: users.createdAt,
+};
+
 export function createAuthRepository(db: Db) {
   // Every signed-in request looks its session up: prepared once, not built and planned each time.
   const findSessionQuery = db
@@ -39,6 +70,9 @@ export function createAuthRepository(db: Db) {
       id: sessions.id,
       userId: sessions.userId,
       username: users.username,
+      role: users.role,
+      status: users.status,
+      mustChangePassword: users.mustChangePassword,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
@@ -53,32 +87,90 @@ export function createAuthRepository(db: Db) {
   return {
     async findUserByKey(usernameKey: string): Promise<UserRow | undefined> {
       const [row] = await db
-        .select({ id: users.id, username: users.username, password: users.password })
+        .select(userColumns)
         .from(users)
         .where(eq(users.usernameKey, usernameKey))
         .limit(1);
       return row;
     },
 
-    /** Inserts a user; returns null when the username key is taken. */
+    async findUserById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    /**
+     * Inserts a user with `role` and `status`, except that the first account of an empty database
+     * is an active administrator; returns null when the username key is taken.
+     */
     async insertUser(
       username: string,
       usernameKey: string,
       passwordHash: string,
-    ): Promise<{ id: number; username: string } | null> {
+      account: { role: Role; status: AccountStatus },
+    ): Promise<Omit<UserRow, 'password'> | null> {
       try {
-        const [row] = await db
-          .insert(users)
-          .values({ username, usernameKey, password: passwordHash })
-          .returning({ id: users.id, username: users.username });
-        return row ?? null;
+        return await db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(FIRST_ACCOUNT_LOCK_KEY))})`);
+          const [any] = await tx.select({ id: users.id }).from(users).limit(1);
+          const values = any ? account : { role: 'administrator' as const, status: 'active' as const };
+          const [row] = await tx
+            .insert(users)
+            .values({ username, usernameKey, password: passwordHash, ...values })
+            .returning({
+              id: users.id,
+              username: users.username,
+              role: users.role,
+              status: users.status,
+              mustChangePassword: users.mustChangePassword,
+            });
+          return row ?? null;
+        });
       } catch (error) {
         if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) return null;
         throw error;
       }
     },
 
-    async insertSession(session: Omit<SessionWithUser, 'username'>): Promise<void> {
+    async listAccounts(): Promise<AccountRow[]> {
+      return db.select(accountColumns).from(users).orderBy(asc(users.username));
+    },
+
+    async getAccount(id: number): Promise<AccountRow | undefined> {
+      const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async updateAccount(
+      id: number,
+      patch: Partial<Pick<typeof users.$inferInsert, 'role' | 'status' | 'mustChangePassword' | 'password'>>,
+    ): Promise<AccountRow | undefined> {
+      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning(accountColumns);
+      return row;
+    },
+
+    async countActiveAdministrators(): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, 'administrator'), eq(users.status, 'active')));
+      return row?.n ?? 0;
+    },
+
+    async setLastSignIn(id: number, at: Date): Promise<void> {
+      await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, id));
+    },
+
+    /** Ends a user's sessions, all of them or all but one. */
+    async deleteSessionsOf(userId: number, exceptId: string | null): Promise<void> {
+      await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), exceptId ? ne(sessions.id, exceptId) : undefined));
+    },
+
+    async insertSession(
+      session: Omit<SessionWithUser, 'username' | 'role' | 'status' | 'mustChangePassword'>,
+    ): Promise<void> {
       await db.insert(sessions).values(session);
     },
 

@@ -1,8 +1,20 @@
 import rateLimit from '@fastify/rate-limit';
-import { LoginInput, RegisterInput, User } from '@vigil/domain';
+import {
+  Account,
+  AccountUpdateInput,
+  LoginInput,
+  PasswordChangeInput,
+  PendingRegistration,
+  RegisterInput,
+  RegistrationInfo,
+  TemporaryPassword,
+  User,
+} from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
+import { actorOf } from '../audit/context.ts';
 import type { AuthService } from './service.ts';
 import {
   clearSessionCookie,
@@ -28,13 +40,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/api/register',
     {
       config: { access: access.public, rateLimit: { max: registerPerMinute, timeWindow: '1 minute' } },
-      schema: { body: RegisterInput, response: { 201: User } },
+      schema: { body: RegisterInput, response: { 201: User, 202: PendingRegistration } },
     },
     async (request, reply) => {
-      const { user, session } = await auth.register(request.body);
-      setSessionCookie(reply, session, cookie);
-      return reply.status(201).send(user);
+      const result = await auth.register(request.body, actorOf(request));
+      if ('pending' in result) return reply.status(202).send(result.pending);
+      setSessionCookie(reply, result.session, cookie);
+      return reply.status(201).send(result.user);
     },
+  );
+
+  // Before sign-in: whether the sign-in page offers registration, and what it leads to.
+  app.get(
+    '/api/register',
+    { config: { access: access.public }, schema: { response: { 200: RegistrationInfo } } },
+    async () => ({ mode: auth.registrationMode() }),
   );
 
   app.post(
@@ -43,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       const { user, session } = await auth.login(
         request.body,
-        request.ip,
+        actorOf(request),
         readSessionToken(request.cookies, cookie),
       );
       setSessionCookie(reply, session, cookie);
@@ -57,6 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       const token = readSessionToken(request.cookies, cookie);
       if (token) await auth.endSession(token);
+      await auth.recordSignOut(actorOf(request));
       clearSessionCookie(reply, cookie);
       return reply.status(204).send(null);
     },
@@ -67,4 +88,49 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     { config: { access: access.user('account:self') }, schema: { response: { 200: User } } },
     async (request) => request.user!,
   );
+
+  app.post(
+    '/api/account/password',
+    {
+      config: { access: access.user('account:self') },
+      schema: { body: PasswordChangeInput, response: { 200: User } },
+    },
+    async (request) => auth.changePassword(actorOf(request), request.sessionId, request.body),
+  );
+
+  app.post(
+    '/api/account/sign-out-everywhere',
+    { config: { access: access.user('account:self') }, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      await auth.signOutEverywhere(actorOf(request), request.sessionId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Account administration (administrators).
+  app.get(
+    '/api/accounts',
+    { config: { access: access.user('users:manage') }, schema: { response: { 200: z.array(Account) } } },
+    async () => auth.listAccounts(),
+  );
+
+  app.patch(
+    '/api/accounts/:id',
+    {
+      config: { access: access.user('users:manage') },
+      schema: { params: AccountIdParams, body: AccountUpdateInput, response: { 200: Account } },
+    },
+    async (request) => auth.updateAccount(actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/accounts/:id/reset-password',
+    {
+      config: { access: access.user('users:manage') },
+      schema: { params: AccountIdParams, response: { 200: TemporaryPassword } },
+    },
+    async (request) => auth.resetPassword(actorOf(request), request.params.id),
+  );
 };
+
+const AccountIdParams = idParams('Account');

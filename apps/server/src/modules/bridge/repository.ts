@@ -26,7 +26,13 @@ export function createBridgeRepository(db: Db) {
         .returning({ userId: bridgePairings.userId, expiresAt: bridgePairings.expiresAt });
       if (!used) return undefined;
       const [user] = await db
-        .select({ id: users.id, username: users.username })
+        .select({
+          id: users.id,
+          username: users.username,
+          role: users.role,
+          status: users.status,
+          mustChangePassword: users.mustChangePassword,
+        })
         .from(users)
         .where(eq(users.id, used.userId));
       return user && { user, expiresAt: used.expiresAt };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BridgePairing, User } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
-import { hashToken } from '../auth/service.ts';
+import { hashToken, toUser } from '../auth/service.ts';
 import type { BridgeRepository } from './repository.ts';
 
 export const PAIRING_TOKEN_PREFIX = 'vgl_pair_';
@@ -28,7 +28,10 @@ export function createBridgeService(deps: { repo: BridgeRepository; clock: Clock
     /** Uses a pairing token once; who it was issued to, or null when unknown, used or expired. */
     async usePairing(token: string): Promise<{ user: User; expiresAt: Date } | null> {
       if (!token.startsWith(PAIRING_TOKEN_PREFIX)) return null;
-      return (await repo.usePairing(hashToken(token), clock.now())) ?? null;
+      const used = await repo.usePairing(hashToken(token), clock.now());
+      // A disabled account's pairing tokens are worthless.
+      if (used?.user.status !== 'active') return null;
+      return { user: toUser(used.user), expiresAt: used.expiresAt };
     },
 
     purge: () => repo.purgePairings(new Date(clock.now().getTime() - 86_400_000)),

@@ -6,13 +6,41 @@ import type {
 } from '@vigil/domain';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Run, runOn } from '../../db/prepared.ts';
 import { emergencyContacts, medications, notes, treatments } from '../../db/schema.ts';
+
+type TreatmentRow = typeof treatments.$inferSelect;
+type NoteRow = typeof notes.$inferSelect;
+type MedicationRow = typeof medications.$inferSelect;
+type ContactRow = typeof emergencyContacts.$inferSelect;
+/** The ids of a deleted record: its own and its patient's. */
+export interface DeletedRow {
+  id: number;
+  patientId: number;
+}
 
 const date = (iso: string) => new Date(iso);
 const dateOrNull = (iso: string | null | undefined) => (iso ? new Date(iso) : null);
 
+/**
+ * What else a write does in its own transaction, with the row it wrote (the audit trail): if it
+ * fails, the write is rolled back; if the write fails, it never runs.
+ */
+export type AlsoInTransaction<Row> = (run: Run, row: Row) => Promise<unknown>;
+
 /** Treatments, notes, medications and emergency contacts: the records hanging off a patient. */
-export function createCareRepository(db: Db) {
+export function createCareRepository(root: Db) {
+  /** Runs a write and its `also` in one transaction; `also` runs only when the write found its row. */
+  const write = <Row>(
+    fn: (tx: Db) => Promise<Row | undefined>,
+    also: AlsoInTransaction<Row>,
+  ): Promise<Row | undefined> =>
+    root.transaction(async (tx) => {
+      const row = await fn(tx as unknown as Db);
+      if (row !== undefined) await also(runOn(tx), row);
+      return row;
+    });
+  const db = root;
   return {
     listTreatments: (patientId: number) =>
       db
@@ -21,30 +49,45 @@ export function createCareRepository(db: Db) {
         .where(eq(treatments.patientId, patientId))
         .orderBy(asc(treatments.scheduledFor), asc(treatments.id)),
 
-    async insertTreatment(patientId: number, input: TreatmentCreateInput, userId: number) {
-      const [row] = await db
-        .insert(treatments)
-        .values({
-          patientId,
-          description: input.description,
-          scheduledFor: date(input.scheduledFor),
-          createdBy: userId,
-        })
-        .returning();
-      return row!;
+    async insertTreatment(
+      patientId: number,
+      input: TreatmentCreateInput,
+      userId: number,
+      also: AlsoInTransaction<TreatmentRow>,
+    ) {
+      return write(async (tx) => {
+        const [row] = await tx
+          .insert(treatments)
+          .values({
+            patientId,
+            description: input.description,
+            scheduledFor: date(input.scheduledFor),
+            createdBy: userId,
+          })
+          .returning();
+        return row!;
+      }, also);
     },
 
-    async setTreatmentCompleted(id: number, completed: boolean, now: Date, userId: number) {
-      const [row] = await db
-        .update(treatments)
-        .set(
-          completed
-            ? { completed, completedAt: now, completedBy: userId }
-            : { completed, completedAt: null, completedBy: null },
-        )
-        .where(eq(treatments.id, id))
-        .returning();
-      return row;
+    async setTreatmentCompleted(
+      id: number,
+      completed: boolean,
+      now: Date,
+      userId: number,
+      also: AlsoInTransaction<TreatmentRow>,
+    ) {
+      return write(async (tx) => {
+        const [row] = await tx
+          .update(treatments)
+          .set(
+            completed
+              ? { completed, completedAt: now, completedBy: userId }
+              : { completed, completedAt: null, completedBy: null },
+          )
+          .where(eq(treatments.id, id))
+          .returning();
+        return row;
+      }, also);
     },
 
     listNotes: (patientId: number) =>
@@ -54,12 +97,20 @@ export function createCareRepository(db: Db) {
         .where(eq(notes.patientId, patientId))
         .orderBy(desc(notes.createdAt), desc(notes.id)),
 
-    async insertNote(patientId: number, content: string, now: Date, userId: number) {
-      const [row] = await db
-        .insert(notes)
-        .values({ patientId, content, createdAt: now, createdBy: userId })
-        .returning();
-      return row!;
+    async insertNote(
+      patientId: number,
+      content: string,
+      now: Date,
+      userId: number,
+      also: AlsoInTransaction<NoteRow>,
+    ) {
+      return write(async (tx) => {
+        const [row] = await tx
+          .insert(notes)
+          .values({ patientId, content, createdAt: now, createdBy: userId })
+          .returning();
+        return row!;
+      }, also);
     },
 
     listMedications: (patientId: number) =>
@@ -69,26 +120,34 @@ export function createCareRepository(db: Db) {
         .where(eq(medications.patientId, patientId))
         .orderBy(asc(medications.nextDose), asc(medications.id)),
 
-    async insertMedication(patientId: number, input: MedicationCreateInput, now: Date, userId: number) {
-      const [row] = await db
-        .insert(medications)
-        .values({
-          patientId,
-          name: input.name,
-          dosage: input.dosage,
-          frequency: input.frequency,
-          nextDose: date(input.nextDose),
-          alertEnabled: input.alertEnabled ?? true,
-          instructions: input.instructions ?? null,
-          sideEffects: input.sideEffects ?? null,
-          startDate: input.startDate ? date(input.startDate) : now,
-          endDate: dateOrNull(input.endDate),
-          createdAt: now,
-          updatedAt: now,
-          createdBy: userId,
-        })
-        .returning();
-      return row!;
+    async insertMedication(
+      patientId: number,
+      input: MedicationCreateInput,
+      now: Date,
+      userId: number,
+      also: AlsoInTransaction<MedicationRow>,
+    ) {
+      return write(async (tx) => {
+        const [row] = await tx
+          .insert(medications)
+          .values({
+            patientId,
+            name: input.name,
+            dosage: input.dosage,
+            frequency: input.frequency,
+            nextDose: date(input.nextDose),
+            alertEnabled: input.alertEnabled ?? true,
+            instructions: input.instructions ?? null,
+            sideEffects: input.sideEffects ?? null,
+            startDate: input.startDate ? date(input.startDate) : now,
+            endDate: dateOrNull(input.endDate),
+            createdAt: now,
+            updatedAt: now,
+            createdBy: userId,
+          })
+          .returning();
+        return row!;
+      }, also);
     },
 
     async getMedication(id: number) {
@@ -96,23 +155,34 @@ export function createCareRepository(db: Db) {
       return row;
     },
 
-    async updateMedication(id: number, input: MedicationUpdateInput, now: Date) {
-      const patch: Partial<typeof medications.$inferInsert> = { updatedAt: now };
-      for (const [key, value] of Object.entries(input)) {
-        if (value === undefined) continue;
-        const isDate = ['nextDose', 'startDate', 'endDate', 'lastTaken'].includes(key);
-        (patch as Record<string, unknown>)[key] = isDate ? dateOrNull(value as string | null) : value;
-      }
-      const [row] = await db.update(medications).set(patch).where(eq(medications.id, id)).returning();
-      return row;
+    async updateMedication(
+      id: number,
+      input: MedicationUpdateInput,
+      now: Date,
+      also: AlsoInTransaction<MedicationRow>,
+    ) {
+      return write(async (tx) => {
+        const patch: Partial<typeof medications.$inferInsert> = { updatedAt: now };
+        for (const [key, value] of Object.entries(input)) {
+          if (value === undefined) continue;
+          const isDate = ['nextDose', 'startDate', 'endDate', 'lastTaken'].includes(key);
+          (patch as Record<string, unknown>)[key] = isDate ? dateOrNull(value as string | null) : value;
+        }
+        const [row] = await tx.update(medications).set(patch).where(eq(medications.id, id)).returning();
+        return row;
+      }, also);
     },
 
-    async deleteMedication(id: number) {
-      const rows = await db
-        .delete(medications)
-        .where(eq(medications.id, id))
-        .returning({ id: medications.id });
-      return rows.length > 0;
+    /** Whether it existed; `also` runs with the deleted row's ids in the same transaction. */
+    async deleteMedication(id: number, also: AlsoInTransaction<DeletedRow>) {
+      const row = await write(async (tx) => {
+        const [deleted] = await tx
+          .delete(medications)
+          .where(eq(medications.id, id))
+          .returning({ id: medications.id, patientId: medications.patientId });
+        return deleted;
+      }, also);
+      return row !== undefined;
     },
 
     listContacts: (patientId: number) =>
@@ -122,20 +192,29 @@ export function createCareRepository(db: Db) {
         .where(eq(emergencyContacts.patientId, patientId))
         .orderBy(asc(emergencyContacts.id)),
 
-    async insertContact(patientId: number, input: EmergencyContactCreateInput) {
-      const [row] = await db
-        .insert(emergencyContacts)
-        .values({ patientId, ...input })
-        .returning();
-      return row!;
+    async insertContact(
+      patientId: number,
+      input: EmergencyContactCreateInput,
+      also: AlsoInTransaction<ContactRow>,
+    ) {
+      return write(async (tx) => {
+        const [row] = await tx
+          .insert(emergencyContacts)
+          .values({ patientId, ...input })
+          .returning();
+        return row!;
+      }, also);
     },
 
-    async deleteContact(id: number) {
-      const rows = await db
-        .delete(emergencyContacts)
-        .where(eq(emergencyContacts.id, id))
-        .returning({ id: emergencyContacts.id });
-      return rows.length > 0;
+    async deleteContact(id: number, also: AlsoInTransaction<DeletedRow>) {
+      const row = await write(async (tx) => {
+        const [deleted] = await tx
+          .delete(emergencyContacts)
+          .where(eq(emergencyContacts.id, id))
+          .returning({ id: emergencyContacts.id, patientId: emergencyContacts.patientId });
+        return deleted;
+      }, also);
+      return row !== undefined;
     },
   };
 }

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
+import { actorOf } from '../audit/context.ts';
 import type { CareService } from './service.ts';
 
 export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (app, { care }) => {
@@ -33,7 +34,7 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
       schema: { params: PatientIdParams, body: TreatmentCreateInput, response: { 201: Treatment } },
     },
     async (request, reply) =>
-      reply.status(201).send(await care.addTreatment(request.params.id, request.body, request.user!.id)),
+      reply.status(201).send(await care.addTreatment(request.params.id, request.body, actorOf(request))),
   );
   app.patch(
     '/api/treatments/:id',
@@ -42,7 +43,7 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
       schema: { params: idParams('Treatment'), body: TreatmentUpdateInput, response: { 200: Treatment } },
     },
     async (request) =>
-      care.setTreatmentCompleted(request.params.id, request.body.completed, request.user!.id),
+      care.setTreatmentCompleted(request.params.id, request.body.completed, actorOf(request)),
   );
 
   // Notes
@@ -61,7 +62,7 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
       schema: { params: PatientIdParams, body: NoteCreateInput, response: { 201: Note } },
     },
     async (request, reply) =>
-      reply.status(201).send(await care.addNote(request.params.id, request.body, request.user!.id)),
+      reply.status(201).send(await care.addNote(request.params.id, request.body, actorOf(request))),
   );
 
   // Medications
@@ -80,7 +81,7 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
       schema: { params: PatientIdParams, body: MedicationCreateInput, response: { 201: Medication } },
     },
     async (request, reply) =>
-      reply.status(201).send(await care.addMedication(request.params.id, request.body, request.user!.id)),
+      reply.status(201).send(await care.addMedication(request.params.id, request.body, actorOf(request))),
   );
   app.patch(
     '/api/medications/:id',
@@ -88,13 +89,13 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
       config: { access: access.user('care:write') },
       schema: { params: idParams('Medication'), body: MedicationUpdateInput, response: { 200: Medication } },
     },
-    async (request) => care.updateMedication(request.params.id, request.body),
+    async (request) => care.updateMedication(request.params.id, request.body, actorOf(request)),
   );
   app.delete(
     '/api/medications/:id',
     { config: { access: access.user('care:write') }, schema: { params: idParams('Medication') } },
     async (request, reply) => {
-      await care.deleteMedication(request.params.id);
+      await care.deleteMedication(request.params.id, actorOf(request));
       return reply.status(204).send();
     },
   );
@@ -118,13 +119,14 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
         response: { 201: EmergencyContact },
       },
     },
-    async (request, reply) => reply.status(201).send(await care.addContact(request.params.id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await care.addContact(request.params.id, request.body, actorOf(request))),
   );
   app.delete(
     '/api/emergency-contacts/:id',
     { config: { access: access.user('care:write') }, schema: { params: idParams('Emergency contact') } },
     async (request, reply) => {
-      await care.deleteContact(request.params.id);
+      await care.deleteContact(request.params.id, actorOf(request));
       return reply.status(204).send();
     },
   );

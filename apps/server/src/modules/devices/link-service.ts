@@ -8,6 +8,8 @@ import {
 import type { Run } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import type { AuditActor } from '../audit/context.ts';
+import type { AuditService } from '../audit/service.ts';
 import type { LiveEventRow, LiveEventsService } from '../events/service.ts';
 import type { PatientService } from '../patients/service.ts';
 import type { DeviceLinkRepository, DeviceLinkView } from './link-repository.ts';
@@ -39,6 +41,8 @@ export function createDeviceLinkService(deps: {
   liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
   patients: Pick<PatientService, 'assertExists'>;
   acceptSimulated: boolean;
+  /** Links and unlinks by a person go in the audit trail, in the change's transaction. */
+  audit: Pick<AuditService, 'recordIn'>;
 }) {
   const { repo, clock, liveEvents, patients } = deps;
 
@@ -52,11 +56,28 @@ export function createDeviceLinkService(deps: {
       })),
     );
   const committed = (extra: LiveEventRow[]) => liveEvents.committed(extra);
+  /** Live events and, for a person's link or unlink, one audit row per link, in one transaction. */
+  const recordAudited =
+    (actor: AuditActor) =>
+    async (run: Run, changed: DeviceLinkView[]): Promise<LiveEventRow[]> => {
+      for (const link of changed) {
+        await deps.audit.recordIn(run, {
+          actor,
+          action: link.endedAt ? 'delete' : 'create',
+          entityType: 'DeviceLink',
+          entityId: link.id,
+          patientId: link.patientId,
+          detail: link.endedAt ? 'device unlinked' : `device linked (${link.connectionType})`,
+        });
+      }
+      return recordChanges(run, changed);
+    };
 
   return {
     list: async (patientId?: number) => (await repo.listActive(patientId)).map(toDeviceLink),
 
-    async link(input: DeviceLinkCreateInput, userId: number): Promise<DeviceLink> {
+    async link(input: DeviceLinkCreateInput, actor: AuditActor): Promise<DeviceLink> {
+      const userId = actor.userId!;
       const simulated = input.connectionType === CONNECTION_TYPES.simulation;
       if (simulated && !deps.acceptSimulated)
         throw forbidden(SIMULATION_REFUSED_MESSAGE, 'SIMULATION_DISABLED');
@@ -75,7 +96,7 @@ export function createDeviceLinkService(deps: {
           linkedBy: userId,
           stateChangedAt: now,
         },
-        recordChanges,
+        recordAudited(actor),
       );
       committed(extra);
       return toDeviceLink(link);
@@ -100,12 +121,12 @@ export function createDeviceLinkService(deps: {
     },
 
     /** Ends a link (the nurse disconnected the device from the patient). */
-    async end(id: number): Promise<DeviceLink> {
+    async end(id: number, actor: AuditActor): Promise<DeviceLink> {
       const now = clock.now();
       const result = await repo.update(
         id,
         { endedAt: now, state: 'disconnected', stateChangedAt: now },
-        recordChanges,
+        recordAudited(actor),
       );
       if (!result) throw notFound('Device link not found', 'DEVICE_LINK_NOT_FOUND');
       committed(result.extra);

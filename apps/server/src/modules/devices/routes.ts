@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
+import { actorOf } from '../audit/context.ts';
 import type { DeviceLinkService } from './link-service.ts';
 import type { DeviceTokenService } from './service.ts';
 
@@ -34,7 +35,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('devices:manage') },
       schema: { body: DeviceLinkCreateInput, response: { 201: DeviceLink } },
     },
-    async (request, reply) => reply.status(201).send(await links.link(request.body, request.user!.id)),
+    async (request, reply) => reply.status(201).send(await links.link(request.body, actorOf(request))),
   );
 
   app.patch(
@@ -52,7 +53,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('devices:manage') },
       schema: { params: idParams('Device link'), response: { 200: DeviceLink } },
     },
-    async (request) => links.end(request.params.id),
+    async (request) => links.end(request.params.id, actorOf(request)),
   );
 
   app.post(
@@ -61,7 +62,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('devices:manage') },
       schema: { body: DeviceTokenCreateInput, response: { 201: DeviceTokenCreated } },
     },
-    async (request, reply) => reply.status(201).send(await tokens.issue(request.body, request.user!.id)),
+    async (request, reply) => reply.status(201).send(await tokens.issue(request.body, actorOf(request))),
   );
 
   app.get(
@@ -86,6 +87,6 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('devices:manage') },
       schema: { params: idParams('Device token'), response: { 200: DeviceToken } },
     },
-    async (request) => tokens.revoke(request.params.id),
+    async (request) => tokens.revoke(request.params.id, actorOf(request)),
   );
 };

@@ -3,6 +3,8 @@ import type { DeviceToken, DeviceTokenCreated, DeviceTokenCreateInput } from '@v
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { DevicePrincipal } from '../../plugins/access.ts';
+import type { AuditActor } from '../audit/context.ts';
+import type { AuditService } from '../audit/service.ts';
 import { hashToken } from '../auth/service.ts';
 import type { PatientService } from '../patients/service.ts';
 import { toDeviceToken } from './mappers.ts';
@@ -26,10 +28,12 @@ export function createDeviceTokenService(deps: {
   repo: DeviceTokenRepository;
   clock: Clock;
   patients: Pick<PatientService, 'assertExists'>;
+  audit: Pick<AuditService, 'record'>;
 }) {
-  const { repo, clock, patients } = deps;
+  const { repo, clock, patients, audit } = deps;
   return {
-    async issue(input: DeviceTokenCreateInput, userId: number): Promise<DeviceTokenCreated> {
+    async issue(input: DeviceTokenCreateInput, actor: AuditActor): Promise<DeviceTokenCreated> {
+      const userId = actor.userId!;
       await patients.assertExists(input.patientId);
       const token = newSecret();
       const now = clock.now();
@@ -41,6 +45,14 @@ export function createDeviceTokenService(deps: {
         createdBy: userId,
         expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
       });
+      await audit.record({
+        actor,
+        action: 'create',
+        entityType: 'DeviceToken',
+        entityId: row.id,
+        patientId: row.patientId,
+        detail: `issued for ${input.expiresInDays} days`,
+      });
       return { ...toDeviceToken(row), token };
     },
 
@@ -49,9 +61,17 @@ export function createDeviceTokenService(deps: {
       return (await repo.listForPatient(patientId)).map(toDeviceToken);
     },
 
-    async revoke(id: number): Promise<DeviceToken> {
+    async revoke(id: number, actor: AuditActor): Promise<DeviceToken> {
       const row = await repo.revoke(id, clock.now());
       if (!row) throw notFound('Device token not found', 'DEVICE_TOKEN_NOT_FOUND');
+      await audit.record({
+        actor,
+        action: 'delete',
+        entityType: 'DeviceToken',
+        entityId: row.id,
+        patientId: row.patientId,
+        detail: 'revoked',
+      });
       return toDeviceToken(row);
     },
 

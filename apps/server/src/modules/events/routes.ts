@@ -10,6 +10,17 @@ export interface EventRoutesOptions {
   pingIntervalMs: number;
 }
 
+/**
+ * An internal event (never sent to a client): a user's sessions ended (disabled, password changed,
+ * signed out everywhere), so their open streams end on every instance, except those of
+ * `exceptSessionId`. It travels like any live event: at once here, by NOTIFY to the other instances.
+ */
+export const STREAMS_ENDED = 'streams-ended';
+export interface StreamsEndedData {
+  userId: number;
+  exceptSessionId: string | null;
+}
+
 /** A slow client with more than this unsent is dropped rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 1_048_576;
 const PING = 'data: {"type":"ping"}\n\n';
@@ -88,7 +99,17 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
     res.on('close', cleanup);
 
     await stream.start((rows) => {
-      for (const row of rows) write(format(row));
+      for (const row of rows) {
+        if (row.type !== STREAMS_ENDED) {
+          write(format(row));
+          continue;
+        }
+        const ended = row.data as StreamsEndedData;
+        if (ended.userId === request.user!.id && ended.exceptSessionId !== request.sessionId) {
+          cleanup();
+          return;
+        }
+      }
     });
   });
 };

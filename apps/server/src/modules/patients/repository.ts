@@ -2,7 +2,7 @@ import type { PatientCreateInput, PatientListQuery } from '@vigil/domain';
 import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
-import { notes, patientEvents, patients, treatments } from '../../db/schema.ts';
+import { notes, patientEvents, patients, treatments, users } from '../../db/schema.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientPatch = Partial<Omit<typeof patients.$inferInsert, 'id' | 'createdAt'>>;
@@ -40,7 +40,13 @@ export function createPatientRepository(db: Db) {
       return row !== undefined;
     },
 
-    async insert(input: PatientCreateInput, now: Date, userId: number): Promise<PatientRow> {
+    async insert(
+      input: PatientCreateInput,
+      now: Date,
+      userId: number,
+      /** Runs in the same transaction with the admitted row (the audit trail). */
+      alsoInTransaction: (run: Run, row: PatientRow) => Promise<unknown>,
+    ): Promise<PatientRow> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(patients)
@@ -61,6 +67,7 @@ export function createPatientRepository(db: Db) {
           createdAt: now,
           createdBy: userId,
         });
+        await alsoInTransaction(runOn(tx), row!);
         return row!;
       });
     },
@@ -71,7 +78,7 @@ export function createPatientRepository(db: Db) {
       patch: PatientPatch,
       events: { type: string; data: Record<string, unknown> }[],
       now: Date,
-      userId: number,
+      userId: number | null,
       /** Runs in the same transaction (`run`) with the rows before and after (live events). */
       alsoInTransaction: (run: Run, before: PatientRow, after: PatientRow) => Promise<T>,
     ): Promise<{ row: PatientRow; extra: T } | undefined> {
@@ -90,9 +97,17 @@ export function createPatientRepository(db: Db) {
 
     async timelineSources(id: number) {
       const [events, noteRows, done] = await Promise.all([
+        // With the name of who made each change (audit: who changed patient data).
         db
-          .select()
+          .select({
+            id: patientEvents.id,
+            type: patientEvents.type,
+            data: patientEvents.data,
+            createdAt: patientEvents.createdAt,
+            createdByName: users.username,
+          })
           .from(patientEvents)
+          .leftJoin(users, eq(users.id, patientEvents.createdBy))
           .where(eq(patientEvents.patientId, id))
           .orderBy(desc(patientEvents.createdAt)),
         db.select().from(notes).where(eq(notes.patientId, id)).orderBy(desc(notes.createdAt)).limit(200),

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
+import { actorOf } from '../audit/context.ts';
 import type { PatientService } from './service.ts';
 
 export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> = async (
@@ -30,7 +31,7 @@ export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> 
       config: { access: access.user('patients:read') },
       schema: { params: PatientIdParams, response: { 200: Patient } },
     },
-    async (request) => patients.get(request.params.id),
+    async (request) => patients.open(request.params.id, actorOf(request)),
   );
 
   app.post(
@@ -39,7 +40,7 @@ export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> 
       config: { access: access.user('patients:admit') },
       schema: { body: PatientCreateInput, response: { 201: Patient } },
     },
-    async (request, reply) => reply.status(201).send(await patients.admit(request.body, request.user!.id)),
+    async (request, reply) => reply.status(201).send(await patients.admit(request.body, actorOf(request))),
   );
 
   app.patch(
@@ -48,7 +49,7 @@ export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> 
       config: { access: access.user('patients:edit') },
       schema: { params: PatientIdParams, body: PatientUpdateInput, response: { 200: Patient } },
     },
-    async (request) => patients.update(request.params.id, request.body, request.user!.id),
+    async (request) => patients.update(request.params.id, request.body, actorOf(request)),
   );
 
   app.get(

@@ -14,11 +14,23 @@ import {
 } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { AuditActor } from '../audit/context.ts';
+import type { AuditService } from '../audit/service.ts';
 import type { LiveEventsService, NewLiveEvent } from '../events/service.ts';
 import { toPatient } from './mappers.ts';
 import type { PatientPatch, PatientRepository, PatientRow } from './repository.ts';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
+
+/** A change the server makes in the background on someone's behalf (a wearable's poller). */
+const systemActor = (userId: number | null): AuditActor => ({
+  userId,
+  username: null,
+  role: null,
+  address: null,
+  userAgent: 'vigil-server',
+  requestId: null,
+});
 
 /** Live events of a changed patient record: the new record, and the alert level when it moved. */
 function changeEvents(before: PatientRow, after: PatientRow): NewLiveEvent[] {
@@ -40,8 +52,9 @@ export function createPatientService(deps: {
   repo: PatientRepository;
   clock: Clock;
   liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
+  audit: Pick<AuditService, 'record' | 'recordIn'>;
 }) {
-  const { repo, clock, liveEvents } = deps;
+  const { repo, clock, liveEvents, audit } = deps;
 
   async function require(id: number): Promise<PatientRow> {
     const row = await repo.get(id);
@@ -56,10 +69,33 @@ export function createPatientService(deps: {
     async assertExists(id: number) {
       if (!(await repo.exists(id))) throw notFound(PATIENT_NOT_FOUND, 'PATIENT_NOT_FOUND');
     },
-    admit: async (input: PatientCreateInput, userId: number): Promise<Patient> =>
-      toPatient(await repo.insert(input, clock.now(), userId)),
+    /** Opens a patient's record: the opening is in the audit trail ("who has seen this record"). */
+    async open(id: number, actor: AuditActor): Promise<Patient> {
+      const patient = toPatient(await require(id));
+      await audit.record({ actor, action: 'read', entityType: 'Patient', entityId: id, patientId: id });
+      return patient;
+    },
 
-    async update(id: number, input: PatientUpdateInput, userId: number): Promise<Patient> {
+    admit: async (input: PatientCreateInput, actor: AuditActor): Promise<Patient> =>
+      toPatient(
+        await repo.insert(input, clock.now(), actor.userId!, (run, row) =>
+          audit.recordIn(run, {
+            actor,
+            action: 'create',
+            entityType: 'Patient',
+            entityId: row.id,
+            patientId: row.id,
+          }),
+        ),
+      ),
+
+    /**
+     * `by`: the person (their audit actor), or the account a background change is made for (a
+     * wearable's poller: its user id, or null), recorded without an address.
+     */
+    async update(id: number, input: PatientUpdateInput, by: AuditActor | number | null): Promise<Patient> {
+      const actor: AuditActor = typeof by === 'object' && by !== null ? by : systemActor(by);
+      const userId = actor.userId;
       const current = await require(id);
       const systolic = input.systolicBP ?? current.systolicBP;
       const diastolic = input.diastolicBP ?? current.diastolicBP;
@@ -83,9 +119,19 @@ export function createPatientService(deps: {
           data: Object.fromEntries(changedVitals.map((f) => [f, { from: current[f], to: input[f] }])),
         });
       }
-      const result = await repo.update(id, patch, events, clock.now(), userId, (run, before, after) =>
-        liveEvents.record(run, changeEvents(before, after)),
-      );
+      const result = await repo.update(id, patch, events, clock.now(), userId, async (run, before, after) => {
+        await audit.recordIn(run, {
+          actor,
+          action: 'update',
+          entityType: 'Patient',
+          entityId: id,
+          patientId: id,
+          detail: `changed ${Object.keys(patch)
+            .filter((k) => k !== 'lastUpdated')
+            .join(', ')}`,
+        });
+        return liveEvents.record(run, changeEvents(before, after));
+      });
       if (!result) throw notFound(PATIENT_NOT_FOUND, 'PATIENT_NOT_FOUND');
       liveEvents.committed(result.extra);
       return toPatient(result.row);
@@ -115,7 +161,7 @@ export function createPatientService(deps: {
             type: 'condition-changed',
             date: e.createdAt.toISOString(),
             title: `Condition changed to ${String(data.to)}`,
-            description: `Condition changed from ${String(data.from)} to ${String(data.to)}.`,
+            description: `Condition changed from ${String(data.from)} to ${String(data.to)}${e.createdByName ? ` by ${e.createdByName}` : ''}.`,
           });
         } else if (e.type === 'vitals-updated') {
           entries.push({

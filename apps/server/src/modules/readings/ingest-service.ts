@@ -11,6 +11,8 @@ import type { Database } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, forbidden, unprocessable } from '../../lib/errors.ts';
+import type { AuditActor } from '../audit/context.ts';
+import type { AuditService } from '../audit/service.ts';
 import type { LiveEventRow, LiveEventsService, NewLiveEvent } from '../events/service.ts';
 import type { PatientService } from '../patients/service.ts';
 import { toVitalReading } from './mappers.ts';
@@ -25,6 +27,11 @@ const MAX_READINGS_PER_EVENT = 20;
 export interface IngestActor {
   userId: number | null;
   device: { tokenId: number; patientId: number } | null;
+  /**
+   * A person who recorded observations (typed, or from a device they connected): their audit
+   * actor. Device-token readings are not audited one by one (issue 15: no row per device reading).
+   */
+  audit?: AuditActor | null;
 }
 
 /** A reading time as the answer gives it: the sent text when it already is the canonical form. */
@@ -77,6 +84,8 @@ function changesOf(
  */
 export function createIngestService(deps: {
   database: Pick<Database, 'transaction'>;
+  /** Records a person's observations in the audit trail, in the ingest's transaction. */
+  audit: Pick<AuditService, 'recordIn'>;
   clock: Clock;
   liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
   patients: Pick<PatientService, 'changeEvents'>;
@@ -190,6 +199,18 @@ export function createIngestService(deps: {
             storedReading(list[i]!, new Date(times[i]!), keys[i]!, actor.userId),
           );
           committedEvents = await liveEvents.record(run, events, q.newVitals(changed));
+          // A person's observations: one audit row per patient, in this transaction.
+          if (actor.audit && !actor.device) {
+            for (const [patientId, positions] of byPatient) {
+              await deps.audit.recordIn(run, {
+                actor: actor.audit,
+                action: 'create',
+                entityType: 'Observation',
+                patientId,
+                detail: `${positions.length} reading${positions.length === 1 ? '' : 's'}`,
+              });
+            }
+          }
 
           const result: DeviceReadingsResponse = { count: refs.length, readings: refs };
           if (scopedKey) await q.storeAnswer(scopedKey, result);

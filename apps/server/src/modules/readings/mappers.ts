@@ -14,6 +14,7 @@ export const toVitalReading = (r: typeof vitalReadings.$inferSelect): VitalReadi
   systolicBP: r.systolicBP,
   diastolicBP: r.diastolicBP,
   temperature: r.temperature,
+  skinTemperature: r.skinTemperature,
   respiratoryRate: r.respiratoryRate,
   consciousness: r.consciousness,
   onSupplementalOxygen: r.onSupplementalOxygen,

@@ -12,6 +12,7 @@ import { unprocessable } from '../../lib/errors.ts';
 import { PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
 import { describeIssue, isGenericMessage } from '../../plugins/error-handler.ts';
+import { actorOf } from '../audit/context.ts';
 import type { IngestService } from './ingest-service.ts';
 import type { ReadingService } from './service.ts';
 
@@ -66,7 +67,11 @@ export const readingRoutes: FastifyPluginAsyncZod<{
       const list = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
       const answer = await ingest.ingest(
         list,
-        { userId: request.user?.id ?? null, device: request.device },
+        {
+          userId: request.user?.id ?? null,
+          device: request.device,
+          audit: request.user ? actorOf(request) : null,
+        },
         request.headers['idempotency-key'],
       );
       return reply.status(201).send(answer);

@@ -23,11 +23,17 @@ export function createSystemService(deps: { database: Pick<Database, 'ping' | 'd
       analysis: config.ai
         ? { source: 'model' as const, model: config.ai.model }
         : { source: 'rules' as const, model: null },
-      features: { whoop: false, bridge: false, simulation: config.acceptSimulatedReadings },
+      features: {
+        whoop: config.whoop !== null,
+        // Bridge pairing (POST /api/bridge/pairings) and device-token uploads are always served.
+        bridge: true,
+        simulation: config.acceptSimulatedReadings,
+      },
       session: {
         idleTimeoutMinutes: SESSION_IDLE_TIMEOUT_MS / 60_000,
         rememberMeDays: REMEMBER_ME_MS / 86_400_000,
       },
+      registration: config.registration,
     }),
   };
 }

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { Toaster } from '@/components/ui/toaster.tsx';
 import { useAuth } from '@/features/auth/hooks/use-auth.tsx';
 
 // Signed-out visitors never see the sidebar, so its code (tooltips, drawer) loads only with a user,
@@ -12,14 +13,20 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   if (user) {
     return (
-      <Suspense fallback={<FullPageSpinner />}>
-        <SidebarLayout user={user}>{children}</SidebarLayout>
-      </Suspense>
+      <>
+        <Suspense fallback={<FullPageSpinner />}>
+          <SidebarLayout user={user}>{children}</SidebarLayout>
+        </Suspense>
+        <Toaster placement="signed-in" />
+      </>
     );
   }
   return (
-    <main id="main-content" tabIndex={-1} className="flex min-h-svh flex-col focus:outline-none">
-      {children}
-    </main>
+    <>
+      <main id="main-content" tabIndex={-1} className="flex min-h-svh flex-col focus:outline-none">
+        {children}
+      </main>
+      <Toaster placement="signed-out" />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-export type NavItemId = 'dashboard' | 'patients' | 'bluetooth-manager';
+export type NavItemId = 'dashboard' | 'patients' | 'bluetooth-manager' | 'audit' | 'admin' | 'account';
 
 /**
  * Whether a sidebar entry is highlighted on `path` (spec point 2, "Layout"). Dashboard and Patients
@@ -13,5 +13,9 @@ export function isNavItemActive(id: NavItemId, path: string): boolean {
       return path.startsWith('/patient') && !path.includes('/bluetooth');
     case 'bluetooth-manager':
       return path === '/bluetooth-manager' || path.startsWith('/bluetooth-manager/');
+    case 'audit':
+    case 'admin':
+    case 'account':
+      return path === `/${id}` || path.startsWith(`/${id}/`);
   }
 }

@@ -38,13 +38,15 @@ function SidebarFrame({ user, children }: { user: User; children: ReactNode }) {
  * TooltipProvider, so tooltips work on every signed-in screen, and the one live event stream.
  */
 export function SidebarLayout({ user, children }: { user: User; children: ReactNode }) {
+  const frame = (
+    <SidebarProvider>
+      <SidebarFrame user={user}>{children}</SidebarFrame>
+    </SidebarProvider>
+  );
+  // Live events carry patient data: only for a role that may read patients (not an auditor).
   return (
     <TooltipProvider>
-      <LiveEventsProvider>
-        <SidebarProvider>
-          <SidebarFrame user={user}>{children}</SidebarFrame>
-        </SidebarProvider>
-      </LiveEventsProvider>
+      {user.permissions.includes('patients:read') ? <LiveEventsProvider>{frame}</LiveEventsProvider> : frame}
     </TooltipProvider>
   );
 }

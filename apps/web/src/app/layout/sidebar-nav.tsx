@@ -1,4 +1,14 @@
-import { Bluetooth, LayoutDashboard, LogOut, type LucideIcon, Users } from 'lucide-react';
+import type { Permission } from '@vigil/domain';
+import {
+  Bluetooth,
+  LayoutDashboard,
+  LogOut,
+  type LucideIcon,
+  ScrollText,
+  ShieldCheck,
+  UserCog,
+  Users,
+} from 'lucide-react';
 import type { ReactElement } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip.tsx';
@@ -6,12 +16,22 @@ import { useAuth } from '@/features/auth/hooks/use-auth.tsx';
 import { cn } from '@/lib/utils.ts';
 import { isNavItemActive, type NavItemId } from './nav-active.ts';
 
-type NavItem = { id: NavItemId; label: string; href: string; icon: LucideIcon };
+type NavItem = { id: NavItemId; label: string; href: string; icon: LucideIcon; permission: Permission };
 
+/** Each entry shows only for a role holding its permission. */
 const NAV_ITEMS: NavItem[] = [
-  { id: 'dashboard', label: 'Dashboard', href: '/', icon: LayoutDashboard },
-  { id: 'patients', label: 'Patients', href: '/', icon: Users },
-  { id: 'bluetooth-manager', label: 'Bluetooth Manager', href: '/bluetooth-manager', icon: Bluetooth },
+  { id: 'dashboard', label: 'Dashboard', href: '/', icon: LayoutDashboard, permission: 'patients:read' },
+  { id: 'patients', label: 'Patients', href: '/', icon: Users, permission: 'patients:read' },
+  {
+    id: 'bluetooth-manager',
+    label: 'Bluetooth Manager',
+    href: '/bluetooth-manager',
+    icon: Bluetooth,
+    permission: 'devices:manage',
+  },
+  { id: 'audit', label: 'Audit trail', href: '/audit', icon: ScrollText, permission: 'audit:read' },
+  { id: 'admin', label: 'Administration', href: '/admin', icon: ShieldCheck, permission: 'users:manage' },
+  { id: 'account', label: 'Account', href: '/account', icon: UserCog, permission: 'account:self' },
 ];
 
 const itemClass =
@@ -40,14 +60,14 @@ function WithTooltip({ label, show, children }: { label: string; show: boolean; 
 /** The main menu: Dashboard, Patients, Bluetooth Manager, then Logout. */
 export function SidebarNav({ isCollapsed = false, onNavigate }: SidebarNavProps) {
   const [location] = useLocation();
-  const { logoutMutation } = useAuth();
+  const { logoutMutation, can } = useAuth();
   const labelClass = isCollapsed ? 'sr-only' : 'truncate';
   const shapeClass = isCollapsed ? 'justify-center px-0' : undefined;
 
   return (
     <nav aria-label="Main" className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
       <ul className="flex flex-col gap-1">
-        {NAV_ITEMS.map(({ id, label, href, icon: Icon }) => {
+        {NAV_ITEMS.filter((item) => can(item.permission)).map(({ id, label, href, icon: Icon }) => {
           const isActive = isNavItemActive(id, location);
           return (
             <li key={id}>

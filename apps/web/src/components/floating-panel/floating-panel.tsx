@@ -6,7 +6,8 @@ import { Button } from '../ui/button.tsx';
 
 /**
  * A floating button that toggles a non-modal panel above it (spec "Floating widgets"). From the
- * `sm` breakpoint the panel opens beside its button at `widthClass`; on phones it is a bottom sheet.
+ * `sm` breakpoint the panel opens beside its button at `widthClass`; on phones it is a sheet above
+ * the row of floating buttons (never over them).
  */
 export function FloatingPanel({
   side,
@@ -46,7 +47,9 @@ export function FloatingPanel({
           tabIndex={-1}
           onKeyDown={onKeyDown}
           className={cn(
-            'fixed inset-x-0 bottom-0 z-40 flex max-h-[75svh] animate-fade-in flex-col rounded-t-xl border bg-popover text-popover-foreground shadow-2xl focus:outline-none',
+            // Phones: a sheet that stops above the floating buttons (4.75rem), so the other button
+            // stays visible and usable while a panel is open.
+            'fixed inset-x-2 bottom-[4.75rem] z-40 flex max-h-[calc(100svh-9rem)] animate-fade-in flex-col rounded-xl border bg-popover text-popover-foreground shadow-2xl focus:outline-none',
             'sm:absolute sm:inset-x-auto sm:bottom-full sm:mb-3 sm:max-h-[min(70svh,40rem)] sm:rounded-xl',
             side === 'left' ? 'sm:left-0' : 'sm:right-0',
             widthClass,

@@ -30,7 +30,7 @@ const bp = (
 });
 
 describe('Blood Pressure Measurement (0x2A35)', () => {
-  // devices.md test vectors, then every optional field.
+  // docs/reference/devices.md test vectors, then every optional field.
   it.each([
     ['00 79 00 51 00 6A 00', bp(121, 81, 106)],
     ['04 78 00 50 00 5D 00 48 00', bp(120, 80, 93, { pulseRateBpm: 72 })],

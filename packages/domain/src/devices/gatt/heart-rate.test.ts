@@ -22,7 +22,7 @@ const hr = (heartRateBpm: number, rest: Partial<HeartRateMeasurement> = {}): Hea
 });
 
 describe('Heart Rate Measurement (0x2A37)', () => {
-  // devices.md test vectors, then more flag combinations.
+  // docs/reference/devices.md test vectors, then more flag combinations.
   it.each([
     ['00 48', hr(72)],
     ['06 48', hr(72, { sensorContact: 'detected' })],

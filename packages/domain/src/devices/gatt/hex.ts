@@ -12,7 +12,7 @@ export function bytesFromHex(hex: string): Uint8Array {
   return bytes;
 }
 
-/** Upper-case hex bytes separated by spaces, the way devices.md prints them, e.g. `'00 48'`. */
+/** Upper-case hex bytes separated by spaces, the way docs/reference/devices.md prints them, e.g. `'00 48'`. */
 export function bytesToHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
 }

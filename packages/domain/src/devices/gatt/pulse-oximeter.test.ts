@@ -49,7 +49,7 @@ const sfloatHex = (raw: number) => bytesToHex(Uint8Array.of(raw & 0xff, raw >> 8
 describe('PLX Continuous Measurement (0x2A5F)', () => {
   const decode = (hex: string) => decodePlxContinuousMeasurement(bytesFromHex(hex));
 
-  // devices.md test vectors, then every optional field.
+  // docs/reference/devices.md test vectors, then every optional field.
   it.each([
     ['00 62 00 48 00', continuous(98, 72)],
     ['00 CF F3 48 00', continuous(97.5, 72)],

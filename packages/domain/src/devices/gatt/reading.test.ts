@@ -10,7 +10,7 @@ const reading = (uuid: number, hex: string) =>
   measurementToReading(decodeCharacteristic(uuid, bytesFromHex(hex)));
 
 describe('measurementToReading', () => {
-  // Every devices.md test vector, as the reading Vigil would store.
+  // Every docs/reference/devices.md test vector, as the reading Vigil would store.
   it.each([
     [C.heartRateMeasurement, '00 48', { heartRate: 72 }],
     [C.heartRateMeasurement, '06 48', { heartRate: 72 }],

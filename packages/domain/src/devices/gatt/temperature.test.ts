@@ -26,7 +26,7 @@ const celsius = (
 const TIMESTAMP = { year: 2026, month: 3, day: 2, hours: 14, minutes: 30, seconds: 5 };
 
 describe('Temperature Measurement (0x2A1C)', () => {
-  // devices.md test vectors, then more flag combinations.
+  // docs/reference/devices.md test vectors, then more flag combinations.
   it.each([
     ['00 72 0E 00 FE', celsius(36.98)],
     ['01 DA 03 00 FF', celsius(98.6, { unit: 'fahrenheit' })],

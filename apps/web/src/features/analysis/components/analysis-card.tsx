@@ -4,8 +4,10 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatDateTime } from '@/lib/date-time.ts';
+import { cn } from '@/lib/utils.ts';
 import { usePatientAnalysis } from '../api/get-patient-analysis.ts';
 import type { AnalysisOrigin } from '../lib/analysis-service.ts';
+import { actionNow, plainFindings } from '../lib/plain-summary.ts';
 import { AlertLevelBadge } from './alert-level-badge.tsx';
 import { News2Breakdown } from './news2-breakdown.tsx';
 import { PredictedTrend } from './predicted-trend.tsx';
@@ -15,9 +17,14 @@ const ORIGIN_LABEL: Record<Exclude<AnalysisOrigin, 'server'>, string> = {
   fallback: 'Standard fallback',
 };
 
-/** AI Analysis (spec point 2): the server's NEWS2 analysis, with the score laid open. */
+/**
+ * AI Analysis (spec point 2): leads with what to do now (RCP NEWS2 Chart 4's response for the band)
+ * and the analysis in plain words; the full text, every recommendation and the NEWS2 breakdown fold
+ * out. The page says each of these once: the monitor card folds its copy away.
+ */
 export function AnalysisCard({ patient }: { patient: Patient }) {
   const { data } = usePatientAnalysis(patient);
+  const isUrgent = data?.alertLevel === 'CRITICAL' || data?.alertLevel === 'URGENT';
 
   return (
     <Card role="region" aria-labelledby="analysis-heading">
@@ -54,19 +61,47 @@ export function AnalysisCard({ patient }: { patient: Patient }) {
                 </div>
               </div>
             )}
-            <p className="text-sm leading-relaxed">{data.analysis}</p>
-            <PredictedTrend trend={data.predictedTrend} />
-            {data.recommendations.length > 0 && (
-              <div className="flex flex-col gap-2">
-                <h3 className="font-medium text-sm">Recommendations</h3>
-                <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
-                  {data.recommendations.map((r) => (
-                    <li key={r}>{r}</li>
-                  ))}
-                </ul>
+            {/* What to do now leads; the reasons and the full list fold out (said once on the page). */}
+            <div
+              data-do-now=""
+              className={cn(
+                'flex flex-col gap-1.5 rounded-lg border p-3',
+                isUrgent && 'border-red-600 bg-red-50 dark:border-red-500 dark:bg-red-950/40',
+              )}
+            >
+              <h3 className="font-semibold text-sm">Do now</h3>
+              <p className={cn('font-medium text-sm', isUrgent && 'text-red-800 dark:text-red-200')}>
+                {data.source === 'model' || data.origin === 'fallback'
+                  ? (data.recommendations[0] ?? actionNow(data.news2))
+                  : actionNow(data.news2)}
+              </p>
+              <p className="text-muted-foreground text-sm">
+                {data.source === 'model' || data.origin === 'fallback'
+                  ? data.analysis
+                  : plainFindings(data.news2)}
+              </p>
+              <PredictedTrend trend={data.predictedTrend} />
+            </div>
+            <details className="group rounded-lg border">
+              <summary className="cursor-pointer rounded-lg px-3 py-2 font-medium text-sm hover:bg-muted/60">
+                Full analysis, {data.recommendations.length} recommendation
+                {data.recommendations.length === 1 ? '' : 's'} and NEWS2 breakdown
+              </summary>
+              <div className="flex flex-col gap-4 border-t p-3">
+                <p className="text-sm leading-relaxed">{data.analysis}</p>
+                {data.recommendations.length > 0 && (
+                  <div className="flex flex-col gap-2">
+                    <h3 className="font-medium text-sm">Recommendations</h3>
+                    <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+                      {data.recommendations.map((r) => (
+                        <li key={r}>{r}</li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+                <News2Breakdown news2={data.news2} patient={patient} />
               </div>
-            )}
-            <News2Breakdown news2={data.news2} patient={patient} />
+            </details>
             <p className="text-muted-foreground text-xs">Generated {formatDateTime(data.generatedAt)}</p>
           </div>
         )}

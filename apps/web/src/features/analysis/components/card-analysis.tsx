@@ -1,5 +1,6 @@
 import { CloudOff } from 'lucide-react';
 import { type ClientAnalysis, DEFAULT_ANALYSIS_ERROR } from '../lib/analysis-service.ts';
+import { cardAnalysisText } from '../lib/plain-summary.ts';
 import { AlertLevelBadge } from './alert-level-badge.tsx';
 
 interface CardAnalysisProps {
@@ -38,7 +39,9 @@ export function CardAnalysis({ analysis, isLoading, error }: CardAnalysisProps) 
       {isLoading ? (
         <p className="text-muted-foreground text-sm">Analyzing data...</p>
       ) : analysis ? (
-        <p className="line-clamp-4 text-muted-foreground text-sm leading-snug">{analysis.analysis}</p>
+        <p className="line-clamp-4 text-muted-foreground text-sm leading-snug">
+          {cardAnalysisText(analysis)}
+        </p>
       ) : null}
       {failure && <p className="text-destructive text-xs">{failure}</p>}
     </div>

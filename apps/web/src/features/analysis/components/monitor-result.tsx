@@ -11,14 +11,35 @@ const TILES: readonly { id: CoreVitalId; label: string; assessment: keyof Analys
   { id: 'temperature', label: 'Temperature', assessment: 'temperature' },
 ];
 
+function AnalysisDetail({ result }: { result: AnalysisResult }) {
+  return (
+    <>
+      <p className="text-sm leading-relaxed">{result.analysis}</p>
+      {result.recommendations.length > 0 && (
+        <div className="flex flex-col gap-2">
+          <h3 className="font-medium text-sm">Recommendations</h3>
+          <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+            {result.recommendations.map((recommendation) => (
+              <li key={recommendation}>{recommendation}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
 /** The analysed result: four tiles, then predicted trend, analysis text and recommendations (spec point 2). */
 export function MonitorResult({
   result,
   vitals,
   isStale = false,
+  isDetailFolded = false,
 }: {
   result: AnalysisResult;
   vitals: VitalsAnalysisInput;
+  /** Folds the analysis text and recommendations away where another card on the page leads with them. */
+  isDetailFolded?: boolean;
   /** Greys the values: the card says "Stale" above them. */
   isStale?: boolean;
 }) {
@@ -41,16 +62,20 @@ export function MonitorResult({
         ))}
       </ul>
       <PredictedTrend trend={result.predictedTrend} />
-      <p className="text-sm leading-relaxed">{result.analysis}</p>
-      {result.recommendations.length > 0 && (
-        <div className="flex flex-col gap-2">
-          <h3 className="font-medium text-sm">Recommendations</h3>
-          <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
-            {result.recommendations.map((recommendation) => (
-              <li key={recommendation}>{recommendation}</li>
-            ))}
-          </ul>
-        </div>
+      {isDetailFolded ? (
+        // The page's AI Analysis card leads with the same text and recommendations: folded here, so
+        // the record says each thing once.
+        <details className="rounded-lg border">
+          <summary className="cursor-pointer rounded-lg px-3 py-2 font-medium text-sm hover:bg-muted/60">
+            Analysis text and {result.recommendations.length} recommendation
+            {result.recommendations.length === 1 ? '' : 's'} (as in AI Analysis)
+          </summary>
+          <div className="flex flex-col gap-4 border-t p-3">
+            <AnalysisDetail result={result} />
+          </div>
+        </details>
+      ) : (
+        <AnalysisDetail result={result} />
       )}
     </div>
   );

@@ -24,14 +24,21 @@ export function MonitorVitalTile({
       className={cn(
         'flex min-w-0 flex-col gap-1 rounded-lg border p-3',
         isHighlighted && 'border-red-600 bg-red-50 dark:border-red-500 dark:bg-red-950/40',
-        isStale && 'border-dashed bg-muted dark:bg-muted',
+        isStale && 'border-dashed',
+        isStale && !isHighlighted && 'bg-muted dark:bg-muted',
       )}
     >
       <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
         <h3 className="font-medium text-sm">{label}</h3>
         <AlertLevelBadge level={assessment.status} />
       </div>
-      <p className={cn('font-semibold text-xl tabular-nums', isStale && 'font-medium text-muted-foreground')}>
+      <p
+        className={cn(
+          'font-semibold text-xl tabular-nums',
+          isHighlighted && 'text-red-700 dark:text-red-400',
+          isStale && !isHighlighted && 'font-medium text-muted-foreground',
+        )}
+      >
         {value} <span className="font-normal text-muted-foreground text-sm">{unit}</span>
       </p>
       <p className="break-words text-muted-foreground text-sm">{assessment.comment}</p>

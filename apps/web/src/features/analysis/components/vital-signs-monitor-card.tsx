@@ -1,20 +1,31 @@
 import type { Patient } from '@vigil/domain';
-import { Activity, BatteryMedium, Radio, Siren, Watch } from 'lucide-react';
+import { Activity, BatteryMedium, ClipboardList, Radio, Siren, Watch } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatClockTime } from '@/lib/date-time.ts';
+import { cn } from '@/lib/utils.ts';
 import { vitalsAnalysisErrorMessage } from '../api/analyze-vitals.ts';
 import { useVitalsMonitor } from '../hooks/use-vitals-monitor.ts';
 import {
-  connectionLabel,
-  deviceForPatient,
-  HIGH_PRIORITY_REFRESH_MS,
+  type ConnectionTone,
+  connectionBadge,
+  isDeviceSource,
   type MonitorDevice,
+  monitorDevice,
   monitorInput,
+  refreshNote,
 } from '../lib/monitor-rules.ts';
+
+const CONNECTION_TONE_CLASSES: Record<ConnectionTone, string> = {
+  live: 'border-green-600 text-green-800 dark:text-green-300',
+  simulation: 'border-amber-500 text-amber-900 dark:text-amber-200',
+  offline: 'border-slate-500 border-dashed text-slate-700 dark:text-slate-300',
+  manual: 'text-muted-foreground',
+};
+
 import { AlertLevelBadge } from './alert-level-badge.tsx';
 import { MonitorResult } from './monitor-result.tsx';
 
@@ -24,8 +35,9 @@ const TITLE = 'Real-time Vital Signs Monitor';
 
 /**
  * Real-time Vital Signs Monitor (spec point 2). Analyses the patient's vitals on mount and every
- * 5 minutes (every minute for a high-priority patient). `device` is where the vitals come from; until
- * live devices arrive it is the watch on record or the ward's own observations. `freshness` (when the
+ * 5 minutes (every minute for the spec's high-priority patient or a medium/high NEWS2). `device` is
+ * the source of the latest reading and its connection (the screen's; without it, the watch on record
+ * or the ward's own observations). `freshness` (when the
  * next observations are due, or "Stale") is the screen's; `isStale` greys the analysed values.
  */
 export function VitalSignsMonitorCard({
@@ -33,11 +45,14 @@ export function VitalSignsMonitorCard({
   device,
   isStale = false,
   freshness,
+  isDetailFolded = false,
 }: {
   patient?: Patient;
   device?: MonitorDevice;
   isStale?: boolean;
   freshness?: ReactNode;
+  /** Fold the analysis text and recommendations (the page's AI Analysis card leads with them). */
+  isDetailFolded?: boolean;
 }) {
   const titleId = useId();
   if (!patient) {
@@ -55,10 +70,11 @@ export function VitalSignsMonitorCard({
   return (
     <PatientMonitor
       patient={patient}
-      device={device ?? deviceForPatient(patient)}
+      device={device ?? monitorDevice(patient, null)}
       titleId={titleId}
       isStale={isStale}
       freshness={freshness}
+      isDetailFolded={isDetailFolded}
     />
   );
 }
@@ -69,15 +85,18 @@ function PatientMonitor({
   titleId,
   isStale,
   freshness,
+  isDetailFolded,
 }: {
   patient: Patient;
   device: MonitorDevice;
   titleId: string;
   isStale: boolean;
   freshness: ReactNode;
+  isDetailFolded: boolean;
 }) {
-  const { query, refreshMs, isHighPriority } = useVitalsMonitor(patient);
-  const connection = connectionLabel(device.name);
+  const { query, refreshReason, band } = useVitalsMonitor(patient);
+  const connection = connectionBadge(device);
+  const hasBattery = isDeviceSource(device.source) || device.source === 'simulation';
   const battery = typeof device.batteryLevel === 'number' ? `${device.batteryLevel}%` : '—';
   const isBatteryLow = typeof device.batteryLevel === 'number' && device.batteryLevel < 20;
 
@@ -90,9 +109,17 @@ function PatientMonitor({
             {TITLE}
           </CardTitle>
           <div className="flex flex-wrap items-center gap-2">
-            <Badge variant="outline" className="gap-1.5">
-              <Radio aria-hidden="true" />
-              {connection}
+            <Badge
+              variant="outline"
+              data-connection={connection.tone}
+              className={cn('gap-1.5', CONNECTION_TONE_CLASSES[connection.tone])}
+            >
+              {connection.tone === 'manual' ? (
+                <ClipboardList aria-hidden="true" />
+              ) : (
+                <Radio aria-hidden="true" />
+              )}
+              {connection.label}
             </Badge>
             {query.data && !query.isError && <AlertLevelBadge level={query.data.alertLevel} />}
           </div>
@@ -103,14 +130,17 @@ function PatientMonitor({
             <dt className="sr-only">Device</dt>
             <dd>{device.name}</dd>
           </div>
-          <div className="flex items-center gap-1.5">
-            <BatteryMedium className="size-4" aria-hidden="true" />
-            <dt>Battery</dt>
-            <dd className={isBatteryLow ? 'font-semibold text-destructive' : undefined}>
-              {battery}
-              {isBatteryLow && ' (low, < 20%)'}
-            </dd>
-          </div>
+          {/* Manual observations have no battery: no row, rather than a meaningless "—". */}
+          {hasBattery && (
+            <div className="flex items-center gap-1.5">
+              <BatteryMedium className="size-4" aria-hidden="true" />
+              <dt>Battery</dt>
+              <dd className={isBatteryLow ? 'font-semibold text-destructive' : undefined}>
+                {battery}
+                {isBatteryLow && ' (low, < 20%)'}
+              </dd>
+            </div>
+          )}
           <div className="flex items-center gap-1.5">
             <dt>Vitals recorded</dt>
             <dd>{DATE_TIME.format(new Date(patient.lastUpdated))}</dd>
@@ -136,7 +166,12 @@ function PatientMonitor({
               </Button>
             </div>
           ) : (
-            <MonitorResult result={query.data} vitals={monitorInput(patient)} isStale={isStale} />
+            <MonitorResult
+              result={query.data}
+              vitals={monitorInput(patient)}
+              isStale={isStale}
+              isDetailFolded={isDetailFolded}
+            />
           )}
         </div>
         <footer className="flex flex-col gap-1 border-t pt-3 text-muted-foreground text-xs">
@@ -144,12 +179,13 @@ function PatientMonitor({
             {query.data && !query.isError
               ? `Analysed at ${formatClockTime(new Date(query.data.generatedAt))}. `
               : ''}
-            Refreshes every {refreshMs === HIGH_PRIORITY_REFRESH_MS ? 'minute' : '5 minutes'}.
+            {refreshReason !== 'high-priority' && refreshNote(refreshReason, band)}
           </p>
-          {isHighPriority && (
+          {/* The spec's footer note, for its one special patient only. */}
+          {refreshReason === 'high-priority' && (
             <p className="flex items-center gap-1.5 font-medium text-foreground">
               <Siren className="size-4 text-destructive" aria-hidden="true" />
-              High-priority patient: analysis refreshes every minute.
+              {refreshNote('high-priority', band)}
             </p>
           )}
         </footer>

@@ -5,12 +5,7 @@ import { alertTracker } from '@/lib/alert-tracker.ts';
 import { toastError } from '@/lib/toast.ts';
 import { vitalsAnalysisErrorMessage } from '../api/analyze-vitals.ts';
 import { getVitalsAnalysisQueryOptions } from '../api/get-vitals-analysis.ts';
-import {
-  alertToastDescription,
-  isHighPriorityPatient,
-  monitorInput,
-  monitorRefreshMs,
-} from '../lib/monitor-rules.ts';
+import { alertToastDescription, monitorInput, monitorRefresh, news2BandOf } from '../lib/monitor-rules.ts';
 
 /**
  * The monitor card's analysis of a patient's vitals, with its toasts (spec point 8): every failure
@@ -18,7 +13,7 @@ import {
  * refresh at the same level. Mount it once per patient (key the card by patient id).
  */
 export function useVitalsMonitor(patient: Patient) {
-  const refreshMs = monitorRefreshMs(patient);
+  const { ms: refreshMs, reason: refreshReason } = monitorRefresh(patient);
   const query = useQuery(getVitalsAnalysisQueryOptions(monitorInput(patient), refreshMs));
   const { data, dataUpdatedAt, error, errorUpdatedAt } = query;
 
@@ -40,5 +35,5 @@ export function useVitalsMonitor(patient: Patient) {
     toastError('Analysis Error', vitalsAnalysisErrorMessage(error));
   }, [error, errorUpdatedAt]);
 
-  return { query, refreshMs, isHighPriority: isHighPriorityPatient(patient) };
+  return { query, refreshMs, refreshReason, band: news2BandOf(patient) };
 }

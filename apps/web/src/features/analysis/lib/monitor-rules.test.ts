@@ -2,17 +2,19 @@ import type { Patient } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
 import {
   alertToastDescription,
-  connectionLabel,
-  deviceForPatient,
+  connectionBadge,
   HIGH_PRIORITY_REFRESH_MS,
   isHighPriorityPatient,
   MONITOR_REFRESH_MS,
+  monitorDevice,
   monitorInput,
+  monitorRefresh,
   monitorRefreshMs,
+  refreshNote,
   shouldShowMonitor,
 } from './monitor-rules.ts';
 
-// NEWS2 0: RR 18, SpO2 99 on air, SBP 120, HR 65, Alert, 37.0 °C (clinical.md worked example).
+// NEWS2 0: RR 18, SpO2 99 on air, SBP 120, HR 65, Alert, 37.0 °C (docs/reference/clinical.md worked example).
 const calm: Patient = {
   id: 7,
   name: 'Chen Wei',
@@ -60,16 +62,28 @@ const high: Patient = {
   temperature: 1013,
 };
 
-describe('high-priority rule', () => {
+describe('high-priority rule and refresh', () => {
   it.each([
-    ['a calm patient', calm, false],
-    ['patient 41 (spec point 6), even when calm', { ...calm, id: 41 }, true],
-    ['NEWS2 medium', medium, true],
-    ['NEWS2 high', high, true],
-    ['a red score below 5 (low–medium)', redOnly, false],
-  ])('%s → %s', (_, patient, expected) => {
-    expect(isHighPriorityPatient(patient)).toBe(expected);
-    expect(monitorRefreshMs(patient)).toBe(expected ? HIGH_PRIORITY_REFRESH_MS : MONITOR_REFRESH_MS);
+    ['a calm patient', calm, false, 'standard'],
+    ['patient 41 (spec point 6), even when calm', { ...calm, id: 41 }, true, 'high-priority'],
+    ['NEWS2 medium: faster, but not the special patient', medium, false, 'news2'],
+    ['NEWS2 high: faster, but not the special patient', high, false, 'news2'],
+    ['a red score below 5 (low–medium)', redOnly, false, 'standard'],
+  ] as const)('%s → %s, %s', (_, patient, special, reason) => {
+    expect(isHighPriorityPatient(patient)).toBe(special);
+    expect(monitorRefresh(patient).reason).toBe(reason);
+    expect(monitorRefreshMs(patient)).toBe(
+      reason === 'standard' ? MONITOR_REFRESH_MS : HIGH_PRIORITY_REFRESH_MS,
+    );
+  });
+
+  it('labels the faster refresh for what it is', () => {
+    expect(refreshNote('high-priority', 'low')).toBe(
+      'High-priority patient: analysis refreshes every minute.',
+    );
+    expect(refreshNote('news2', 'high')).toBe('Refreshes every minute while NEWS2 is high.');
+    expect(refreshNote('news2', 'medium')).toBe('Refreshes every minute while NEWS2 is medium.');
+    expect(refreshNote('standard', 'low')).toBe('Refreshes every 5 minutes.');
   });
 
   it('refreshes every 5 minutes, or every minute', () => {
@@ -112,23 +126,53 @@ describe('alertToastDescription', () => {
   });
 });
 
-describe('monitor header and colours', () => {
+describe('monitor source and connection badge', () => {
+  const NOW = Date.parse('2026-03-02T12:00:00.000Z');
+  const at = (minutesAgo: number) => new Date(NOW - minutesAgo * 60_000).toISOString();
+  const reading = (connectionType: string | null, deviceName: string | null, minutesAgo = 1) => ({
+    connectionType,
+    deviceName,
+    batteryLevel: deviceName ? 80 : null,
+    readingTime: at(minutesAgo),
+  });
+  const badge = (patient: Patient, latest: Parameters<typeof monitorDevice>[1]) =>
+    connectionBadge(monitorDevice(patient, latest, NOW)).label;
+
   it.each([
-    ['Demo Heart Monitor', 'Simulation Mode'],
-    ['Simulation device', 'Simulation Mode'],
-    ['WHOOP 4.0', 'Real Device Connected'],
-    ['Ward observations', 'Real Device Connected'],
-    ['demo (lower case)', 'Real Device Connected'],
-  ])('%s → %s', (name, label) => {
-    expect(connectionLabel(name)).toBe(label);
+    ['ward observations', reading('manual', 'Ward observations'), 'Manual observations'],
+    ['no reading and no watch', null, 'Manual observations'],
+    ['a simulated device', reading('Simulation', 'Simulation Heart Monitor'), 'Simulation Mode'],
+    ['a Demo device over Bluetooth', reading('Bluetooth', 'Demo Pulse'), 'Simulation Mode'],
+    ['a Bluetooth reading a minute ago', reading('Bluetooth', 'Polar H10'), 'Real Device Connected'],
+    ['a Bluetooth reading an hour ago', reading('Bluetooth', 'Polar H10', 60), 'Device not connected'],
+    ['a bridge reading just now', reading('Bridge', 'WHOOP 4.0'), 'Real Device Connected'],
+    ['a WHOOP API reading 2 h ago', reading('WHOOP API', 'WHOOP Device', 120), 'Device not connected'],
+    ['an unknown source', reading('fax', null), 'Source unknown'],
+  ])('%s → %s', (_, latest, label) => {
+    expect(badge(calm, latest)).toBe(label);
   });
 
-  it('names the device from the record until live devices arrive', () => {
-    expect(deviceForPatient({ vitalWatchType: null })).toEqual({
+  it('a WHOOP on record is connected only when the record says so', () => {
+    const whoop = { ...calm, hasVitalWatch: true, vitalWatchType: 'WHOOP' };
+    expect(badge(whoop, null)).toBe('Device not connected');
+    expect(badge({ ...whoop, vitalWatchConnected: true }, null)).toBe('Real Device Connected');
+    // An old reading from a device the record calls connected: connected.
+    expect(badge({ ...whoop, vitalWatchConnected: true }, reading('WHOOP API', 'WHOOP', 120))).toBe(
+      'Real Device Connected',
+    );
+  });
+
+  it('names the device, or the source when there is none', () => {
+    expect(monitorDevice(calm, reading('manual', null), NOW)).toMatchObject({
       name: 'Ward observations',
-      batteryLevel: null,
+      source: 'manual',
     });
-    expect(deviceForPatient({ vitalWatchType: 'WHOOP' }).name).toBe('WHOOP');
+    expect(monitorDevice(calm, reading('Bluetooth', 'Polar H10'), NOW)).toMatchObject({
+      name: 'Polar H10',
+      batteryLevel: 80,
+      source: 'bluetooth',
+      isConnected: true,
+    });
   });
 
   it('analyses the stored vitals under the API names', () => {

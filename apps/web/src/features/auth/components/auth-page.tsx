@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Redirect } from 'wouter';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { getRegistrationQueryOptions } from '../api/accounts.ts';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { AuthHero } from './auth-hero.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -10,6 +13,9 @@ import { RegisterForm } from './register-form.tsx';
 /** /auth: sign in or register. A signed-in visitor is sent to the dashboard. */
 export function AuthPage() {
   const { user, isLoading } = useAuth();
+  useDocumentTitle('Sign in');
+  // Registration closed: no Register tab; approval: the tab says an administrator approves.
+  const registration = useQuery(getRegistrationQueryOptions()).data?.mode ?? 'open';
 
   if (isLoading) return <FullPageSpinner />;
   if (user) return <Redirect to="/" replace />;
@@ -23,7 +29,7 @@ export function AuthPage() {
             <Tabs defaultValue="login">
               <TabsList aria-label="Sign in or register">
                 <TabsTrigger value="login">Login</TabsTrigger>
-                <TabsTrigger value="register">Register</TabsTrigger>
+                {registration !== 'closed' && <TabsTrigger value="register">Register</TabsTrigger>}
               </TabsList>
 
               <TabsContent value="login" className="flex flex-col gap-6 pt-2">
@@ -34,13 +40,19 @@ export function AuthPage() {
                 <LoginForm />
               </TabsContent>
 
-              <TabsContent value="register" className="flex flex-col gap-6 pt-2">
-                <header className="flex flex-col gap-1">
-                  <h2 className="font-semibold text-xl tracking-tight">Create an account</h2>
-                  <p className="text-muted-foreground text-sm">You will be signed in straight away.</p>
-                </header>
-                <RegisterForm />
-              </TabsContent>
+              {registration !== 'closed' && (
+                <TabsContent value="register" className="flex flex-col gap-6 pt-2">
+                  <header className="flex flex-col gap-1">
+                    <h2 className="font-semibold text-xl tracking-tight">Create an account</h2>
+                    <p className="text-muted-foreground text-sm">
+                      {registration === 'approval'
+                        ? 'New accounts are pending approval by an administrator before you can sign in.'
+                        : 'You will be signed in straight away.'}
+                    </p>
+                  </header>
+                  <RegisterForm />
+                </TabsContent>
+              )}
             </Tabs>
           </CardContent>
         </Card>

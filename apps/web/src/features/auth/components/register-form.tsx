@@ -23,6 +23,15 @@ export function RegisterForm() {
 
   const onSubmit = handleSubmit((values) => registerMutation.mutate(values));
   const isPending = registerMutation.isPending;
+  const result = registerMutation.data;
+
+  if (result && 'status' in result) {
+    return (
+      <p role="status" className="rounded-md border bg-muted p-4 text-sm">
+        {result.message}
+      </p>
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">

@@ -5,7 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { LoginInput, RegisterInput, User } from '@vigil/domain';
+import type { LoginInput, PendingRegistration, Permission, RegisterInput, User } from '@vigil/domain';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { HttpError } from '@/lib/api-client.ts';
 import { toastError } from '@/lib/toast.ts';
@@ -22,8 +22,10 @@ export type AuthContextValue = {
   /** A session fetch failure other than 401 (server down, 500). */
   error: Error | null;
   loginMutation: UseMutationResult<User, Error, LoginInput>;
-  registerMutation: UseMutationResult<User, Error, RegisterInput>;
+  registerMutation: UseMutationResult<User | PendingRegistration, Error, RegisterInput>;
   logoutMutation: UseMutationResult<void, Error, void>;
+  /** Whether the signed-in user's role holds `permission` (the web hides what it does not allow). */
+  can: (permission: Permission) => boolean;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -66,7 +68,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const registerMutation = useMutation({
     mutationFn: register,
-    onSuccess: (created) => replaceSession(queryClient, created),
+    // In approval mode the account waits for an administrator: nobody is signed in yet.
+    onSuccess: (created) => {
+      if ('username' in created) replaceSession(queryClient, created);
+    },
     onError: (err) => toastError('Registration failed', err.message),
   });
 
@@ -83,6 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     loginMutation,
     registerMutation,
     logoutMutation,
+    can: (permission) => user?.permissions.includes(permission) ?? false,
   };
 
   return <AuthContext value={value}>{children}</AuthContext>;

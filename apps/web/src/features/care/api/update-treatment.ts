@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Treatment, type TreatmentUpdateInput } from '@vigil/domain';
 import { timelineQueryKey } from '@/features/patients/api/get-timeline.ts';
 import { apiRequest } from '@/lib/api-client.ts';
-import { describeError } from '@/lib/error-message.ts';
+import { statusErrorMessage } from '@/lib/error-message.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { TREATMENT_TOGGLE_TOAST_DESCRIPTION, treatmentToggleToastTitle } from '../lib/treatment-status.ts';
 import { treatmentsQueryKey } from './get-treatments.ts';
@@ -35,7 +35,7 @@ export function useToggleTreatment(patientId: number) {
     },
     onError: (error, { id, completed }) => {
       queryClient.setQueryData<Treatment[]>(key, (list) => setCompleted(list, id, !completed));
-      toastError('Error updating treatment', describeError(error));
+      toastError('Error updating treatment', statusErrorMessage(error));
     },
     onSuccess: (saved) => {
       queryClient.setQueryData<Treatment[]>(key, (list) => list?.map((t) => (t.id === saved.id ? saved : t)));

@@ -9,7 +9,8 @@ type PanelId = 'medications' | 'contacts';
 /**
  * The two floating widgets (spec "Floating widgets"): Medication Reminders bottom left, Emergency
  * Contacts bottom right. The bar sticks to the bottom of the page content (not the window), so it
- * never covers the sidebar, and it keeps its own space at the end so the last card stays readable.
+ * never covers the sidebar, and it keeps its own space at the end so the last card stays readable;
+ * the page's scroll padding (index.css, `data-floating-bar`) keeps what is scrolled into view above it.
  * One panel at a time: on a phone both would be bottom sheets on top of each other.
  */
 export function FloatingWidgets({ patientId }: { patientId: number }) {
@@ -18,7 +19,10 @@ export function FloatingWidgets({ patientId }: { patientId: number }) {
   const close = () => setOpenPanel(null);
 
   return (
-    <div className="pointer-events-none sticky bottom-4 z-30 flex items-end justify-between gap-3">
+    <div
+      data-floating-bar=""
+      className="pointer-events-none sticky bottom-4 z-30 flex items-end justify-between gap-3"
+    >
       <FloatingPanel
         side="left"
         title="Medication Schedule"

@@ -39,6 +39,7 @@ const reading = (id: number, minutesAgo: number): VitalReading => ({
   systolicBP: null,
   diastolicBP: null,
   temperature: null,
+  skinTemperature: null,
   respiratoryRate: null,
   consciousness: null,
   onSupplementalOxygen: null,

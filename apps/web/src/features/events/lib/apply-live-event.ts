@@ -39,6 +39,9 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): Aler
       return null;
     }
     case 'reading': {
+      // A device's reading moves its link's "last reading" and battery on the device lists.
+      if (event.data.readings.some((r) => r.deviceId !== null))
+        void queryClient.invalidateQueries({ queryKey: ['/api/device-links'], refetchType: 'active' });
       const key = patientReadingsQueryKey(event.patientId);
       if (event.data.truncated) {
         // A large backfill: the event holds only its latest readings, so reload the window.

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Patient } from '@vigil/domain';
 import { Pencil } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DialogFormFooter } from '@/components/dialog/dialog-form-footer.tsx';
 import { FormDialog } from '@/components/dialog/form-dialog.tsx';
@@ -18,7 +18,7 @@ import {
 import { EditPatientFields } from './edit-patient-fields.tsx';
 
 /** "Edit patient": condition, vitals and NEWS2 inputs, saved with PATCH /api/patients/{id}. */
-export function EditPatientDialog({ patient }: { patient: Patient }) {
+export function EditPatientDialog({ patient, trigger }: { patient: Patient; trigger?: ReactNode }) {
   const [isOpen, setOpen] = useState(false);
   const mutation = useUpdatePatient(patient.id);
   const form = useForm<PatientFormValues>({
@@ -49,10 +49,12 @@ export function EditPatientDialog({ patient }: { patient: Patient }) {
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       trigger={
-        <Button variant="outline" className="self-start">
-          <Pencil aria-hidden="true" />
-          Edit patient
-        </Button>
+        trigger ?? (
+          <Button variant="outline" className="self-start">
+            <Pencil aria-hidden="true" />
+            Edit patient
+          </Button>
+        )
       }
       title="Edit patient"
       description={`Update ${patient.name}'s condition and latest observations. Changes are recorded in the history.`}

@@ -1,19 +1,41 @@
-import { criticalReasons, displayPatientId, type Patient, patientNews2 } from '@vigil/domain';
-import { TriangleAlert } from 'lucide-react';
+import {
+  criticalReasons,
+  dashboardVitalFlags,
+  displayPatientId,
+  type Patient,
+  patientNews2,
+} from '@vigil/domain';
+import { Info, TriangleAlert } from 'lucide-react';
 import { memo, type ReactNode, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
+import { Badge } from '@/components/ui/badge.tsx';
 import {
   type PatientAnalysisQuery,
   usePatientAnalysis,
 } from '@/features/analysis/api/get-patient-analysis.ts';
+import { useIsFedBySimulation } from '@/features/bluetooth/api/device-links.ts';
 import { cn } from '@/lib/utils.ts';
 import { useHasBeenNearViewport } from '../hooks/use-near-viewport.ts';
 import { useVitalsStaleness } from '../hooks/use-vitals-staleness.ts';
+import { conditionReview, thresholdNote } from '../lib/condition-review.ts';
 import { ConditionBadge } from './condition-badge.tsx';
 import { News2Badge } from './news2-badge.tsx';
 import { PatientVitals } from './patient-vitals.tsx';
 import { StaleVitalsNotice } from './stale-vitals-notice.tsx';
 import { UpdatedAt } from './updated-at.tsx';
+
+/** NEWS2 disagrees with the hand-set condition: the card says so (the record has the button). */
+function ConditionReviewPrompt({ text }: { text: string }) {
+  return (
+    <p
+      data-condition-review=""
+      className="flex items-start gap-1.5 rounded-md border border-orange-500 bg-orange-50 px-2.5 py-1.5 font-medium text-orange-950 text-xs dark:bg-orange-950 dark:text-orange-100"
+    >
+      <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      <span>{text}</span>
+    </p>
+  );
+}
 
 /**
  * One patient on the dashboard (spec point 2): the whole card is one link to /patient/{id}, named by
@@ -34,12 +56,15 @@ export const PatientCard = memo(function PatientCard({
   const analysisQuery = usePatientAnalysis(patient, { enabled: isNearViewport });
   const analysis = analysisQuery.data;
   const staleness = useVitalsStaleness(patient);
+  const isSimulated = useIsFedBySimulation(patient.id);
 
   const localNews2 = useMemo(() => patientNews2(patient), [patient]);
   // Shown at once from the record; the server's score (same rules, same record) replaces it on arrival.
   const news2 = analysis?.origin === 'server' ? analysis.news2 : localNews2;
   const isCritical = patient.condition === 'Critical';
   const reasons = isCritical ? criticalReasons(patient) : [];
+  const review = conditionReview(patient, news2);
+  const note = thresholdNote(dashboardVitalFlags(patient), analysis?.alertLevel);
 
   return (
     <li
@@ -69,6 +94,12 @@ export const PatientCard = memo(function PatientCard({
       </div>
 
       <News2Badge news2={news2} />
+      {isSimulated && (
+        <Badge variant="outline" className="self-start border-amber-400 bg-amber-50 text-amber-900">
+          Simulation Mode
+        </Badge>
+      )}
+      {review && <ConditionReviewPrompt text={review} />}
       <StaleVitalsNotice staleness={staleness} />
       <PatientVitals patient={patient} isStale={staleness.isStale} />
 
@@ -80,6 +111,12 @@ export const PatientCard = memo(function PatientCard({
       )}
 
       {renderAnalysis(analysisQuery)}
+      {note && (
+        <p data-threshold-note="" className="flex items-start gap-1.5 text-muted-foreground text-xs">
+          <Info className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          <span>{note}</span>
+        </p>
+      )}
       <div className="mt-auto">
         <UpdatedAt iso={patient.lastUpdated} />
       </div>

@@ -56,8 +56,8 @@ function EmptyState({ search, onClearSearch }: { search: string; onClearSearch: 
 
 /**
  * The ward: filters, name search, count, and a grid of patient cards (spec point 2): 1 column on
- * small screens, 2 from md, 3 from xl. Filtering runs over the one cached list, keeping the server's
- * order (Critical first, then oxygen level descending).
+ * small screens, 2 from md, 3 from xl. Filtering runs over the one cached list, in the server's
+ * order (Critical first, then oxygen level descending) or, when chosen, by NEWS2.
  */
 export function PatientGrid({
   renderAnalysis,
@@ -116,6 +116,8 @@ export function PatientGrid({
       <PatientToolbar
         condition={filters.condition}
         onConditionChange={filters.setCondition}
+        sort={filters.sort}
+        onSortChange={filters.setSort}
         search={filters.search}
         onSearchChange={filters.setSearch}
       />

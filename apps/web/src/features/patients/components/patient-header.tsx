@@ -2,8 +2,10 @@ import { displayPatientId, type Patient } from '@vigil/domain';
 import { ArrowLeft, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { Button } from '@/components/ui/button.tsx';
 import { useNow } from '@/hooks/use-now.ts';
 import { formatAge, formatDateTime } from '@/lib/date-time.ts';
+import { patientConditionReview } from '../lib/condition-review.ts';
 import { ConditionBadge } from './condition-badge.tsx';
 import { EditPatientDialog } from './edit-patient-dialog.tsx';
 
@@ -14,6 +16,7 @@ import { EditPatientDialog } from './edit-patient-dialog.tsx';
 export function PatientHeader({ patient, actions }: { patient: Patient; actions?: ReactNode }) {
   const now = new Date(useNow());
   const isCritical = patient.condition === 'Critical';
+  const review = patientConditionReview(patient);
 
   return (
     <header className="flex flex-col gap-3">
@@ -40,6 +43,25 @@ export function PatientHeader({ patient, actions }: { patient: Patient; actions?
               Updated {formatDateTime(patient.lastUpdated)} ({formatAge(patient.lastUpdated, now)})
             </span>
           </p>
+          {review && (
+            <div
+              data-condition-review=""
+              className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-orange-500 bg-orange-50 px-3 py-2 text-orange-950 text-sm dark:bg-orange-950 dark:text-orange-100"
+            >
+              <p className="flex items-start gap-2 font-medium">
+                <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {review}
+              </p>
+              <EditPatientDialog
+                patient={patient}
+                trigger={
+                  <Button variant="outline" size="sm" className="bg-background">
+                    Review condition
+                  </Button>
+                }
+              />
+            </div>
+          )}
           {isCritical && (
             <p className="flex items-center gap-2 font-medium text-red-700 text-sm dark:text-red-400">
               <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />

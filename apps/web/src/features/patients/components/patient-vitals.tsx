@@ -37,12 +37,18 @@ function VitalTile({
         flag
           ? 'border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950/60'
           : 'border-transparent bg-muted/70',
-        isStale && 'border-slate-400 border-dashed bg-muted dark:border-slate-500 dark:bg-muted',
+        // Stale adds a warning, never removes one: an abnormal tile keeps its red, only the border dashes.
+        isStale && 'border-dashed',
+        isStale && !flag && 'border-slate-400 dark:border-slate-500',
       )}
     >
-      <dt className="flex items-center gap-1.5 text-muted-foreground text-xs">
-        <Icon className="size-3.5 shrink-0" aria-hidden="true" />
-        {label}
+      {/* Wraps instead of spilling: at 768–1000 and 1280–1366 px a tile is narrower than
+          "BP ↑ elevated" or "120/80 mmHg" on one line (the flag word moves under the label). */}
+      <dt className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-muted-foreground text-xs">
+        <span className="inline-flex min-w-0 items-center gap-1.5">
+          <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+          {label}
+        </span>
         {/* Seen, not read: the value below carries the same word for screen readers. */}
         {flag && (
           <span
@@ -56,9 +62,9 @@ function VitalTile({
       </dt>
       <dd
         className={cn(
-          'mt-0.5 flex items-baseline gap-x-1 font-semibold text-lg tabular-nums leading-tight',
+          'mt-0.5 flex flex-wrap items-baseline gap-x-1 font-semibold text-lg tabular-nums leading-tight',
           flag && 'text-red-700 dark:text-red-300',
-          isStale && 'font-medium text-muted-foreground dark:text-muted-foreground',
+          isStale && !flag && 'font-medium text-muted-foreground dark:text-muted-foreground',
         )}
       >
         <span>{value}</span>
@@ -80,23 +86,28 @@ const TILES: readonly { id: CoreVitalId; label: string; icon: LucideIcon }[] = [
 /**
  * The card's four vitals. Abnormal values by the DASHBOARD thresholds (spec point 5) are red, with an
  * arrow and the word ("low", "high", "elevated"; spoken as "(low)" after the value), so the flag never
- * depends on colour alone. Stale vitals are greyed in dashed tiles (the card says "Stale" above them).
+ * depends on colour alone. Stale vitals get dashed borders (the card says "Stale" above them); an
+ * abnormal value keeps its red, because staleness adds a warning and never removes one.
  */
 export function PatientVitals({ patient, isStale = false }: { patient: Patient; isStale?: boolean }) {
   const flags = dashboardVitalFlags(patient);
   const values = vitalsOfPatient(patient);
   return (
-    <dl data-stale={isStale || undefined} className="grid grid-cols-2 gap-2">
-      {TILES.map(({ id, label, icon }) => (
-        <VitalTile
-          key={id}
-          icon={icon}
-          label={label}
-          {...coreVitalDisplay(id, values)}
-          flag={flags[id]}
-          isStale={isStale}
-        />
-      ))}
-    </dl>
+    // Two tiles a row only where a tile can hold "188/112 mmHg" and "↑ elevated" (a card at least
+    // 15rem wide inside); narrower cards (768–850 px with the sidebar) stack them.
+    <div className="@container">
+      <dl data-stale={isStale || undefined} className="grid grid-cols-1 gap-2 @[15rem]:grid-cols-2">
+        {TILES.map(({ id, label, icon }) => (
+          <VitalTile
+            key={id}
+            icon={icon}
+            label={label}
+            {...coreVitalDisplay(id, values)}
+            flag={flags[id]}
+            isStale={isStale}
+          />
+        ))}
+      </dl>
+    </div>
   );
 }

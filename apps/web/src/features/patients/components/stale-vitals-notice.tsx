@@ -5,7 +5,7 @@ import type { VitalsStaleness } from '../lib/vitals-staleness.ts';
 /**
  * The "Stale" marker with its reason, shown wherever vitals are shown once they are older than the
  * patient's NEWS2 monitoring interval. Styled as a technical notice (grey, dashed), kept apart from the
- * red and orange of physiological alarms (clinical.md, IEC 60601-1-8); the word carries the meaning.
+ * red and orange of physiological alarms (docs/reference/clinical.md, IEC 60601-1-8); the word carries the meaning.
  */
 export function StaleVitalsNotice({
   staleness,

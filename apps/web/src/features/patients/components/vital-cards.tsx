@@ -1,5 +1,6 @@
 import type { Patient } from '@vigil/domain';
 import { Droplets, Gauge, HeartPulse, Thermometer, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils.ts';
 import { useVitalsStaleness } from '../hooks/use-vitals-staleness.ts';
 import { type VitalCardKey, vitalCardModels } from '../lib/vital-cards.ts';
@@ -16,9 +17,11 @@ const ICONS: Record<VitalCardKey, typeof HeartPulse> = {
  * The four vital cards (spec point 2). An abnormal value by the patient-page thresholds (spec
  * point 5) gets a red frame AND the words "High"/"Low" with the limit crossed: never colour alone.
  * Above them: when the next observations are due, or the "Stale" marker once they are overdue, and
- * then the values are greyed in dashed cards so they never look current (clinical.md).
+ * then the cards are dashed so they never look current (docs/reference/clinical.md); a normal value is greyed, an
+ * abnormal one keeps its red (staleness adds a warning, never removes one).
+ * `source`: where the newest reading came from (a simulated device's readings are labelled \"Simulation Mode\").
  */
-export function VitalCards({ patient }: { patient: Patient }) {
+export function VitalCards({ patient, source }: { patient: Patient; source?: ReactNode }) {
   const staleness = useVitalsStaleness(patient);
   const { isStale } = staleness;
   return (
@@ -26,7 +29,10 @@ export function VitalCards({ patient }: { patient: Patient }) {
       <h2 id="vital-signs-heading" className="sr-only">
         Vital signs
       </h2>
-      <VitalsFreshness staleness={staleness} lastUpdated={patient.lastUpdated} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <VitalsFreshness staleness={staleness} lastUpdated={patient.lastUpdated} />
+        {source}
+      </div>
       <ul data-stale={isStale || undefined} className="grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4">
         {vitalCardModels(patient).map((card) => {
           const Icon = ICONS[card.key];
@@ -37,7 +43,9 @@ export function VitalCards({ patient }: { patient: Patient }) {
               className={cn(
                 'flex min-w-0 flex-col gap-1 rounded-xl border bg-card p-4 shadow-sm',
                 card.flag && 'border-red-600 bg-red-50 dark:border-red-500 dark:bg-red-950/40',
-                isStale && 'border-dashed bg-muted shadow-none dark:bg-muted',
+                // Stale adds a warning, never removes one: an abnormal card stays red.
+                isStale && 'border-dashed shadow-none',
+                isStale && !card.flag && 'bg-muted dark:bg-muted',
               )}
             >
               <h3 className="flex items-center gap-2 font-medium text-muted-foreground text-sm">
@@ -55,7 +63,7 @@ export function VitalCards({ patient }: { patient: Patient }) {
                   className={cn(
                     'font-semibold text-2xl tabular-nums md:text-3xl',
                     card.flag && 'text-red-700 dark:text-red-400',
-                    isStale && 'font-medium text-muted-foreground dark:text-muted-foreground',
+                    isStale && !card.flag && 'font-medium text-muted-foreground dark:text-muted-foreground',
                   )}
                 >
                   {card.value}

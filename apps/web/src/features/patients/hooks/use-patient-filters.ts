@@ -4,8 +4,11 @@ import { useSearchParams } from 'wouter';
 import {
   type ConditionFilter,
   filterPatients,
+  type PatientSort,
   parseConditionFilter,
+  parsePatientSort,
   patientCountSummary,
+  sortPatients,
 } from '../lib/filter-patients.ts';
 
 /**
@@ -17,7 +20,22 @@ import {
 export function usePatientFilters(patients: readonly Patient[] | undefined) {
   const [searchParams, setSearchParams] = useSearchParams();
   const condition = parseConditionFilter(searchParams.get('condition'));
+  const sort = parsePatientSort(searchParams.get('sort'));
   const [search, setSearch] = useState('');
+
+  const setSort = useCallback(
+    (next: PatientSort) =>
+      setSearchParams(
+        (previous) => {
+          const params = new URLSearchParams(previous);
+          if (next === 'spec') params.delete('sort');
+          else params.set('sort', next);
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
 
   const setCondition = useCallback(
     (next: ConditionFilter) =>
@@ -39,17 +57,22 @@ export function usePatientFilters(patients: readonly Patient[] | undefined) {
   const deferredPatients = useDeferredValue(patients, undefined);
   const deferredCondition = useDeferredValue(condition);
   const deferredSearch = useDeferredValue(search);
+  const deferredSort = useDeferredValue(sort);
   const isUpdating =
     deferredCondition !== condition ||
+    deferredSort !== sort ||
     deferredSearch !== search ||
     (deferredPatients !== undefined && deferredPatients !== patients);
 
   const visible = useMemo(
     () =>
       deferredPatients
-        ? filterPatients(deferredPatients, { condition: deferredCondition, search: deferredSearch })
+        ? sortPatients(
+            filterPatients(deferredPatients, { condition: deferredCondition, search: deferredSearch }),
+            deferredSort,
+          )
         : [],
-    [deferredPatients, deferredCondition, deferredSearch],
+    [deferredPatients, deferredCondition, deferredSearch, deferredSort],
   );
   const summary = useMemo(
     () => (deferredPatients ? patientCountSummary(deferredPatients, visible.length) : ''),
@@ -61,6 +84,8 @@ export function usePatientFilters(patients: readonly Patient[] | undefined) {
     isReady: deferredPatients !== undefined,
     condition,
     setCondition,
+    sort,
+    setSort,
     search,
     setSearch,
     /** The search the visible list reflects (lags `search` while the grid updates). */

@@ -40,7 +40,7 @@ describe('news2BandTone', () => {
   });
 });
 
-describe('NEWS2 on a card (clinical.md worked examples, scale 1)', () => {
+describe('NEWS2 on a card (docs/reference/clinical.md worked examples, scale 1)', () => {
   it.each([
     [{}, 0, 'low'],
     [{ respiratoryRate: 11 }, 1, 'low'],

@@ -2,7 +2,7 @@ import type { News2Band } from '@vigil/domain';
 
 /**
  * Colour tones of the dashboard card. Colour always comes with text (band name, alert level), never
- * alone. IEC 60601-1-8 practice (clinical.md): high priority red, medium yellow.
+ * alone. IEC 60601-1-8 practice (docs/reference/clinical.md): high priority red, medium yellow.
  */
 export type Tone = 'neutral' | 'green' | 'yellow' | 'orange' | 'red';
 

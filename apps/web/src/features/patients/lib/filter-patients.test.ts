@@ -5,7 +5,9 @@ import {
   filterPatients,
   normalizeForSearch,
   parseConditionFilter,
+  parsePatientSort,
   patientCountSummary,
+  sortPatients,
 } from './filter-patients.ts';
 
 function patient(id: number, name: string, condition: string, oxygenLevel = 96): Patient {
@@ -134,5 +136,18 @@ describe('patientCountSummary', () => {
 
   it('uses the singular for one patient', () => {
     expect(patientCountSummary([WARD[2]!], 1)).toBe('1 patient · 0 critical');
+  });
+});
+
+describe('sortPatients', () => {
+  it('keeps the server order for the spec sort, and puts the highest NEWS2 first for news2', () => {
+    const calm = patient(1, 'Calm Critical', 'Critical', 98);
+    const stableButSick = { ...patient(2, 'Sick Stable', 'Stable', 89), respiratoryRate: 26, pulse: 124 };
+    const medium = { ...patient(3, 'Medium', 'Improving', 94), respiratoryRate: 22 };
+    const list = [calm, medium, stableButSick];
+    expect(sortPatients(list, 'spec').map((p) => p.id)).toEqual([1, 3, 2]);
+    expect(sortPatients(list, 'news2').map((p) => p.id)).toEqual([2, 3, 1]);
+    expect(parsePatientSort('news2')).toBe('news2');
+    expect(parsePatientSort('<script>')).toBe('spec');
   });
 });

@@ -1,4 +1,4 @@
-import { CONDITIONS, type Condition, displayPatientId, type Patient } from '@vigil/domain';
+import { CONDITIONS, type Condition, displayPatientId, type Patient, patientNews2 } from '@vigil/domain';
 
 /** The dashboard's condition filter: every patient, or one condition (spec point 4, "Filter"). */
 export type ConditionFilter = 'all' | Condition;
@@ -56,4 +56,28 @@ export function patientCountSummary(all: readonly Patient[], shown: number): str
   const count =
     shown === all.length ? patientsText(all.length) : `Showing ${shown} of ${patientsText(all.length)}`;
   return `${count} · ${critical} critical`;
+}
+
+/** The list's order: the spec's (point 9: Critical first, then oxygen level descending), or NEWS2. */
+export type PatientSort = 'spec' | 'news2';
+
+export const PATIENT_SORTS: readonly { value: PatientSort; label: string }[] = [
+  { value: 'spec', label: 'Critical first, then oxygen' },
+  { value: 'news2', label: 'NEWS2, highest first' },
+];
+
+/** Reads a sort from untrusted text (the URL); anything unknown means the spec's order. */
+export function parsePatientSort(value: string | null | undefined): PatientSort {
+  return value === 'news2' ? 'news2' : 'spec';
+}
+
+/**
+ * The patients in the chosen order. "spec" keeps the server's order. "news2" puts the highest score
+ * first, whatever the condition badge says (a "Stable" patient scoring 12 rises to the top); ties
+ * keep the server's order (the sort is stable).
+ */
+export function sortPatients(patients: readonly Patient[], sort: PatientSort): Patient[] {
+  if (sort === 'spec') return [...patients];
+  const scores = new Map(patients.map((patient) => [patient.id, patientNews2(patient).total]));
+  return [...patients].sort((a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0));
 }

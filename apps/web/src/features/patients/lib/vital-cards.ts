@@ -14,7 +14,7 @@ export interface VitalCardModel {
 
 /**
  * The four vital cards of the patient page (spec point 2) with the patient-page thresholds of spec
- * point 5. A flag names the limit crossed, as alarm messages should (clinical.md, IEC 60601-1-8).
+ * point 5. A flag names the limit crossed, as alarm messages should (docs/reference/clinical.md, IEC 60601-1-8).
  */
 export function vitalCardModels(
   patient: Pick<Patient, 'pulse' | 'oxygenLevel' | 'systolicBP' | 'diastolicBP' | 'temperature'>,

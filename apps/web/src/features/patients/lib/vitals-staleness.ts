@@ -1,7 +1,7 @@
 import { type Patient, type PatientVitals, patientNews2 } from '@vigil/domain';
 
 /**
- * "Stale data must look stale" (clinical.md, IEC 60601-1-8 practice). A patient's vitals are stale
+ * "Stale data must look stale" (docs/reference/clinical.md, IEC 60601-1-8 practice). A patient's vitals are stale
  * once they are older than the longest gap RCP NEWS2 Chart 4 allows for the patient's current score
  * (0 → 12 h; 1–4 → 4–6 h, so 6 h; a red score or 5–6 → hourly). Chart 4 asks for continuous
  * monitoring at 7 or more, which has no interval: there, 15 minutes without a reading is stale.

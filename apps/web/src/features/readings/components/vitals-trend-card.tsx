@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Patient } from '@vigil/domain';
+import { type Patient, READING_SOURCE_LABELS, readingSource } from '@vigil/domain';
 import { ChartLine } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId, useMemo } from 'react';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
@@ -19,14 +19,16 @@ const TrendChart = lazy(() => import('./trend-chart.tsx').then((m) => ({ default
 export function VitalsTrendCard({ patient }: { patient: Patient }) {
   const titleId = useId();
   const query = useQuery(getPatientReadingsQueryOptions(patient.id));
-  const points = useMemo(() => {
-    if (!query.data) return [];
+  const { points, sources } = useMemo(() => {
+    if (!query.data) return { points: [], sources: [] };
     // The cache drops readings older than the window only when new ones arrive; the card never shows them.
     const since = Date.now() - READINGS_WINDOW_MS;
-    return trendPoints(
-      query.data.filter((r) => Date.parse(r.readingTime) >= since),
-      patient.spo2Scale,
-    );
+    const shown = query.data.filter((r) => Date.parse(r.readingTime) >= since);
+    return {
+      points: trendPoints(shown, patient.spo2Scale),
+      // Where the plotted readings came from: a simulated device's are named "Simulation Mode".
+      sources: [...new Set(shown.map((r) => READING_SOURCE_LABELS[readingSource(r)]))],
+    };
   }, [query.data, patient.spo2Scale]);
 
   let content: ReactNode;
@@ -62,6 +64,11 @@ export function VitalsTrendCard({ patient }: { patient: Patient }) {
           Vital signs trend (24 h)
         </CardTitle>
         <CardDescription>Each reading from devices and ward observations, with its NEWS2.</CardDescription>
+        {sources.length > 0 && (
+          <p className="text-muted-foreground text-xs" data-trend-sources="">
+            Sources: {sources.join(', ')}
+          </p>
+        )}
       </CardHeader>
       <CardContent data-trend-chart="" data-points={points.length} className="flex flex-col gap-3">
         {content}

@@ -15,6 +15,7 @@ const reading = (minute: number, values: Partial<VitalReading>): VitalReading =>
   systolicBP: null,
   diastolicBP: null,
   temperature: null,
+  skinTemperature: null,
   respiratoryRate: null,
   consciousness: null,
   onSupplementalOxygen: null,
@@ -26,7 +27,7 @@ const reading = (minute: number, values: Partial<VitalReading>): VitalReading =>
   ...values,
 });
 
-// RR 18, SpO2 99 on air, SBP 120, HR 65, Alert, 37.5 °C (995 tenths °F) → NEWS2 0 (clinical.md).
+// RR 18, SpO2 99 on air, SBP 120, HR 65, Alert, 37.5 °C (995 tenths °F) → NEWS2 0 (docs/reference/clinical.md).
 const fullSet: Partial<VitalReading> = {
   respiratoryRate: 18,
   oxygenLevel: 99,

@@ -6,7 +6,10 @@ import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { type CallbackResult, readCallbackResult } from '../lib/callback-result.ts';
 
-/** `/oauth/callback`: the wearable provider's authorization result, without the app shell. Makes no call. */
+/**
+ * `/oauth/callback`: the wearable provider's authorization result, without the app shell. Makes no
+ * call: the server's callback route exchanged the code and sent the browser here with the outcome.
+ */
 export function OAuthCallbackPage() {
   const search = useSearch();
   const [result, setResult] = useState<CallbackResult>({ status: 'loading' });
@@ -42,9 +45,20 @@ export function OAuthCallbackPage() {
               </>
             )}
           </div>
-          <Button asChild className="w-full sm:w-auto">
-            <Link href="/">Return to Dashboard</Link>
-          </Button>
+          <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+            <Button asChild className="w-full sm:w-auto">
+              <Link href="/">Return to Dashboard</Link>
+            </Button>
+            {result.status !== 'loading' && result.patientId !== null && (
+              <Button asChild variant="outline" className="w-full sm:w-auto">
+                <Link
+                  href={`/patient/${result.patientId}${result.status === 'success' ? '?wearable=connected' : ''}`}
+                >
+                  Return to Patient
+                </Link>
+              </Button>
+            )}
+          </div>
         </CardContent>
       </Card>
     </main>

@@ -2,33 +2,41 @@ import { describe, expect, it } from 'vitest';
 import { readCallbackResult } from './callback-result.ts';
 
 describe('readCallbackResult', () => {
-  it('reports a provider error', () => {
-    expect(readCallbackResult('?error=access_denied&code=abc')).toEqual({
+  it('reports the error the server sent back', () => {
+    expect(readCallbackResult('?error=access_denied&patientId=7')).toEqual({
       status: 'error',
       message: 'Authentication failed: access_denied',
+      patientId: 7,
     });
   });
 
   it('decodes the error text', () => {
-    expect(readCallbackResult('error=user%20cancelled')).toEqual({
+    expect(readCallbackResult('error=invalid%20state')).toEqual({
       status: 'error',
-      message: 'Authentication failed: user cancelled',
+      message: 'Authentication failed: invalid state',
+      patientId: null,
     });
   });
 
-  it('asks to retry without a code', () => {
-    for (const search of ['', '?state=x', '?code=']) {
+  it('succeeds only when the server stored the connection', () => {
+    expect(readCallbackResult('?outcome=connected&patientId=12')).toEqual({
+      status: 'success',
+      message: 'Authentication successful! You can now return to the application.',
+      patientId: 12,
+    });
+  });
+
+  it('does not claim success for a bare code: nothing was exchanged', () => {
+    for (const search of ['', '?state=x', '?code=xyz&state=1', '?outcome=other']) {
       expect(readCallbackResult(search)).toEqual({
         status: 'error',
         message: 'No authorization code provided. Please try again.',
+        patientId: null,
       });
     }
   });
 
-  it('succeeds with a code', () => {
-    expect(readCallbackResult('?code=xyz&state=1')).toEqual({
-      status: 'success',
-      message: 'Authentication successful! You can now return to the application.',
-    });
+  it('ignores a patient id that is not one', () => {
+    expect(readCallbackResult('?outcome=connected&patientId=..%2F1')).toMatchObject({ patientId: null });
   });
 });

@@ -1,18 +1,33 @@
 export type CallbackResult =
   | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'success'; message: string };
+  | { status: 'error'; message: string; patientId: number | null }
+  | { status: 'success'; message: string; patientId: number | null };
+
+/** Spec texts of the callback page (point 2, "Authorization callback page"). */
+export const CALLBACK_MESSAGES = {
+  success: 'Authentication successful! You can now return to the application.',
+  noCode: 'No authorization code provided. Please try again.',
+  failed: (error: string) => `Authentication failed: ${error}`,
+} as const;
+
+function readPatientId(params: URLSearchParams): number | null {
+  const text = params.get('patientId') ?? '';
+  return /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
+}
 
 /**
- * Reads the wearable provider's redirect (spec point 2, "Authorization callback page"): an `error`
- * parameter wins, then a missing `code`; otherwise the authorization succeeded.
+ * Reads the outcome the server's callback route sent the browser here with: the server exchanged
+ * WHOOP's code itself, so this page never sees a code or a token. An `error` wins; then success only
+ * when the server says the connection was stored (`outcome=connected`); anything else, a `code`
+ * included (this page cannot exchange one), is the spec's "no code" error.
  */
 export function readCallbackResult(search: string): CallbackResult {
   const params = new URLSearchParams(search);
+  const patientId = readPatientId(params);
   const error = params.get('error');
-  if (error !== null) return { status: 'error', message: `Authentication failed: ${error}` };
-  if (!params.get('code')) {
-    return { status: 'error', message: 'No authorization code provided. Please try again.' };
+  if (error !== null) return { status: 'error', message: CALLBACK_MESSAGES.failed(error), patientId };
+  if (params.get('outcome') === 'connected') {
+    return { status: 'success', message: CALLBACK_MESSAGES.success, patientId };
   }
-  return { status: 'success', message: 'Authentication successful! You can now return to the application.' };
+  return { status: 'error', message: CALLBACK_MESSAGES.noCode, patientId };
 }

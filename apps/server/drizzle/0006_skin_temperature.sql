@@ -1,0 +1,1 @@
+ALTER TABLE "vital_readings" ADD COLUMN "skin_temperature" integer;

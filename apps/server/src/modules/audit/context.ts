@@ -1,0 +1,37 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Who did it and from where: the "agent" and "source" of an audit event (FHIR AuditEvent). */
+export interface AuditActor {
+  userId: number | null;
+  username: string | null;
+  role: string | null;
+  address: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+}
+
+const MAX_USER_AGENT = 512;
+
+/** The actor of a request: the signed-in person (if any), the client address, agent and request id. */
+export function actorOf(request: FastifyRequest): AuditActor {
+  const agent = request.headers['user-agent'];
+  return {
+    userId: request.user?.id ?? null,
+    username: request.user?.username ?? null,
+    role: request.user?.role ?? null,
+    address: request.ip ?? null,
+    userAgent: typeof agent === 'string' ? agent.slice(0, MAX_USER_AGENT) : null,
+    requestId: request.id ?? null,
+  };
+}
+
+/** A request's actor with another person as the agent (a sign-in, before the session exists). */
+export const asUser = (
+  actor: AuditActor,
+  user: { id: number; username: string; role: string } | null,
+): AuditActor => ({
+  ...actor,
+  userId: user?.id ?? null,
+  username: user?.username ?? null,
+  role: user?.role ?? null,
+});

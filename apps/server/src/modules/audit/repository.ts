@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type { AuditQuery } from '@vigil/domain';
+import { and, asc, desc, eq, gt, gte, lt, lte, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type Run, statement } from '../../db/prepared.ts';
+import { auditEvents } from '../../db/schema.ts';
+
+export type AuditRow = typeof auditEvents.$inferSelect;
+export type NewAuditRow = Omit<AuditRow, 'id' | 'prevHash' | 'hash'>;
+
+/** The previous hash of the first row. */
+export const GENESIS_HASH = '0'.repeat(64);
+/** Appends hold this transaction-scoped advisory lock: one at a time, in id order. */
+const AUDIT_LOCK_KEY = 7_314_160;
+
+const LOCK = statement('audit_lock', `select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
+const LAST_HASH = statement('audit_last_hash', 'select hash from audit_events order by id desc limit 1');
+const INSERT = statement(
+  'audit_insert',
+  `insert into audit_events (at, user_id, username, role, action, entity_type, entity_id, patient_id,
+     outcome, detail, address, user_agent, request_id, prev_hash, hash)
+   values ($1::timestamptz, $2::int, $3, $4, $5, $6, $7, $8::int, $9, $10, $11, $12, $13, $14, $15)
+   returning id`,
+);
+
+/**
+ * The row as hashed: every recorded field in a fixed order (the id is left out: it is drawn by the
+ * database; the chain of previous hashes fixes the order). The same on PGlite and PostgreSQL.
+ */
+/** The row's fields in column order: hashed (canonicalRow) and inserted in this order. */
+function rowValues(row: NewAuditRow) {
+  return [
+    row.at.toISOString(),
+    row.userId,
+    row.username,
+    row.role,
+    row.action,
+    row.entityType,
+    row.entityId,
+    row.patientId,
+    row.outcome,
+    row.detail,
+    row.address,
+    row.userAgent,
+    row.requestId,
+  ];
+}
+
+export function canonicalRow(row: NewAuditRow): string {
+  return JSON.stringify(rowValues(row));
+}
+
+export function chainHash(prevHash: string, row: NewAuditRow): string {
+  return createHash('sha256').update(prevHash).update('\n').update(canonicalRow(row)).digest('hex');
+}
+
+export function createAuditRepository(db: Db) {
+  return {
+    /**
+     * Appends one row in the caller's transaction (`run`): takes the append lock (held to commit,
+     * so appends are serialised and each sees the last committed hash), reads the last hash, and
+     * inserts the row chained to it. Rolled back with the caller's change.
+     */
+    async append(run: Run, row: NewAuditRow): Promise<number> {
+      await run(LOCK, []);
+      const [last] = await run<{ hash: string }>(LAST_HASH, []);
+      const prevHash = last?.hash ?? GENESIS_HASH;
+      const hash = chainHash(prevHash, row);
+      const [inserted] = await run<{ id: string | number }>(INSERT, [...rowValues(row), prevHash, hash]);
+      return Number(inserted!.id);
+    },
+
+    async list(query: AuditQuery, defaultLimit: number): Promise<AuditRow[]> {
+      const filters: SQL[] = [];
+      if (query.userId) filters.push(eq(auditEvents.userId, query.userId));
+      if (query.patientId) filters.push(eq(auditEvents.patientId, query.patientId));
+      if (query.action) filters.push(eq(auditEvents.action, query.action));
+      if (query.from) filters.push(gte(auditEvents.at, new Date(query.from)));
+      if (query.to) filters.push(lte(auditEvents.at, new Date(query.to)));
+      if (query.before) filters.push(lt(auditEvents.id, query.before));
+      return db
+        .select()
+        .from(auditEvents)
+        .where(filters.length ? and(...filters) : undefined)
+        .orderBy(desc(auditEvents.id))
+        .limit(query.limit ?? defaultLimit);
+    },
+
+    /** Rows after `afterId` in id order, a page at a time (verification). */
+    async page(afterId: number, size: number): Promise<AuditRow[]> {
+      return db
+        .select()
+        .from(auditEvents)
+        .where(gt(auditEvents.id, afterId))
+        .orderBy(asc(auditEvents.id))
+        .limit(size);
+    },
+  };
+}
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

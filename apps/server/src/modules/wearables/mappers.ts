@@ -1,0 +1,91 @@
+import {
+  CONNECTION_TYPES,
+  celsiusToTenthsF,
+  type DeviceReadingInput,
+  SKIN_TEMPERATURE,
+  type VitalWatchData,
+  WEARABLE_PROVIDERS,
+  type WearableConnection,
+  WHOOP_DEVICE_NAME,
+} from '@vigil/domain';
+import type { ConnectionRow, WearableReadingRow } from './repository.ts';
+import type { WhoopRecovery } from './whoop-api.ts';
+
+/** The wearable card's view of a connection; tokens never leave here. */
+export const toWearableConnection = (row: ConnectionRow | undefined): WearableConnection => ({
+  provider: WEARABLE_PROVIDERS.whoop,
+  state: row ? (row.state as WearableConnection['state']) : 'none',
+  linkedAt: row?.linkedAt.toISOString() ?? null,
+  stateChangedAt: row?.stateChangedAt.toISOString() ?? null,
+  lastSyncAt: row?.lastSyncAt?.toISOString() ?? null,
+});
+
+/** Spec "Vital watch data" from our stored readings and the connection's scores. */
+export function toVitalWatchData(
+  reading: WearableReadingRow | undefined,
+  connection: ConnectionRow,
+): VitalWatchData {
+  return {
+    heartRate: reading?.heartRate ?? null,
+    oxygenLevel: reading?.oxygenLevel ?? null,
+    temperature: reading?.temperature ?? null,
+    bloodPressure: { systolic: reading?.systolicBP ?? null, diastolic: reading?.diastolicBP ?? null },
+    readingTime: (reading?.readingTime ?? connection.scoresAt)?.toISOString() ?? null,
+    deviceInfo: {
+      name: reading?.deviceName ?? WHOOP_DEVICE_NAME,
+      batteryLevel: reading?.batteryLevel ?? null,
+      connectionType: CONNECTION_TYPES.whoop,
+      isTargetDevice: true,
+    },
+    recoveryScore: connection.recoveryScore,
+    strain: connection.strain,
+    skinTempCelsius: connection.skinTempCelsius,
+  };
+}
+
+/** The device id of a WHOOP member's readings for one patient: one reading per instant. */
+export const whoopDeviceId = (providerUserId: string, patientId: number) =>
+  `whoop:${providerUserId}:${patientId}`;
+
+/**
+ * A scored recovery as a reading: resting heart rate, SpO2 and skin temperature measured during the
+ * sleep that scored it, at the time WHOOP scored it. Skin temperature is `skinTemperature` (tenths of
+ * °F, as the catalogue stores it), never core `temperature`, and NEWS2 never takes it (decision 011).
+ * No blood pressure (WHOOP has none). Null when it measures nothing we take.
+ */
+export function recoveryReading(
+  patientId: number,
+  providerUserId: string,
+  recovery: WhoopRecovery,
+): DeviceReadingInput | null {
+  const score = recovery.score;
+  if (recovery.score_state !== 'SCORED' || !score) return null;
+  const heartRate = plausible(score.resting_heart_rate, 20, 300);
+  const oxygenLevel = plausible(score.spo2_percentage, 50, 100);
+  const skinTemperature = plausibleTenthsF(score.skin_temp_celsius);
+  if (heartRate === null && oxygenLevel === null && skinTemperature === null) return null;
+  return {
+    patientId,
+    deviceId: whoopDeviceId(providerUserId, patientId),
+    deviceName: WHOOP_DEVICE_NAME,
+    connectionType: CONNECTION_TYPES.whoop,
+    readingTime: new Date(recovery.created_at).toISOString(),
+    heartRate,
+    oxygenLevel,
+    skinTemperature,
+  };
+}
+
+/** WHOOP's skin temperature (°C) in tenths of °F, or null outside the catalogue's plausible range. */
+function plausibleTenthsF(celsius: number | undefined): number | null {
+  if (celsius === undefined || !Number.isFinite(celsius)) return null;
+  const tenthsF = celsiusToTenthsF(celsius);
+  const { min, max } = SKIN_TEMPERATURE.plausible;
+  return tenthsF >= min && tenthsF <= max ? tenthsF : null;
+}
+
+function plausible(value: number | undefined, min: number, max: number): number | null {
+  if (value === undefined || !Number.isFinite(value)) return null;
+  const whole = Math.round(value);
+  return whole >= min && whole <= max ? whole : null;
+}

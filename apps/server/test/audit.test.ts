@@ -1,0 +1,361 @@
+import type { AuditEvent, AuditVerification } from '@vigil/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, PASSWORD, type TestApp } from './helpers.ts';
+import { admitPatient, type Session, signIn, signUp, signUpAs } from './support/factories.ts';
+
+/**
+ * The audit trail: one row per audited action with the right fields, written in the same
+ * transaction as a clinical write (a failed write leaves none), append-only in the database, hash
+ * chained so that a row altered behind the database's back is found, and free of names and notes.
+ */
+let t: TestApp;
+let admin: Session;
+let nurse: Session;
+let auditor: Session;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUp(t.app);
+  nurse = await signUpAs(t.app, admin.cookie, 'nurse');
+  auditor = await signUpAs(t.app, admin.cookie, 'auditor');
+});
+afterAll(() => t.close());
+
+async function rows(): Promise<Record<string, unknown>[]> {
+  const result = await t.database.db.execute(sql`select * from audit_events order by id`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+const lastId = async () => Number((await rows()).at(-1)?.id ?? 0);
+/** The rows written since `after`. */
+const since = async (after: number) => (await rows()).filter((r) => Number(r.id) > after);
+
+const inject = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  cookie?: string,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...(cookie ? { cookie } : {}), 'user-agent': 'vitest-agent/1.0' },
+    ...(payload ? { payload } : {}),
+  });
+
+describe('what the trail records', () => {
+  it('records a sign-in and a failed sign-in, one row each', async () => {
+    let before = await lastId();
+    await signIn(t.app, nurse.user.username);
+    let written = await since(before);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      action: 'sign-in',
+      user_id: nurse.user.id,
+      username: nurse.user.username,
+      role: 'nurse',
+      outcome: 'success',
+      entity_type: 'Session',
+    });
+
+    before = await lastId();
+    const res = await inject('POST', '/api/login', undefined, {
+      username: nurse.user.username,
+      password: 'wrong one!',
+    });
+    expect(res.statusCode).toBe(401);
+    written = await since(before);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      action: 'failed-sign-in',
+      outcome: 'failure',
+      user_id: nurse.user.id,
+    });
+    expect(written[0]!.user_agent).toBe('vitest-agent/1.0');
+    expect(written[0]!.request_id).toEqual(expect.any(String));
+    expect(written[0]!.address).toEqual(expect.any(String));
+  });
+
+  it('records the opening of a patient record, and an admission, with the patient id', async () => {
+    let before = await lastId();
+    const patient = await admitPatient(t.app, nurse.cookie);
+    let written = await since(before);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ action: 'create', entity_type: 'Patient', patient_id: patient.id });
+
+    before = await lastId();
+    expect((await inject('GET', `/api/patients/${patient.id}`, nurse.cookie)).statusCode).toBe(200);
+    written = await since(before);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      action: 'read',
+      entity_type: 'Patient',
+      entity_id: String(patient.id),
+      patient_id: patient.id,
+      user_id: nurse.user.id,
+      role: 'nurse',
+    });
+    // The list and the readings are not "opening the record": no row per poll.
+    before = await lastId();
+    await inject('GET', '/api/patients', nurse.cookie);
+    expect(await since(before)).toHaveLength(0);
+  });
+
+  it('records a note in the same transaction, and a failed write records nothing', async () => {
+    const patient = await admitPatient(t.app, nurse.cookie);
+    let before = await lastId();
+    const res = await inject('POST', `/api/patients/${patient.id}/notes`, nurse.cookie, {
+      content: 'Slept well',
+    });
+    expect(res.statusCode).toBe(201);
+    const written = await since(before);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ action: 'create', entity_type: 'Note', patient_id: patient.id });
+
+    // Refused writes: validation, unknown patient.
+    before = await lastId();
+    expect(
+      (await inject('POST', `/api/patients/${patient.id}/notes`, nurse.cookie, { content: '' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await inject('POST', '/api/patients/999999/notes', nurse.cookie, { content: 'x' })).statusCode,
+    ).toBe(404);
+    expect(await since(before)).toHaveLength(0);
+  });
+
+  it('rolls the write back when its audit row cannot be written (one transaction)', async () => {
+    const patient = await admitPatient(t.app, nurse.cookie);
+    const db = t.database.db;
+    await db.execute(sql`create function refuse_note_audit() returns trigger language plpgsql as $$
+      begin if new.entity_type = 'Note' then raise exception 'audit refused for the test'; end if; return new; end $$`);
+    await db.execute(sql`create trigger refuse_note_audit before insert on audit_events
+      for each row execute function refuse_note_audit()`);
+    try {
+      const before = await lastId();
+      const res = await inject('POST', `/api/patients/${patient.id}/notes`, nurse.cookie, {
+        content: 'Never stored',
+      });
+      expect(res.statusCode).toBe(500);
+      const notes = await inject('GET', `/api/patients/${patient.id}/notes`, nurse.cookie);
+      expect(notes.json()).toEqual([]);
+      expect(await since(before)).toHaveLength(0);
+    } finally {
+      await db.execute(sql`drop trigger refuse_note_audit on audit_events`);
+      await db.execute(sql`drop function refuse_note_audit()`);
+    }
+  });
+
+  it('records device-token issue and revoke, account changes and sign-out', async () => {
+    const patient = await admitPatient(t.app, nurse.cookie);
+    let before = await lastId();
+    const issued = await inject('POST', '/api/device-tokens', nurse.cookie, {
+      patientId: patient.id,
+      label: 'Pulse oximeter',
+      expiresInDays: 30,
+    });
+    expect(issued.statusCode).toBe(201);
+    const revoked = await inject('DELETE', `/api/device-tokens/${issued.json().id}`, nurse.cookie);
+    expect(revoked.statusCode).toBe(200);
+    let written = await since(before);
+    expect(written.map((r) => [r.action, r.entity_type, r.patient_id])).toEqual([
+      ['create', 'DeviceToken', patient.id],
+      ['delete', 'DeviceToken', patient.id],
+    ]);
+
+    const other = await signUp(t.app);
+    before = await lastId();
+    await inject('PATCH', `/api/accounts/${other.user.id}`, admin.cookie, { role: 'doctor' });
+    await inject('POST', `/api/accounts/${other.user.id}/reset-password`, admin.cookie);
+    written = await since(before);
+    expect(written.map((r) => [r.action, r.entity_type, r.entity_id, r.detail, r.user_id])).toEqual([
+      ['update', 'User', String(other.user.id), 'role Nurse → Doctor', admin.user.id],
+      ['update', 'User', String(other.user.id), 'password reset', admin.user.id],
+    ]);
+    // The temporary password is not in the trail.
+    expect(JSON.stringify(written)).not.toMatch(/temporary/i);
+
+    const session = await signIn(t.app, nurse.user.username);
+    before = await lastId();
+    await inject('POST', '/api/logout', session.cookie);
+    written = await since(before);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ action: 'sign-out', user_id: nurse.user.id });
+  });
+
+  it("records a person's observations once per patient, and a device's readings not at all", async () => {
+    const [one, two] = [await admitPatient(t.app, nurse.cookie), await admitPatient(t.app, nurse.cookie)];
+    const now = t.clock.now().getTime();
+    const reading = (patientId: number, minutes: number) => ({
+      patientId,
+      readingTime: new Date(now - minutes * 60_000).toISOString(),
+      heartRate: 80 + minutes,
+    });
+    let before = await lastId();
+    const typed = await inject('POST', '/api/device-readings', nurse.cookie, [
+      reading(one.id, 1),
+      reading(one.id, 2),
+      reading(two.id, 3),
+    ] as unknown as object);
+    expect(typed.statusCode, typed.body).toBe(201);
+    const written = await since(before);
+    expect(written.map((r) => [r.action, r.entity_type, r.patient_id, r.detail])).toEqual([
+      ['create', 'Observation', one.id, '2 readings'],
+      ['create', 'Observation', two.id, '1 reading'],
+    ]);
+
+    const issued = await inject('POST', '/api/device-tokens', nurse.cookie, {
+      patientId: one.id,
+      label: 'Monitor',
+      expiresInDays: 1,
+    });
+    before = await lastId();
+    const fromDevice = await t.app.inject({
+      method: 'POST',
+      url: '/api/device-readings',
+      headers: { authorization: `Bearer ${issued.json().token}` },
+      payload: { ...reading(one.id, 5), deviceId: 'monitor-1' },
+    });
+    expect(fromDevice.statusCode, fromDevice.body).toBe(201);
+    expect(await since(before)).toHaveLength(0);
+
+    // A refused batch (an unknown patient) stores nothing and records nothing.
+    before = await lastId();
+    const refused = await inject('POST', '/api/device-readings', nurse.cookie, [
+      reading(one.id, 7),
+      reading(999_999, 8),
+    ] as unknown as object);
+    expect(refused.statusCode).toBe(422);
+    expect(await since(before)).toHaveLength(0);
+  });
+
+  it('records linking a device to a patient and unlinking it', async () => {
+    const patient = await admitPatient(t.app, nurse.cookie);
+    const before = await lastId();
+    const linked = await inject('POST', '/api/device-links', nurse.cookie, {
+      patientId: patient.id,
+      deviceId: 'ble-audit',
+      connectionType: 'Bluetooth',
+    });
+    expect(linked.statusCode).toBe(201);
+    expect((await inject('DELETE', `/api/device-links/${linked.json().id}`, nurse.cookie)).statusCode).toBe(
+      200,
+    );
+    const written = await since(before);
+    expect(written.map((r) => [r.action, r.entity_type, r.entity_id, r.patient_id])).toEqual([
+      ['create', 'DeviceLink', String(linked.json().id), patient.id],
+      ['delete', 'DeviceLink', String(linked.json().id), patient.id],
+    ]);
+  });
+
+  it('keeps patient names and note text out of the trail', async () => {
+    const patient = await admitPatient(t.app, nurse.cookie, { name: 'Zebedee Quartermain' });
+    await inject('GET', `/api/patients/${patient.id}`, nurse.cookie);
+    await inject('PATCH', `/api/patients/${patient.id}`, nurse.cookie, {
+      name: 'Zebedee Q. Quartermain',
+      pulse: 91,
+    });
+    await inject('POST', `/api/patients/${patient.id}/notes`, nurse.cookie, {
+      content: 'Confided xyzzy-secret',
+    });
+    const text = JSON.stringify(await rows());
+    expect(text).not.toContain('Quartermain');
+    expect(text).not.toContain('xyzzy-secret');
+    expect(text).not.toContain(PASSWORD);
+  });
+});
+
+describe('reading the trail', () => {
+  it('filters by patient for "who has seen this record", for auditors only', async () => {
+    const patient = await admitPatient(t.app, nurse.cookie);
+    await inject('GET', `/api/patients/${patient.id}`, nurse.cookie);
+    const res = await inject('GET', `/api/audit-events?patientId=${patient.id}&action=read`, auditor.cookie);
+    expect(res.statusCode).toBe(200);
+    const events = res.json() as AuditEvent[];
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ userId: nurse.user.id, username: nurse.user.username, action: 'read' });
+    expect((await inject('GET', '/api/audit-events', nurse.cookie)).statusCode).toBe(403);
+    const bad = await inject('GET', '/api/audit-events?action=peek', auditor.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/action/);
+  });
+
+  it('exports CSV, and the export is itself audited', async () => {
+    const before = await lastId();
+    const res = await inject('GET', '/api/audit-events/export?action=sign-in', auditor.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,at,userId,username,role,action,entityType,entityId,patientId,outcome,detail,address,userAgent,requestId,hash',
+    );
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines.slice(1)) expect(line).toContain(',sign-in,');
+    const written = await since(before);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      action: 'execute',
+      entity_type: 'AuditExport',
+      user_id: auditor.user.id,
+    });
+  });
+});
+
+describe('tamper evidence', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE of audit rows', async () => {
+    const db = t.database.db;
+    await expect(db.execute(sql`update audit_events set detail = 'edited'`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from audit_events`)).rejects.toThrow();
+    await expect(db.execute(sql`truncate audit_events`)).rejects.toThrow();
+    const result = await db.execute(sql`select count(*)::int as n from audit_events where detail = 'edited'`);
+    expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it('verifies an intact chain, and finds a row a superuser altered with the trigger disabled', async () => {
+    let res = await inject('GET', '/api/audit-events/verify', auditor.cookie);
+    let verdict = res.json() as AuditVerification;
+    expect(verdict).toMatchObject({ ok: true, firstBroken: null });
+    expect(verdict.checked).toBeGreaterThan(10);
+
+    const all = await rows();
+    const target = Number(all[Math.floor(all.length / 2)]!.id);
+    const db = t.database.db;
+    await db.execute(sql`alter table audit_events disable trigger audit_events_no_update_delete`);
+    await db.execute(sql`update audit_events set user_id = null where id = ${target}`);
+    await db.execute(sql`alter table audit_events enable trigger audit_events_no_update_delete`);
+
+    res = await inject('GET', '/api/audit-events/verify', auditor.cookie);
+    verdict = res.json() as AuditVerification;
+    expect(verdict.ok).toBe(false);
+    expect(verdict.firstBroken).toMatchObject({ id: target, reason: expect.stringMatching(/altered/) });
+    expect(verdict.checked).toBe(all.findIndex((r) => Number(r.id) === target));
+  });
+
+  it('finds a removed row at the row after it', async () => {
+    // A fresh trail of its own, so the previous test's alteration is not the first break.
+    const other = await createTestApp();
+    try {
+      const a = await signUp(other.app);
+      for (let i = 0; i < 3; i++) await signIn(other.app, a.user.username);
+      const db = other.database.db;
+      const list = (await db.execute(sql`select id from audit_events order by id`)) as unknown as {
+        rows: { id: number }[];
+      };
+      const [, second, third] = list.rows.map((r) => Number(r.id));
+      await db.execute(sql`alter table audit_events disable trigger audit_events_no_update_delete`);
+      await db.execute(sql`delete from audit_events where id = ${second}`);
+      await db.execute(sql`alter table audit_events enable trigger audit_events_no_update_delete`);
+      const verdict = (
+        await other.app.inject({
+          method: 'GET',
+          url: '/api/audit-events/verify',
+          headers: { cookie: a.cookie },
+        })
+      ).json();
+      expect(verdict).toMatchObject({
+        ok: false,
+        firstBroken: { id: third, reason: expect.stringMatching(/removed/) },
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});

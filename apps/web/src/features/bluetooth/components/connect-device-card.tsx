@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { Bluetooth, FlaskConical, LoaderCircle } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { NativeSelect } from '@/components/ui/native-select.tsx';
+import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
+import type { useDeviceActions } from '../hooks/use-device-actions.ts';
+
+/**
+ * Card 2, "Connect New Device" (spec point 2): the patient, "Scan for Devices" ("Scanning..." while
+ * busy) and, only without Web Bluetooth, "Use Demo Device". The selection is the page's (a disconnect
+ * of the selected patient's device clears it).
+ */
+export function ConnectDeviceCard({
+  patientId,
+  onPatientChange,
+  isSupported,
+  actions,
+}: {
+  patientId: number | null;
+  onPatientChange(id: number | null): void;
+  isSupported: boolean;
+  actions: ReturnType<typeof useDeviceActions>;
+}) {
+  const titleId = useId();
+  const selectId = useId();
+  const patients = useQuery(getPatientsQueryOptions());
+  const { busy, error } = actions;
+
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId} className="flex items-center gap-2">
+          <Bluetooth className="size-5 text-primary" aria-hidden="true" />
+          Connect New Device
+        </CardTitle>
+        <CardDescription>
+          Choose the patient, then pair a heart-rate monitor or other health device.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={selectId}>Patient</Label>
+          <NativeSelect
+            id={selectId}
+            value={patientId === null ? '' : String(patientId)}
+            onChange={(event) => onPatientChange(event.target.value ? Number(event.target.value) : null)}
+            disabled={patients.isPending}
+          >
+            <option value="">Select a patient</option>
+            {patients.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </NativeSelect>
+          {patients.isError && (
+            <p role="alert" className="text-destructive text-sm">
+              Failed to fetch patients
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void actions.scan(patientId)} disabled={busy !== null}>
+            {busy === 'scan' ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Bluetooth aria-hidden="true" />
+            )}
+            {busy === 'scan' ? 'Scanning...' : 'Scan for Devices'}
+          </Button>
+          {!isSupported && (
+            <Button variant="outline" onClick={() => void actions.demo(patientId)} disabled={busy !== null}>
+              {busy === 'demo' ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : (
+                <FlaskConical aria-hidden="true" />
+              )}
+              Use Demo Device
+            </Button>
+          )}
+        </div>
+        <div aria-live="polite">
+          {error && (
+            <p role="alert" className="text-destructive text-sm" data-connect-error="">
+              {error}
+            </p>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

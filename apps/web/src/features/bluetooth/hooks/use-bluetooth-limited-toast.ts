@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { BLUETOOTH_MESSAGES } from '../lib/bluetooth-errors.ts';
+import { isWebBluetoothSupported } from '../lib/bluetooth-support.ts';
+
+/**
+ * Spec point 8, "Bluetooth Limited" (default variant, 5 s): Web Bluetooth exists but the browser says
+ * no adapter can be used, or asking fails.
+ */
+export function useBluetoothLimitedToast() {
+  useEffect(() => {
+    if (!isWebBluetoothSupported() || typeof navigator.bluetooth.getAvailability !== 'function') return;
+    let isActive = true;
+    navigator.bluetooth
+      .getAvailability()
+      .then((isAvailable) => isAvailable)
+      .catch(() => false)
+      .then((isAvailable) => {
+        if (isActive && !isAvailable)
+          toast('Bluetooth Limited', { description: BLUETOOTH_MESSAGES.limited, duration: 5_000 });
+      });
+    return () => {
+      isActive = false;
+    };
+  }, []);
+}

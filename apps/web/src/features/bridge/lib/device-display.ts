@@ -1,0 +1,41 @@
+import type { BridgeDevice } from '@vigil/domain';
+
+const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** Spec point 2: the name, or "Unknown Device" when the device advertises none. */
+export function deviceName(device: Pick<BridgeDevice, 'name'>): string {
+  return device.name?.trim() || 'Unknown Device';
+}
+
+/** Spec point 9: a device id is shown by its first 8 characters. */
+export function shortDeviceId(id: string): string {
+  return id.slice(0, 8);
+}
+
+/** BPM or Battery %: "--" when the device has not sent one (or it was cleared after a drop). */
+export function valueOrDashes(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '--';
+}
+
+/** Last Update: "Never" when none, "Invalid time" when unparsable, else the local time "14:03:27". */
+export function formatLastUpdate(iso: string | null | undefined): string {
+  if (!iso) return 'Never';
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return 'Invalid time';
+  return TIME.format(new Date(ms));
+}
+
+/** What the card says about a linked device's upload, in words a nurse can act on. */
+export function syncSummary(sync: NonNullable<BridgeDevice['sync']>): string {
+  const counts = `${sync.uploadedReadings} uploaded, ${sync.pendingReadings} waiting`;
+  switch (sync.status) {
+    case 'idle':
+      return `Up to date (${counts})`;
+    case 'uploading':
+      return `Uploading (${counts})`;
+    case 'retrying':
+      return `Vigil unreachable, retrying (${counts})${sync.lastError ? `: ${sync.lastError}` : ''}`;
+    case 'paused':
+      return `Paused: the device token was refused. Sync Data to Cloud again (${counts})`;
+  }
+}

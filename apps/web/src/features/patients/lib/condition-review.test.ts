@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { conditionReview, thresholdNote } from './condition-review.ts';
+
+const NO_FLAGS = { oxygen: null, pulse: null, bloodPressure: null, temperature: null } as const;
+
+describe('conditionReview', () => {
+  it('asks for a review when NEWS2 is medium or high and the condition is not Critical', () => {
+    expect(conditionReview({ condition: 'Stable' }, { total: 12, band: 'high', complete: true })).toBe(
+      'NEWS2 12 (high risk) disagrees with the condition “Stable”: review the condition.',
+    );
+    expect(conditionReview({ condition: 'Improving' }, { total: 5, band: 'medium', complete: false })).toBe(
+      'NEWS2 ≥5 (medium risk) disagrees with the condition “Improving”: review the condition.',
+    );
+  });
+
+  it('stays quiet when they agree', () => {
+    expect(
+      conditionReview({ condition: 'Critical' }, { total: 12, band: 'high', complete: true }),
+    ).toBeNull();
+    expect(
+      conditionReview({ condition: 'Stable' }, { total: 3, band: 'low-medium', complete: true }),
+    ).toBeNull();
+    expect(conditionReview({ condition: 'Stable' }, { total: 0, band: 'low', complete: true })).toBeNull();
+  });
+});
+
+describe('thresholdNote', () => {
+  it('explains a red tile beside a NORMAL analysis by the two sets of limits', () => {
+    expect(thresholdNote({ ...NO_FLAGS, bloodPressure: 'high', temperature: 'elevated' }, 'NORMAL')).toBe(
+      "Red here means outside the dashboard's limits (BP > 130/85, temperature ≥ 37.0 °C). The analysis scores NEWS2, which counts these values as normal.",
+    );
+  });
+
+  it('says nothing when no tile is red or the analysis is not NORMAL', () => {
+    expect(thresholdNote(NO_FLAGS, 'NORMAL')).toBeNull();
+    expect(thresholdNote({ ...NO_FLAGS, pulse: 'high' }, 'ATTENTION')).toBeNull();
+    expect(thresholdNote({ ...NO_FLAGS, pulse: 'high' }, undefined)).toBeNull();
+  });
+});

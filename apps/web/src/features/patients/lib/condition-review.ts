@@ -1,0 +1,42 @@
+import { type DashboardVitalFlags, type News2Band, type Patient, patientNews2 } from '@vigil/domain';
+import { NEWS2_BAND_LABELS } from './clinical-tone.ts';
+
+/**
+ * The condition badge is set by hand; NEWS2 comes from the observations. When the score says medium
+ * or high clinical risk (RCP Chart 4: urgent or emergency response) and the badge does not say
+ * Critical, the two disagree and the condition needs a person's review. Null when they agree.
+ */
+export function conditionReview(
+  patient: Pick<Patient, 'condition'>,
+  news2: { total: number; band: News2Band; complete: boolean },
+): string | null {
+  if (patient.condition === 'Critical') return null;
+  if (news2.band !== 'high' && news2.band !== 'medium') return null;
+  const score = `${news2.complete ? '' : '≥'}${news2.total}`;
+  return `NEWS2 ${score} (${NEWS2_BAND_LABELS[news2.band]} risk) disagrees with the condition “${patient.condition}”: review the condition.`;
+}
+
+/** Whether the patient's own vitals disagree with the condition (the record's NEWS2). */
+export function patientConditionReview(patient: Patient): string | null {
+  return conditionReview(patient, patientNews2(patient));
+}
+
+const DASHBOARD_LIMITS: Record<keyof DashboardVitalFlags, string> = {
+  oxygen: 'O2 ≤ 92 %',
+  pulse: 'pulse < 60 or > 100',
+  bloodPressure: 'BP > 130/85',
+  temperature: 'temperature ≥ 37.0 °C',
+};
+
+/**
+ * Why a red tile can sit beside a NORMAL analysis: the tiles use the dashboard's quick-look limits
+ * (spec point 5), the analysis scores NEWS2 (RCP 2017), whose ranges are wider (a BP of 135/88 or
+ * 37.2 °C scores 0). Null unless some tile is red and the analysis says NORMAL.
+ */
+export function thresholdNote(flags: DashboardVitalFlags, alertLevel: string | undefined): string | null {
+  if (alertLevel !== 'NORMAL') return null;
+  const crossed = (Object.keys(DASHBOARD_LIMITS) as (keyof DashboardVitalFlags)[]).filter((id) => flags[id]);
+  if (crossed.length === 0) return null;
+  const limits = crossed.map((id) => DASHBOARD_LIMITS[id]).join(', ');
+  return `Red here means outside the dashboard's limits (${limits}). The analysis scores NEWS2, which counts ${crossed.length === 1 ? 'this value' : 'these values'} as normal.`;
+}

@@ -1,0 +1,284 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Patient } from '@vigil/domain';
+import { CircleAlert, HeartPulse, LoaderCircle, RefreshCw, Unplug, Watch } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { getPatientReadingsQueryOptions } from '@/features/readings/api/get-readings.ts';
+import { HttpError } from '@/lib/api-client.ts';
+import { formatDateTime } from '@/lib/date-time.ts';
+import { describeError } from '@/lib/error-message.ts';
+import { toastError, toastInfo, toastSuccess } from '@/lib/toast.ts';
+import {
+  useVitalWatchData,
+  useWearableConnection,
+  useWhoopStatus,
+  wearableQueryKey,
+} from '../api/get-wearable.ts';
+import { useConnectWhoop, useDisconnectWhoop, useRefreshVitalWatchData } from '../api/manage-wearable.ts';
+import { latestWhoopReading, pickWearableData, type WearableCardData } from '../lib/wearable-data.ts';
+
+/** Spec point 8 texts, with the wearable provider named. */
+export const WEARABLE_TOASTS = {
+  notAvailable: [
+    'WHOOP Integration Not Available',
+    'The WHOOP API integration is not configured. Please contact support.',
+  ],
+  connected: ['Connection Successful', 'Successfully connected to WHOOP API.'],
+  connectFailed: ['Connection Failed', 'Failed to connect to WHOOP API. Please try again.'],
+  refreshing: ['Refreshing Data', 'Fetching the latest data from WHOOP...'],
+  cloudIssue: ['Cloud Sync Issue', 'Could not fetch data from cloud. Check configuration.'],
+} as const;
+
+const isConnectFirst = (error: unknown) => {
+  if (!(error instanceof HttpError)) return false;
+  try {
+    return (JSON.parse(error.body) as { connectFirst?: unknown }).connectFirst === true;
+  } catch {
+    return false;
+  }
+};
+
+/** Sends the browser to WHOOP's consent page (kept out of the component for the tests' sake). */
+const goTo = (url: string) => window.location.assign(url);
+
+/**
+ * The patient's WHOOP, linked through WHOOP's API: connect (the browser goes to WHOOP and comes back
+ * through /oauth/callback), the wearable data card, a manual refresh, "reconnect needed" when WHOOP
+ * stopped accepting the connection, and disconnect.
+ */
+export function WearablePanel({ patient }: { patient: Patient }) {
+  const headingId = useId();
+  const status = useWhoopStatus();
+  const connection = useWearableConnection(patient.id);
+  const state = connection.data?.state;
+  const connectWhoop = useConnectWhoop(patient.id, goTo);
+
+  // The record changes live (another screen, the server losing the connection): follow it.
+  const queryClient = useQueryClient();
+  const watchKey = `${patient.hasVitalWatch}:${patient.vitalWatchConnected}`;
+  const lastWatchKey = useRef(watchKey);
+  useEffect(() => {
+    if (lastWatchKey.current === watchKey) return;
+    lastWatchKey.current = watchKey;
+    void queryClient.invalidateQueries({ queryKey: wearableQueryKey(patient.id) });
+  }, [watchKey, patient.id, queryClient]);
+  const disconnect = useDisconnectWhoop(patient.id);
+
+  const connect = () => {
+    if (status.data && !status.data.available) {
+      toastError(...WEARABLE_TOASTS.notAvailable);
+      return;
+    }
+    connectWhoop.mutate(undefined, {
+      onError: (error) =>
+        error instanceof HttpError && error.status === 404 && /not configured/i.test(error.message)
+          ? toastError(...WEARABLE_TOASTS.notAvailable)
+          : toastError(...WEARABLE_TOASTS.connectFailed),
+    });
+  };
+
+  // Back from /oauth/callback with a stored connection: say so once, then drop the marker from the URL.
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  useEffect(() => {
+    if (state !== 'connected' || !new URLSearchParams(search).has('wearable')) return;
+    toastSuccess(...WEARABLE_TOASTS.connected);
+    navigate(location, { replace: true });
+  }, [state, search, location, navigate]);
+
+  const onDisconnect = () =>
+    disconnect.mutate(undefined, {
+      onSuccess: () =>
+        toastSuccess('Device Disconnected', `Successfully disconnected device for patient ID ${patient.id}`),
+      onError: (error) =>
+        toastError(
+          'Disconnect Error',
+          error instanceof HttpError
+            ? describeError(error)
+            : `Failed to disconnect device for patient ID ${patient.id}`,
+        ),
+    });
+
+  const connectButton = (label: string) => (
+    <Button onClick={connect} disabled={connectWhoop.isPending || status.isPending} className="self-start">
+      {connectWhoop.isPending ? (
+        <LoaderCircle className="animate-spin" aria-hidden="true" />
+      ) : (
+        <Watch aria-hidden="true" />
+      )}
+      {label}
+    </Button>
+  );
+  const disconnectButton = (
+    <Button variant="outline" onClick={onDisconnect} disabled={disconnect.isPending}>
+      {disconnect.isPending ? (
+        <LoaderCircle className="animate-spin" aria-hidden="true" />
+      ) : (
+        <Unplug aria-hidden="true" />
+      )}
+      Disconnect WHOOP
+    </Button>
+  );
+
+  let body: ReactNode;
+  if (connection.isPending) body = <CardLoading label="Loading wearable" />;
+  else if (connection.error) body = <CardError what="the wearable" error={connection.error} />;
+  else if (state === 'connected')
+    body = <ConnectedWearable patientId={patient.id} actions={disconnectButton} />;
+  else if (state === 'reconnect_needed') {
+    body = (
+      <div className="flex flex-col gap-3">
+        <p role="alert" className="flex items-start gap-2 text-destructive text-sm">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            <strong>Reconnect needed.</strong> WHOOP no longer accepts this connection, so no WHOOP data is
+            arriving for this patient.
+          </span>
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {connectButton('Reconnect WHOOP')}
+          {disconnectButton}
+        </div>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="flex flex-col gap-3">
+        <p className="text-muted-foreground text-sm">
+          No WHOOP is linked to this patient. Connecting opens WHOOP to sign in and allow Vigil to read the
+          patient's recovery, heart rate and SpO2.
+        </p>
+        {connectButton('Connect WHOOP')}
+      </div>
+    );
+  }
+
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle id={headingId} className="flex items-center gap-2">
+          <HeartPulse className="size-5 text-primary" aria-hidden="true" />
+          WHOOP Wearable
+        </CardTitle>
+        {state === 'connected' && <Badge variant="secondary">Connected</Badge>}
+        {state === 'reconnect_needed' && <Badge variant="destructive">Reconnect needed</Badge>}
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}
+
+function ConnectedWearable({ patientId, actions }: { patientId: number; actions: ReactNode }) {
+  const stored = useVitalWatchData(patientId, true);
+  const refresh = useRefreshVitalWatchData(patientId);
+  const readings = useQuery(getPatientReadingsQueryOptions(patientId));
+  const data = pickWearableData(latestWhoopReading(readings.data), stored.data, refresh.data);
+
+  // A failed stored-data fetch: once per failure, not on every render. One reporting connectFirst
+  // (spec point 4) returns the card to its connection state: not connected, or "reconnect needed".
+  const queryClient = useQueryClient();
+  const toasted = useRef<unknown>(null);
+  useEffect(() => {
+    if (!stored.error || toasted.current === stored.error) return;
+    toasted.current = stored.error;
+    if (isConnectFirst(stored.error)) {
+      void queryClient.invalidateQueries({ queryKey: wearableQueryKey(patientId) });
+      return;
+    }
+    toastError(...WEARABLE_TOASTS.cloudIssue);
+  }, [stored.error, queryClient, patientId]);
+
+  const onRefresh = () => {
+    toastInfo(...WEARABLE_TOASTS.refreshing);
+    refresh.mutate(undefined, {
+      onError: (error) =>
+        toastError('Connection Failed', describeError(error) || 'Could not connect to vital watch device'),
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      {stored.error && !isConnectFirst(stored.error) && (
+        <p role="alert" className="text-destructive text-sm">
+          Could not fetch vital watch data
+        </p>
+      )}
+      {data ? (
+        <WearableDataCard data={data} />
+      ) : stored.isPending ? (
+        <CardLoading label="Loading WHOOP data" />
+      ) : (
+        <p className="text-muted-foreground text-sm">
+          No WHOOP data yet: it arrives after WHOOP scores the patient's sleep.
+        </p>
+      )}
+      <p aria-live="polite" className="min-h-5 text-muted-foreground text-sm">
+        {refresh.isPending ? 'Refreshing Data' : ''}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={onRefresh} disabled={refresh.isPending}>
+          <RefreshCw className={refresh.isPending ? 'animate-spin' : undefined} aria-hidden="true" />
+          Refresh
+        </Button>
+        {actions}
+      </div>
+    </div>
+  );
+}
+
+const SOURCE_LABELS: Record<WearableCardData['source'], string> = {
+  live: 'Live',
+  stored: 'Stored',
+  fetched: 'Fetched now',
+};
+
+const shown = (value: number | null, unit: string, digits = 0) =>
+  value === null ? '--' : `${value.toFixed(digits)}${unit}`;
+
+/** The wearable data card: WHOOP's vitals and scores, when they were read, from what. */
+export function WearableDataCard({ data }: { data: WearableCardData }) {
+  const rows: [string, string][] = [
+    ['Heart rate', shown(data.heartRate, ' bpm')],
+    ['SpO2', shown(data.oxygenLevel, ' %')],
+    ['Skin temperature', shown(data.skinTempCelsius, ' °C', 1)],
+    ['Recovery', shown(data.recoveryScore, ' %')],
+    ['Strain', shown(data.strain, '', 1)],
+  ];
+  return (
+    <section aria-label="Wearable data" className="flex flex-col gap-3 rounded-lg border p-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex flex-col">
+            <dt className="text-muted-foreground text-xs">{label}</dt>
+            <dd className="font-semibold text-lg tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <dl className="grid gap-1 text-muted-foreground text-xs sm:grid-cols-2">
+        <div>
+          <dt className="inline">Reading time: </dt>
+          <dd className="inline">{data.readingTime ? formatDateTime(data.readingTime) : 'Never'}</dd>
+        </div>
+        <div>
+          <dt className="inline">Device: </dt>
+          <dd className="inline">{data.deviceName}</dd>
+        </div>
+        <div>
+          <dt className="inline">Connection: </dt>
+          <dd className="inline">{data.connectionType}</dd>
+        </div>
+        <div>
+          <dt className="inline">Source: </dt>
+          <dd className="inline">{SOURCE_LABELS[data.source]}</dd>
+        </div>
+      </dl>
+      <p className="text-muted-foreground text-xs">
+        WHOOP measures no blood pressure; skin temperature is not core temperature and is not used in NEWS2.
+      </p>
+    </section>
+  );
+}

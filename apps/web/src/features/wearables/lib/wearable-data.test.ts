@@ -1,0 +1,68 @@
+import type { VitalReading, VitalWatchData } from '@vigil/domain';
+import { describe, expect, it } from 'vitest';
+import { latestWhoopReading, pickWearableData } from './wearable-data.ts';
+
+const reading = (over: Partial<VitalReading>): VitalReading =>
+  ({
+    id: 1,
+    patientId: 3,
+    deviceId: 'whoop:1:3',
+    deviceName: 'WHOOP Device',
+    connectionType: 'WHOOP API',
+    readingTime: '2026-11-23T08:00:00.000Z',
+    heartRate: 55,
+    oxygenLevel: 96,
+    systolicBP: null,
+    diastolicBP: null,
+    temperature: null,
+    ...over,
+  }) as VitalReading;
+
+const stored: VitalWatchData = {
+  heartRate: 52,
+  oxygenLevel: 95,
+  temperature: null,
+  bloodPressure: { systolic: null, diastolic: null },
+  readingTime: '2026-11-23T07:00:00.000Z',
+  deviceInfo: { name: 'WHOOP Device', batteryLevel: null, connectionType: 'WHOOP API', isTargetDevice: true },
+  recoveryScore: 64,
+  strain: 9.4,
+  skinTempCelsius: 33.7,
+};
+
+describe('latestWhoopReading', () => {
+  it('takes the newest WHOOP reading and ignores other sources', () => {
+    const readings = [
+      reading({ id: 1, readingTime: '2026-11-23T06:00:00.000Z' }),
+      reading({ id: 2, readingTime: '2026-11-23T09:00:00.000Z', connectionType: 'Manual' }),
+      reading({ id: 3, readingTime: '2026-11-23T08:00:00.000Z' }),
+    ];
+    expect(latestWhoopReading(readings)?.id).toBe(3);
+    expect(latestWhoopReading([])).toBeNull();
+  });
+});
+
+describe('pickWearableData', () => {
+  it('prefers live data for the vitals, keeping the stored scores', () => {
+    expect(pickWearableData(reading({ heartRate: 58 }), stored, undefined)).toMatchObject({
+      heartRate: 58,
+      oxygenLevel: 96,
+      recoveryScore: 64,
+      strain: 9.4,
+      skinTempCelsius: 33.7,
+      source: 'live',
+    });
+  });
+
+  it('then stored data, then fetched data, else nothing', () => {
+    expect(pickWearableData(null, stored, { ...stored, heartRate: 70 })).toMatchObject({
+      heartRate: 52,
+      source: 'stored',
+    });
+    expect(pickWearableData(null, undefined, { ...stored, heartRate: 70 })).toMatchObject({
+      heartRate: 70,
+      source: 'fetched',
+    });
+    expect(pickWearableData(null, undefined, undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,404 @@
+import {
+  GATT_CHARACTERISTICS as C,
+  celsiusToTenthsF,
+  encodeBatteryLevel,
+  encodeBloodPressureMeasurement,
+  encodeHeartRateMeasurement,
+  encodeModelNumberString,
+  encodePlxContinuousMeasurement,
+  encodeTemperatureMeasurement,
+  type Patient,
+  GATT_SERVICES as S,
+} from '@vigil/domain';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type BluetoothEmulation, type EmulatedPeripheral, emulateBluetooth } from './support/bluetooth.ts';
+import { admitPatient, getPatient, readingsOf, signUp } from './support/fixtures.ts';
+import {
+  card,
+  EMPTY_WARD,
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  newPage,
+  pageErrors,
+  region,
+  screenshot,
+  toast,
+  useApp,
+  visibleText,
+} from './support/harness.ts';
+
+// The Bluetooth Device Manager and the Patient Integration card against emulated peripherals
+// (Chromium's BluetoothEmulation, e2e/support/bluetooth.ts). The emulation cannot push
+// notifications, so values reach the app through the reads it makes every few seconds.
+
+const app = useApp(EMPTY_WARD);
+/** Chromium with Web Bluetooth; `app.browser` has none (Linux keeps it behind this flag). */
+let btBrowser: Browser;
+
+beforeAll(async () => {
+  btBrowser = await launchBrowser(['--enable-features=WebBluetooth']);
+});
+afterAll(async () => {
+  await btBrowser?.close();
+});
+
+const HEART_MONITOR: EmulatedPeripheral = {
+  address: '0B:00:00:00:00:01',
+  name: 'Heart Monitor HRM-1',
+  services: {
+    [S.heartRate]: {
+      [C.heartRateMeasurement]: {
+        properties: { read: true, notify: true },
+        value: encodeHeartRateMeasurement({ heartRateBpm: 88, sensorContact: 'detected' }),
+      },
+    },
+    [S.battery]: {
+      [C.batteryLevel]: {
+        properties: { read: true, notify: true },
+        value: encodeBatteryLevel({ batteryPct: 87 }),
+      },
+    },
+    [S.healthThermometer]: {
+      [C.temperatureMeasurement]: {
+        properties: { read: true, indicate: true },
+        value: encodeTemperatureMeasurement({ temperature: 37.2, unit: 'celsius' }),
+      },
+    },
+    [S.deviceInformation]: {
+      [C.modelNumberString]: {
+        properties: { read: true },
+        value: encodeModelNumberString({ modelNumber: 'HRM-1' }),
+      },
+    },
+  },
+};
+
+const PULSE_OXIMETER: EmulatedPeripheral = {
+  address: '0B:00:00:00:00:02',
+  name: 'Pulse Oximeter PO-3',
+  services: {
+    [S.pulseOximeter]: {
+      [C.plxContinuous]: {
+        properties: { read: true, notify: true },
+        value: encodePlxContinuousMeasurement({ spo2Pct: 94, pulseRateBpm: 77 }),
+      },
+    },
+  },
+};
+
+const BP_CUFF: EmulatedPeripheral = {
+  address: '0B:00:00:00:00:03',
+  name: 'Health BP Cuff',
+  services: {
+    [S.bloodPressure]: {
+      [C.bloodPressureMeasurement]: {
+        properties: { read: true, indicate: true },
+        value: encodeBloodPressureMeasurement({
+          unit: 'mmHg',
+          systolic: 146,
+          diastolic: 92,
+          meanArterialPressure: 110,
+          pulseRateBpm: 77,
+        }),
+      },
+    },
+  },
+};
+
+interface Journey {
+  context: BrowserContext;
+  page: Page;
+  bt: BluetoothEmulation | null;
+}
+let journey: Journey | null = null;
+
+afterEach(async () => {
+  if (!journey) return;
+  const { context, page, bt } = journey;
+  journey = null;
+  const problems = bt ? [...bt.problems] : [];
+  const errors = pageErrors(page);
+  await bt?.dispose();
+  await context.close();
+  expect(problems, 'problems inside the Bluetooth harness').toEqual([]);
+  expect(errors, 'uncaught errors in the page').toEqual([]);
+});
+
+/** A signed-in nurse on the manager page with the peripherals advertising, and a patient of their own. */
+async function startOnManager(peripherals: EmulatedPeripheral[], screen?: (patient: Patient) => string) {
+  const { context, page } = await newPage(btBrowser, app.baseUrl);
+  const bt = await emulateBluetooth(btBrowser, page);
+  journey = { context, page, bt };
+  for (const p of peripherals) await bt.addPeripheral(p);
+  await signUp(page);
+  const patient = await admitPatient(page);
+  if (screen) {
+    await page.goto(screen(patient));
+    return { context, page, bt, patient };
+  }
+  await page.goto('/bluetooth-manager');
+  await page.getByRole('heading', { level: 1, name: 'Bluetooth Device Manager' }).waitFor();
+  return { context, page, bt, patient };
+}
+
+const connectedDevices = (page: Page) => region(page, 'Connected Devices');
+const rowOf = (page: Page, deviceName: string) =>
+  connectedDevices(page).getByRole('row').filter({ hasText: deviceName });
+
+async function choosePatient(page: Page, patient: Patient) {
+  await region(page, 'Connect New Device').getByLabel('Patient').selectOption({ label: patient.name });
+}
+
+/** The text of a vital card on the patient page, e.g. 'Pulse'. */
+const vitalCard = (page: Page, label: string) =>
+  region(page, 'Vital signs')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: label }) });
+
+/** Waits until `read` answers what `expected` accepts (polling the screen or the API). */
+async function eventually<T>(read: () => Promise<T>, expected: (value: T) => boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!expected(value)) {
+    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+    value = await read();
+  }
+  return value;
+}
+
+describe('Bluetooth Device Manager with Web Bluetooth', () => {
+  it('connects a heart-rate monitor with battery and thermometer to a patient; its values reach every screen; a drop shows and reconnects', async () => {
+    const { context, page, bt, patient } = await startOnManager([HEART_MONITOR]);
+    await connectedDevices(page).getByText('No devices connected').waitFor();
+    await expect(visibleText(connectedDevices(page))).resolves.toContain(
+      'Supported services: Heart Rate, Battery and Health Thermometer',
+    );
+    await expectNoSeriousAxeViolations(page);
+
+    bt.onChooser('select', HEART_MONITOR.address);
+    await choosePatient(page, patient);
+    await page.getByRole('button', { name: 'Scan for Devices' }).click();
+    await toast(page, 'Bluetooth Connected').waitFor();
+
+    const row = rowOf(page, HEART_MONITOR.name);
+    await row.getByText('Connected (Real Device)').waitFor();
+    const rowText = await visibleText(row);
+    expect(rowText).toContain(patient.name);
+    expect(rowText).toContain('GATT Connected');
+    expect(rowText).toContain('Health Monitor');
+    await row.getByText('87%').waitFor();
+    await expect(row.getByRole('link', { name: patient.name }).getAttribute('href')).resolves.toBe(
+      `/patient/${patient.id}`,
+    );
+    // The chooser was asked with the spec's filters: the device matched on the Heart Rate service.
+    expect(bt.events.some((e) => e.kind === 'chooser' && e.action === 'select')).toBe(true);
+
+    // The server has the readings, sent as Bluetooth with the device's name, and the patient is marked.
+    const readings = await eventually(
+      () => readingsOf(page, patient.id),
+      (r) => r.some((x) => x.heartRate === 88 && x.temperature !== null),
+    );
+    const reading = readings.find((x) => x.heartRate === 88)!;
+    expect(reading).toMatchObject({
+      connectionType: 'Bluetooth',
+      deviceName: HEART_MONITOR.name,
+      batteryLevel: 87,
+      temperature: celsiusToTenthsF(37.2),
+    });
+    await expect(getPatient(page, patient.id)).resolves.toMatchObject({
+      hasVitalWatch: true,
+      vitalWatchType: HEART_MONITOR.name,
+      vitalWatchConnected: true,
+    });
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'bluetooth-manager-connected');
+
+    // A second tab: the patient's record (vital cards, chart, integration card), live.
+    const record = await context.newPage();
+    await record.goto(`/patient/${patient.id}`);
+    await record.getByRole('heading', { level: 1, name: patient.name }).waitFor();
+    await vitalCard(record, 'Pulse').getByText('88').waitFor();
+    await vitalCard(record, 'Temperature').getByText('37.2').waitFor();
+    await region(record, 'Vital signs').getByText('Latest reading: Bluetooth device').waitFor();
+    const chart = region(record, 'Vital signs trend (24 h)');
+    await chart.getByText('Bluetooth device').waitFor();
+    const integration = region(record, 'Patient Integration');
+    await integration.getByText(HEART_MONITOR.name).first().waitFor();
+    await integration.getByText('87%').waitFor();
+
+    // A third tab: the dashboard's card for the patient.
+    const dashboard = await context.newPage();
+    await dashboard.goto('/');
+    await card(dashboard, patient.name).getByText('88').first().waitFor();
+
+    // A new value from the device reaches the open record without a reload.
+    bt.setValue(
+      HEART_MONITOR.address,
+      S.heartRate,
+      C.heartRateMeasurement,
+      encodeHeartRateMeasurement({ heartRateBpm: 104, sensorContact: 'detected' }),
+    );
+    await vitalCard(record, 'Pulse').getByText('104').waitFor({ timeout: 20_000 });
+    await card(dashboard, patient.name).getByText('104').first().waitFor({ timeout: 20_000 });
+
+    // The device drops: "Disconnected" at once, then it reconnects by itself.
+    const connectionsBefore = bt.events.filter((e) => e.kind === 'connection').length;
+    await bt.disconnect(HEART_MONITOR.address);
+    await row.getByText('Disconnected', { exact: true }).waitFor({ timeout: 2_000 });
+    // The device comes back (the emulation forgets its services on a drop: give them back).
+    await bt.restoreServices(HEART_MONITOR.address);
+    await row.getByText('Connected (Real Device)').waitFor({ timeout: 15_000 });
+    expect(bt.events.filter((e) => e.kind === 'connection').length).toBeGreaterThan(connectionsBefore);
+
+    // The nurse disconnects it: the link ends on every screen, the patient is no longer "connected".
+    await row.getByRole('button', { name: /Disconnect/ }).click();
+    await toast(page, 'Device Disconnected').waitFor();
+    await expect(visibleText(toast(page, 'Device Disconnected'))).resolves.toContain(
+      `Successfully disconnected device for patient ID ${patient.id}`,
+    );
+    await connectedDevices(page).getByText('No devices connected').waitFor();
+    await integration.getByText('No device linked to this patient.').waitFor();
+    await expect(getPatient(page, patient.id)).resolves.toMatchObject({ vitalWatchConnected: false });
+    // Disconnecting the selected patient's device cleared the selection.
+    await expect(region(page, 'Connect New Device').getByLabel('Patient').inputValue()).resolves.toBe('');
+    await record.close();
+    await dashboard.close();
+  });
+
+  it('says so when the chooser is cancelled or no device is available, and never connects a demo device', async () => {
+    const { page, bt, patient } = await startOnManager([HEART_MONITOR]);
+    await page.getByRole('button', { name: 'Scan for Devices' }).click();
+    await region(page, 'Connect New Device').getByText('Please select a patient first').waitFor();
+
+    await choosePatient(page, patient);
+    bt.onChooser('cancel');
+    await page.getByRole('button', { name: 'Scan for Devices' }).click();
+    await region(page, 'Connect New Device')
+      .getByText("Device selection was cancelled. Please try again when you're ready to connect.")
+      .waitFor();
+    await toast(page, 'Bluetooth Error').waitFor();
+
+    await bt.setAdapterState('absent');
+    await page.getByRole('button', { name: 'Scan for Devices' }).click();
+    await region(page, 'Connect New Device')
+      .getByText(
+        'No compatible health monitoring device was selected. Please ensure your device is powered on and try again.',
+      )
+      .waitFor();
+    await connectedDevices(page).getByText('No devices connected').waitFor();
+    await expect(readingsOf(page, patient.id)).resolves.toEqual([]);
+    await expect(page.getByRole('button', { name: 'Use Demo Device' }).count()).resolves.toBe(0);
+  });
+
+  it('feeds SpO2 from a pulse oximeter and blood pressure from a cuff, from the patient record', async () => {
+    const { context, page, bt, patient } = await startOnManager(
+      [PULSE_OXIMETER, BP_CUFF],
+      (p) => `/patient/${p.id}`,
+    );
+    const integration = region(page, 'Patient Integration');
+    await integration.waitFor();
+
+    bt.onChooser('select', PULSE_OXIMETER.address);
+    await integration.getByRole('button', { name: 'Connect Bluetooth device' }).click();
+    await toast(page, 'Bluetooth Connected').waitFor();
+    bt.onChooser('select', BP_CUFF.address);
+    await integration.getByRole('button', { name: 'Connect Bluetooth device' }).click();
+    await integration.getByText(BP_CUFF.name).first().waitFor();
+
+    await vitalCard(page, 'Oxygen Level').getByText('94').waitFor({ timeout: 20_000 });
+    await vitalCard(page, 'Blood Pressure').getByText('146/92').waitFor({ timeout: 20_000 });
+    await vitalCard(page, 'Oxygen Level').getByText('Low').waitFor();
+
+    // Another nurse's screen lists both devices for the patient.
+    const other = await context.newPage();
+    await other.goto('/bluetooth-manager');
+    await rowOf(other, PULSE_OXIMETER.name).getByText(patient.name).waitFor();
+    await rowOf(other, BP_CUFF.name).getByText(patient.name).waitFor();
+    await expect(visibleText(rowOf(other, BP_CUFF.name))).resolves.toContain(
+      'Sending from another window or computer',
+    );
+    await expectNoSeriousAxeViolations(other);
+
+    // Disconnected from that other screen: the browser holding the oximeter lets it go (10 s status poll).
+    await rowOf(other, PULSE_OXIMETER.name)
+      .getByRole('button', { name: /Disconnect/ })
+      .click();
+    await toast(other, 'Device Disconnected').waitFor();
+    await integration.getByText(PULSE_OXIMETER.name).waitFor({ state: 'detached', timeout: 15_000 });
+    await integration.getByText(BP_CUFF.name).first().waitFor();
+    const readsAfter = bt.events.filter(
+      (e) => e.kind === 'read' && e.address === PULSE_OXIMETER.address,
+    ).length;
+    await page.waitForTimeout(6_000);
+    expect(bt.events.filter((e) => e.kind === 'read' && e.address === PULSE_OXIMETER.address).length).toBe(
+      readsAfter,
+    );
+    await other.close();
+  });
+});
+
+describe('Bluetooth Device Manager without Web Bluetooth', () => {
+  it('shows the amber notice and connects a demo device whose readings say Simulation Mode everywhere', async () => {
+    const { context, page } = await app.newPage();
+    journey = { context, page, bt: null };
+    await signUp(page);
+    const patient = await admitPatient(page);
+    await page.goto('/bluetooth-manager');
+    await page.getByRole('heading', { level: 1, name: 'Bluetooth Device Manager' }).waitFor();
+    const notice = page.locator('[data-bluetooth-notice]');
+    await expect(visibleText(notice)).resolves.toMatch(/Chrome 56\+, Edge 79\+ or Opera 43\+/);
+    await expect(visibleText(notice)).resolves.toMatch(/simulation mode/);
+    await expectNoSeriousAxeViolations(page);
+
+    await choosePatient(page, patient);
+    await page.getByRole('button', { name: 'Use Demo Device' }).click();
+    await toast(page, 'Device Connected').waitFor();
+    const row = rowOf(page, 'Demo Device (Simulation)');
+    await row.getByText('Simulation', { exact: true }).waitFor();
+    await row.getByText('Simulation Mode').waitFor();
+    expect(await visibleText(row)).not.toContain('GATT Connected');
+    await expectNoSeriousAxeViolations(page);
+    // On a 375 px phone the page does not scroll sideways (the table scrolls within its card).
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+    await screenshot(page, 'bluetooth-manager-demo-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    const readings = await eventually(
+      () => readingsOf(page, patient.id),
+      (r) => r.length > 0,
+    );
+    expect(readings[0]).toMatchObject({
+      connectionType: 'Simulation',
+      deviceName: 'Demo Device (Simulation)',
+    });
+    const first = readings[0]!;
+    expect(first.heartRate).toBeGreaterThanOrEqual(68);
+    expect(first.heartRate).toBeLessThanOrEqual(80);
+    expect(first.temperature).toBeGreaterThanOrEqual(985);
+    expect(first.temperature).toBeLessThanOrEqual(989);
+
+    const record = await context.newPage();
+    await record.goto(`/patient/${patient.id}`);
+    await record.getByRole('heading', { level: 1, name: patient.name }).waitFor();
+    await region(record, 'Vital signs').getByText('Latest reading: Simulation Mode').waitFor();
+    await region(record, 'Vital signs trend (24 h)').getByText('Simulation Mode').waitFor();
+    await region(record, 'Real-time Vital Signs Monitor').getByText('Simulation Mode').first().waitFor();
+    const integration = region(record, 'Patient Integration');
+    await integration
+      .getByText(
+        'Web Bluetooth is not supported by your browser. Please use Chrome, Edge, or another compatible browser.',
+      )
+      .waitFor();
+    await integration.getByText('Simulation Mode').first().waitFor();
+    await screenshot(record, 'bluetooth-demo-patient-record');
+    await record.close();
+
+    const dashboard = await context.newPage();
+    await dashboard.goto('/');
+    await card(dashboard, patient.name).getByText('Simulation Mode').waitFor();
+    await dashboard.close();
+  });
+});

@@ -1,0 +1,555 @@
+import { celsiusToTenthsF } from '@vigil/domain';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { admitPatient, recordReadings, SEPTIC, signUp } from './support/fixtures.ts';
+import {
+  appUrlOf,
+  card,
+  EMPTY_WARD,
+  openPatient,
+  PASSWORD,
+  pageErrors,
+  region,
+  visibleText as text,
+  toast,
+  uniqueUsername,
+  useApp,
+} from './support/harness.ts';
+
+/**
+ * The ward's screens at 3 a.m. (issue 16): each numbered point of the walk-through, as a nurse meets
+ * it. The journeys make their own patients on an empty ward.
+ */
+const app = useApp(EMPTY_WARD);
+
+/**
+ * NEWS2 0 but red on the dashboard (spec point 5: BP > 130/85 high, ≥ 37 °C elevated): the analysis
+ * says NORMAL beside two red tiles (George Mitchell's case in the issue).
+ */
+const RED_TILES_NEWS2_ZERO = {
+  respiratoryRate: 16,
+  oxygenLevel: 97,
+  onSupplementalOxygen: false,
+  spo2Scale: 1,
+  systolicBP: 136,
+  diastolicBP: 88,
+  pulse: 78,
+  consciousness: 'A',
+  temperature: celsiusToTenthsF(37.3),
+} as const;
+
+/** Every flag on the card at once, with the widest values (3-digit BP, "elevated"). */
+const WIDEST = {
+  respiratoryRate: 24,
+  oxygenLevel: 88,
+  onSupplementalOxygen: true,
+  spo2Scale: 1,
+  systolicBP: 188,
+  diastolicBP: 112,
+  pulse: 142,
+  consciousness: 'A',
+  temperature: celsiusToTenthsF(38.6),
+} as const;
+
+async function signedInPage(viewport?: { width: number; height: number }) {
+  const opened = await app.newPage(viewport);
+  const username = await signUp(opened.page);
+  return { ...opened, username };
+}
+
+/** The computed colours of an element (compared, never hard-coded: the theme uses oklch). */
+async function colours(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { background: style.backgroundColor, border: style.borderTopColor };
+    });
+}
+
+/**
+ * Where content leaves its box: for every root matched by `rootSelector`, each visible element and
+ * text run inside it must lie within the root (1 px tolerance), and no root may scroll sideways. A
+ * text run is measured by a Range, so text that overflows a narrow flex item is seen too.
+ */
+async function overflowProblems(page: Page, rootSelector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const problems: string[] = [];
+    const isHidden = (el: Element) => {
+      const style = getComputedStyle(el);
+      return (
+        style.display === 'none' ||
+        style.visibility === 'hidden' ||
+        // sr-only: clipped to a 1 px box on purpose.
+        (style.position === 'absolute' && style.clip !== 'auto' && style.clip !== '')
+      );
+    };
+    const roots = Array.from(document.querySelectorAll(selector));
+    for (const root of roots) {
+      root.scrollIntoView({ block: 'center' });
+      const box = root.getBoundingClientRect();
+      const name = `${root.closest('li')?.querySelector('h3')?.textContent ?? ''} › ${(root.textContent ?? '').trim().slice(0, 40)}`;
+      if (root.scrollWidth > root.clientWidth + 1) {
+        problems.push(`${name}: scrolls sideways by ${root.scrollWidth - root.clientWidth}px`);
+      }
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node instanceof Element ? node : node.parentElement;
+        if (!element || element === root) continue;
+        if (isHidden(element) || element.closest('[class*="sr-only"]')) continue;
+        let rect: DOMRect;
+        if (node instanceof Text) {
+          if (!node.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          rect = range.getBoundingClientRect();
+        } else {
+          // The card's stretched link (::after) is the card itself; elements are measured by box.
+          rect = (node as Element).getBoundingClientRect();
+        }
+        if (rect.width === 0 || rect.height === 0) continue;
+        const spill = Math.max(box.left - rect.left, rect.right - box.right);
+        if (spill > 1) {
+          const what =
+            node instanceof Text ? `"${node.textContent?.trim()}"` : `<${(node as Element).tagName}>`;
+          problems.push(`${name}: ${what} spills ${Math.round(spill)}px out`);
+        }
+      }
+    }
+    return problems;
+  }, rootSelector);
+}
+
+/**
+ * Elements a nurse needs to see or use: controls and labels (buttons, links, fields, summaries,
+ * <label>s, table header cells). Each is scrolled into view the way the browser does for keyboard
+ * focus (`nearest`, honouring scroll padding), then the point at its centre must hit the element
+ * itself, not a floating button, panel or toast above it.
+ */
+async function coveredControls(page: Page, scope = 'main'): Promise<string[]> {
+  return page.evaluate((scopeSelector) => {
+    const scopeRoot = document.querySelector(scopeSelector) ?? document.body;
+    const candidates = Array.from(
+      scopeRoot.querySelectorAll(
+        'button, a[href], input, select, textarea, summary, label, th, [role="checkbox"], [role="tab"]',
+      ),
+    );
+    const floating = '[data-floating-bar], [data-sonner-toaster]';
+    const covered: string[] = [];
+    for (const el of candidates) {
+      if (el.closest(floating)) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      if (el.closest('[class*="sr-only"]') || el.closest('details:not([open]) > :not(summary)')) continue;
+      const initial = el.getBoundingClientRect();
+      if (initial.width < 2 || initial.height < 2) continue;
+      el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      const rect = el.getBoundingClientRect();
+      const x = rect.left + rect.width / 2;
+      const y = rect.top + Math.min(rect.height / 2, 12);
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || el.contains(hit) || hit.contains(el)) continue;
+      // A control inside a label (or the reverse) is the same target.
+      if (hit.closest('label') && hit.closest('label') === el.closest('label')) continue;
+      const coveringFloat = hit.closest(floating);
+      if (coveringFloat) {
+        covered.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}" is under ${(hit.textContent ?? '').trim().slice(0, 30)}`,
+        );
+      }
+    }
+    return covered;
+  }, scope);
+}
+
+/** Rectangles of the visible interactive elements and labels that the box intersects. */
+async function controlsUnder(page: Page, boxSelector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const boxEl = document.querySelector(selector);
+    if (!boxEl) return ['(no such box)'];
+    const box = boxEl.getBoundingClientRect();
+    const hits: string[] = [];
+    for (const el of Array.from(
+      document.querySelectorAll(
+        'button, a[href], input, select, textarea, summary, label, th, [role="checkbox"]',
+      ),
+    )) {
+      if (boxEl.contains(el)) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden' || el.closest('[class*="sr-only"]'))
+        continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 2 || r.height < 2) continue;
+      const overlaps = r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+      if (overlaps)
+        hits.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}"`,
+        );
+    }
+    return hits;
+  }, boxSelector);
+}
+
+describe('1. stale adds a warning, never removes one', () => {
+  it('keeps the red of abnormal values on the card, the record and the monitor when observations are overdue', async () => {
+    const { context, page } = await signedInPage();
+    // Critical, NEWS2 14 (continuous monitoring: stale after 15 minutes), and a fresh NEWS2 0
+    // patient whose temperature is red on the dashboard (stale only after 12 h).
+    const septic = await admitPatient(page, { name: 'Stale Septic', condition: 'Critical', ...SEPTIC });
+    await admitPatient(page, { name: 'Fresh Febrile', condition: 'Stable', ...RED_TILES_NEWS2_ZERO });
+    // The browser's clock 20 minutes on: the septic patient's observations are overdue.
+    await page.clock.install({ time: new Date(Date.now() + 20 * 60_000) });
+    await page.goto('/');
+    const stale = card(page, 'Stale Septic');
+    await stale.locator('[data-stale-notice]').waitFor();
+    expect(await text(stale.locator('[data-stale-notice]'))).toMatch(/^Stale: last observations 2\d min ago/);
+    await card(page, 'Fresh Febrile').locator('[data-abnormal]').first().waitFor();
+    expect(await card(page, 'Fresh Febrile').locator('[data-stale-notice]').count()).toBe(0);
+
+    const staleTile = await colours(page, 'li:has(a:text-is("Stale Septic")) dl[data-stale] [data-abnormal]');
+    const freshTile = await colours(
+      page,
+      'li:has(a:text-is("Fresh Febrile")) dl:not([data-stale]) [data-abnormal]',
+    );
+    expect(staleTile.background).toBe(freshTile.background);
+    const staleValue = await stale
+      .locator('[data-abnormal] dd')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
+    const freshValue = await card(page, 'Fresh Febrile')
+      .locator('[data-abnormal] dd')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
+    expect(staleValue).toBe(freshValue);
+
+    // The record: the abnormal vital cards keep their red frame and value colour while stale.
+    await openPatient(page, septic);
+    const vitals = region(page, 'Vital signs');
+    await vitals.locator('ul[data-stale]').waitFor();
+    const abnormal = vitals.locator('li[data-abnormal]').first();
+    const normal = vitals.locator('li:not([data-abnormal])').first();
+    const [abnormalBg, normalBg] = await Promise.all([
+      abnormal.evaluate((el) => getComputedStyle(el).backgroundColor),
+      normal.evaluate((el) => getComputedStyle(el).backgroundColor),
+    ]);
+    expect(abnormalBg).not.toBe(normalBg);
+    // The monitor's highlighted tiles too.
+    const monitor = region(page, 'Real-time Vital Signs Monitor');
+    await monitor.locator('ul[data-stale] li[data-highlighted]').first().waitFor();
+    const highlighted = await monitor
+      .locator('li[data-highlighted]')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    const plain = await monitor
+      .locator('ul[aria-label="Analysed vital signs"] > li:not([data-highlighted])')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(highlighted).not.toBe(plain);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('2. conflicting signals on one card', () => {
+  it('prompts a review when NEWS2 disagrees with the condition, records who changed it, and sorts by NEWS2', async () => {
+    const { context, page, username } = await signedInPage();
+    // Server order is Critical first, then oxygen descending: the sick "Stable" patient comes last.
+    await admitPatient(page, { name: 'Calm Critical', condition: 'Critical', oxygenLevel: 99 });
+    await admitPatient(page, { name: 'Calm Stable', condition: 'Stable', oxygenLevel: 98 });
+    const sick = await admitPatient(page, { name: 'Sick But Stable', condition: 'Stable', ...SEPTIC });
+    await page.goto('/');
+    const sickCard = card(page, 'Sick But Stable');
+    await sickCard.locator('[data-condition-review]').waitFor();
+    expect(await text(sickCard.locator('[data-condition-review]'))).toBe(
+      'NEWS2 14 (high risk) disagrees with the condition “Stable”: review the condition.',
+    );
+    expect(await card(page, 'Calm Stable').locator('[data-condition-review]').count()).toBe(0);
+
+    // This journey's three patients, in the order shown (the file's other journeys share the ward).
+    const mine = ['Calm Critical', 'Calm Stable', 'Sick But Stable'];
+    const names = async () =>
+      (await page.getByRole('list', { name: 'Patients' }).getByRole('link').allInnerTexts()).filter((name) =>
+        mine.includes(name),
+      );
+    expect(await names()).toEqual(['Calm Critical', 'Calm Stable', 'Sick But Stable']);
+    await page.getByLabel('Sort by').selectOption({ label: 'NEWS2, highest first' });
+    await page.waitForURL(/sort=news2/);
+    await expect.poll(names).toEqual(['Sick But Stable', 'Calm Critical', 'Calm Stable']);
+    await page.getByLabel('Sort by').selectOption({ label: 'Critical first, then oxygen' });
+    await expect.poll(names).toEqual(['Calm Critical', 'Calm Stable', 'Sick But Stable']);
+
+    // The record: the same prompt, with a button that opens the edit dialog.
+    await openPatient(page, sick);
+    const prompt = page.locator('header [data-condition-review]');
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'Review condition' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit patient' });
+    await dialog.getByLabel('Condition').selectOption('Critical');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await prompt.waitFor({ state: 'detached' });
+    const timeline = region(page, 'Patient History Timeline');
+    await timeline.getByText('Condition changed to Critical').waitFor();
+    expect(await text(timeline)).toContain(`Condition changed from Stable to Critical by ${username}.`);
+    await context.close();
+  });
+
+  it('explains a red tile beside a NORMAL analysis', async () => {
+    const { context, page } = await signedInPage();
+    await admitPatient(page, { name: 'George Mitchell', condition: 'Stable', ...RED_TILES_NEWS2_ZERO });
+    await page.goto('/');
+    const george = card(page, 'George Mitchell');
+    await george.getByText('NORMAL', { exact: true }).waitFor();
+    expect(await george.locator('[data-abnormal]').count()).toBe(2);
+    expect(await text(george.locator('[data-threshold-note]'))).toBe(
+      "Red here means outside the dashboard's limits (BP > 130/85, temperature ≥ 37.0 °C). The analysis scores NEWS2, which counts these values as normal.",
+    );
+    await context.close();
+  });
+});
+
+describe('3. dashboard cards and tiles never overflow', () => {
+  it.each([768, 800, 900, 1000, 1280, 1366])('at %i px', async (width) => {
+    const { context, page } = await signedInPage({ width, height: 900 });
+    if (width === 768) {
+      // One set of patients for all widths (the ward is shared by this file's journeys).
+      await admitPatient(page, {
+        name: 'Bartholomew Featherstonehaugh-Worthington',
+        condition: 'Critical',
+        ...WIDEST,
+      });
+      await admitPatient(page, {
+        name: 'Low Pulse Recovering',
+        condition: 'Recovering',
+        ...WIDEST,
+        pulse: 42,
+        temperature: celsiusToTenthsF(35.2),
+      });
+    }
+    await page.goto('/');
+    await card(page, 'Bartholomew Featherstonehaugh-Worthington')
+      .locator('[data-abnormal]')
+      .first()
+      .waitFor();
+    // The measured cards with their analysis text in place (a card analyses once it comes into view).
+    for (const name of ['Bartholomew Featherstonehaugh-Worthington', 'Low Pulse Recovering']) {
+      await card(page, name).scrollIntoViewIfNeeded();
+      await card(page, name).getByText('Analyzing data...').waitFor({ state: 'detached' });
+    }
+    const problems = [
+      ...(await overflowProblems(page, 'ul[aria-labelledby] > li')),
+      ...(await overflowProblems(page, 'ul[aria-labelledby] > li dl > div')),
+    ];
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('4. toasts and floating buttons never cover controls or labels', () => {
+  it.each([
+    [375, 740],
+    [768, 900],
+    [1440, 900],
+  ])(
+    'on a record at %i px every control and label can be scrolled clear of the floating buttons',
+    async (width, height) => {
+      const { context, page } = await signedInPage({ width, height });
+      const patient = await admitPatient(page, { condition: 'Critical', ...SEPTIC });
+      await openPatient(page, patient);
+      await region(page, 'AI Analysis').locator('[data-do-now]').waitFor();
+      // Open every fold, so the NEWS2 table's row labels ("Air or oxygen") are checked too.
+      for (const details of await page.locator('main details').all())
+        await details.evaluate((d) => d.setAttribute('open', ''));
+      expect(await coveredControls(page)).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('at 375 px an open panel leaves the other floating button visible and usable', async () => {
+    const { context, page } = await signedInPage({ width: 375, height: 740 });
+    const patient = await admitPatient(page);
+    await openPatient(page, patient);
+    await page.getByRole('button', { name: 'Medication Reminders' }).click();
+    const panel = page.getByRole('dialog', { name: 'Medication Schedule' });
+    await panel.waitFor();
+    const contacts = page.getByRole('button', { name: 'Emergency Contacts' });
+    const isOnTop = await contacts.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !!hit && el.contains(hit);
+    });
+    expect(isOnTop).toBe(true);
+    await contacts.click();
+    await page.getByRole('dialog', { name: 'Emergency Contacts' }).waitFor();
+    await panel.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('a CRITICAL Alert toast covers neither the floating buttons nor a control', async () => {
+    const { context, page } = await signedInPage({ width: 768, height: 900 });
+    const patient = await admitPatient(page, { condition: 'Critical', ...SEPTIC });
+    await openPatient(page, patient);
+    await toast(page, 'CRITICAL Alert').waitFor();
+    await page.waitForTimeout(500); // the toast's entrance animation
+    expect(await controlsUnder(page, '[data-sonner-toast]')).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await controlsUnder(page, '[data-sonner-toast]')).toEqual([]);
+    await context.close();
+  });
+
+  it('at 375 px a "Login failed" toast does not cover "Sign in"', async () => {
+    const { context, page } = await app.newPage({ width: 375, height: 667 });
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill(uniqueUsername());
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await toast(page, 'Login failed').waitFor();
+    await page.waitForTimeout(500);
+    expect(await controlsUnder(page, '[data-sonner-toast]')).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('5. the critical record says each thing once', () => {
+  it('leads with what to do now; the recommendations and the long analysis appear once, folded', async () => {
+    const { context, page } = await signedInPage({ width: 375, height: 740 });
+    const patient = await admitPatient(page, { condition: 'Critical', ...SEPTIC });
+    await openPatient(page, patient);
+    const analysis = region(page, 'AI Analysis');
+    const doNow = analysis.locator('[data-do-now]');
+    await doNow.waitFor();
+    const doNowText = await text(doNow);
+    expect(doNowText).toContain(
+      'Do now Call for an emergency assessment by a critical-care team and monitor continuously.',
+    );
+    // Said once, and before the trend chart and the monitor: it leads.
+    expect(doNowText.split('Call for an emergency assessment').length - 1).toBe(1);
+    const top = async (locator: ReturnType<Page['locator']>) =>
+      (await locator.boundingBox())?.y ?? Number.NaN;
+    expect(await top(doNow)).toBeLessThan(
+      await top(page.getByRole('heading', { name: 'Vital signs trend (24 h)' })),
+    );
+    await region(page, 'Real-time Vital Signs Monitor')
+      .locator('ul[aria-label="Analysed vital signs"]')
+      .waitFor();
+    // Each recommendation and the analysis text are visible at most once on the page.
+    // (Inside the page, not in a toast: a toast's first sentence is its own, short, message.)
+    const visibleTimes = (snippet: string) =>
+      page.locator('main').getByText(snippet).filter({ visible: true }).count();
+    expect(await visibleTimes('Recount the respiratory rate over a full minute.')).toBe(0);
+    expect(await visibleTimes('NEWS2 14: high clinical risk')).toBe(0);
+    await analysis.locator('summary').click();
+    expect(await visibleTimes('Recount the respiratory rate over a full minute.')).toBe(1);
+    expect(await visibleTimes('NEWS2 14: high clinical risk')).toBe(1);
+    // Folded, a critical record at 375 px is far shorter than the 7,400 px of the walk-through.
+    await analysis.locator('summary').click();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeLessThan(6000);
+    await context.close();
+  });
+
+  it('writes the card analysis for a person', async () => {
+    const { context, page } = await signedInPage();
+    await admitPatient(page, { name: 'Plain Words', condition: 'Critical', ...SEPTIC });
+    await page.goto('/');
+    const plain = card(page, 'Plain Words');
+    await plain.getByText(/^High risk, NEWS2 14\./).waitFor();
+    const analysisText = await text(plain.getByText(/^High risk, NEWS2 14\./));
+    expect(analysisText).toBe(
+      'High risk, NEWS2 14. Breathing rate and oxygen level are dangerously abnormal; blood pressure, pulse and temperature are also out of range; on oxygen. Call for an emergency assessment by a critical-care team and monitor continuously.',
+    );
+    expect(analysisText).not.toMatch(/[≤≥]|\(\d points?\)/);
+    await context.close();
+  });
+});
+
+describe('6. the monitor card names the real source', () => {
+  it('says "Manual observations" for ward observations, with no battery row, and no "High-priority patient" for a high NEWS2', async () => {
+    const { context, page } = await signedInPage();
+    const patient = await admitPatient(page, { condition: 'Critical', ...SEPTIC });
+    await recordReadings(page, patient, [{ readingTime: new Date(), ...readingOf(SEPTIC) }]);
+    await openPatient(page, patient);
+    const monitor = region(page, 'Real-time Vital Signs Monitor');
+    await monitor.locator('[data-connection]').waitFor();
+    expect(await text(monitor.locator('[data-connection]'))).toBe('Manual observations');
+    expect(await monitor.getByText('Real Device Connected').count()).toBe(0);
+    expect(await monitor.getByText('Battery').count()).toBe(0);
+    await monitor.getByText('Refreshes every minute while NEWS2 is high.').waitFor();
+    expect(await monitor.getByText('High-priority patient').count()).toBe(0);
+    await context.close();
+  });
+
+  it('says "Device not connected" for a WHOOP on record that is not connected', async () => {
+    const { context, page } = await signedInPage();
+    const whoop = await admitPatient(page, {
+      condition: 'Stable',
+      hasVitalWatch: true,
+      vitalWatchType: 'WHOOP',
+      vitalWatchConnected: false,
+    });
+    await openPatient(page, whoop);
+    const monitor = region(page, 'Real-time Vital Signs Monitor');
+    await monitor.locator('[data-connection]').waitFor();
+    expect(await text(monitor.locator('[data-connection]'))).toBe('Device not connected');
+    await context.close();
+  });
+});
+
+describe('7. smaller points', () => {
+  it('a signed-out page load logs no console error, and each screen names the tab', async () => {
+    const { context, page } = await app.newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto('/');
+    await page.waitForURL(/\/auth$/);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    expect(await page.title()).toBe('Sign in · Vigil');
+
+    const username = await signUp(page);
+    expect(username).toBeTruthy();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Patient Dashboard · Vigil');
+    const patient = await admitPatient(page, { name: 'Tab Title Patient' });
+    await openPatient(page, patient);
+    await expect.poll(() => page.title()).toBe('Tab Title Patient · Patient record · Vigil');
+    await page.goto('/no-such-page');
+    await expect.poll(() => page.title()).toBe('404 Page Not Found · Vigil');
+    await context.close();
+  });
+
+  it('the treatment error toast keeps the spec\'s "status: body" text', async () => {
+    const { context, page } = await signedInPage();
+    const patient = await admitPatient(page);
+    const created = await page.request.fetch(`/api/patients/${patient.id}/treatments`, {
+      method: 'POST',
+      headers: { Origin: appUrlOf(page), 'Content-Type': 'application/json' },
+      data: { description: 'IV antibiotics', scheduledFor: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+    expect(created.ok()).toBe(true);
+    await openPatient(page, patient);
+    // The server refuses the toggle: the toast shows "<status>: <body>".
+    await page.route('**/api/treatments/*', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Treatment was changed by someone else' }),
+      }),
+    );
+    await region(page, 'Treatment Schedule').getByRole('checkbox').first().click();
+    const errorToast = toast(page, 'Error updating treatment');
+    await errorToast.waitFor();
+    expect(await text(errorToast)).toContain('409: Treatment was changed by someone else');
+    await context.close();
+  });
+});
+
+/** A reading with the values of a patient spec (the ingest names the pulse heartRate). */
+function readingOf(vitals: typeof SEPTIC) {
+  const { pulse, ...rest } = vitals;
+  return { ...rest, heartRate: pulse, deviceName: 'Ward observations', connectionType: 'manual' };
+}

@@ -1,0 +1,168 @@
+/// <reference path="../apps/server/test/support/whoop/oidc-provider.d.ts" />
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startWhoopAuthorizationServer,
+  type WhoopAuthorizationServer,
+} from '../apps/server/test/support/whoop/authorization-server.ts';
+import { startWhoopApi, type WhoopApi } from '../apps/server/test/support/whoop/whoop-api.ts';
+import { admitPatient, getPatient, signUp } from './support/fixtures.ts';
+import {
+  EMPTY_WARD,
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  newPage,
+  openPatient,
+  pageErrors,
+  type RunningApp,
+  region,
+  screenshot,
+  startApp,
+  visibleText as text,
+  toast,
+} from './support/harness.ts';
+
+// A nurse connects a patient's WHOOP for real: the browser goes to a loopback OAuth server configured
+// as WHOOP's (PKCE required, client_secret_post, rotating refresh tokens), consents, comes back through
+// the server's callback to /oauth/callback, returns to the record and sees WHOOP's data arrive.
+
+let auth: WhoopAuthorizationServer;
+let api: WhoopApi;
+let app: RunningApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const member = 10129;
+
+beforeAll(async () => {
+  auth = await startWhoopAuthorizationServer({});
+  api = await startWhoopApi({ authorizationServer: auth });
+  api.world.addRecovery(member);
+  [app, browser] = await Promise.all([
+    startApp((port) => {
+      const redirectUri = `http://127.0.0.1:${port}/api/whoop/callback`;
+      auth.allowRedirectUri(redirectUri);
+      return {
+        ...EMPTY_WARD,
+        WHOOP_CLIENT_ID: auth.clientId,
+        WHOOP_CLIENT_SECRET: auth.clientSecret,
+        WHOOP_REDIRECT_URI: redirectUri,
+        WHOOP_ISSUER: auth.issuer,
+        WHOOP_AUTHORIZATION_URL: auth.authorizationEndpoint,
+        WHOOP_TOKEN_URL: auth.tokenEndpoint,
+        WHOOP_API_BASE_URL: api.baseUrl,
+        TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      };
+    }),
+    launchBrowser(),
+  ]);
+  ({ context, page } = await newPage(browser, app.baseUrl));
+  await signUp(page);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.stop();
+  await api?.close();
+  await auth?.close();
+});
+
+describe('WHOOP through its API', () => {
+  it('connects a patient, lands on the callback success state, and fills the wearable card', async () => {
+    const patient = await admitPatient(page, { name: 'Wren Whoop' });
+    await openPatient(page, patient);
+    const panel = region(page, 'WHOOP Wearable');
+    await panel.getByRole('button', { name: 'Connect WHOOP' }).click();
+
+    // WHOOP's consent (auto-approved by the harness), then the server's callback, then the page.
+    await page.waitForURL(/\/oauth\/callback\?/);
+    await expect
+      .poll(() => text(page.locator('main')))
+      .toContain('Authentication successful! You can now return to the application.');
+    expect(page.url()).not.toContain('code=');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'WHOOP Authentication' }).isVisible())
+      .toBe(true);
+    await screenshot(page, 'whoop-callback-success');
+
+    await page.getByRole('link', { name: 'Return to Patient' }).click();
+    await page.getByRole('heading', { level: 1, name: patient.name }).waitFor();
+    await toast(page, 'Connection Successful').waitFor();
+    const data = panel.getByRole('region', { name: 'Wearable data' });
+    await expect.poll(() => text(data), { timeout: 15_000 }).toContain('52 bpm');
+    const shown = await text(data);
+    for (const part of ['96 %', '33.7 °C', '64 %', '9.4', 'WHOOP Device', 'WHOOP API'])
+      expect(shown).toContain(part);
+    expect(shown).not.toMatch(/120\/80/);
+    await expectNoSeriousAxeViolations(page);
+
+    // A new recovery scored just now, brought in by the manual refresh: the record's vitals follow.
+    api.world.addRecovery(member, {
+      sleepStart: new Date(Date.now() - 2 * 3_600_000 - 5 * 60_000 + 1000),
+      sleepDurationMs: 2 * 3_600_000,
+      score: { resting_heart_rate: 61, spo2_percentage: 95.4 },
+    });
+    await panel.getByRole('button', { name: 'Refresh' }).click();
+    await toast(page, 'Refreshing Data').waitFor();
+    await expect.poll(() => text(data), { timeout: 15_000 }).toContain('61 bpm');
+    await expect.poll(async () => (await getPatient(page, patient.id)).pulse).toBe(61);
+    await expect.poll(() => text(region(page, 'Vital signs'))).toMatch(/61/);
+    await screenshot(page, 'whoop-wearable-card');
+
+    await panel.getByRole('button', { name: 'Disconnect WHOOP' }).click();
+    await toast(page, 'Device Disconnected').waitFor();
+    await panel.getByRole('button', { name: 'Connect WHOOP' }).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('shows "reconnect needed" on the record when WHOOP stops accepting the connection', async () => {
+    const patient = await admitPatient(page, { name: 'Rhys Revoked' });
+    await openPatient(page, patient);
+    const panel = region(page, 'WHOOP Wearable');
+    await panel.getByRole('button', { name: 'Connect WHOOP' }).click();
+    await page.waitForURL(/\/oauth\/callback\?/);
+    await page.getByRole('link', { name: 'Return to Patient' }).click();
+    await panel.getByRole('region', { name: 'Wearable data' }).waitFor();
+
+    // The member removes Vigil in the WHOOP app: every token of theirs stops working.
+    auth.revokeAccess(String(member));
+    await panel.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => text(panel), { timeout: 15_000 }).toContain('Reconnect needed');
+    await panel.getByRole('button', { name: 'Reconnect WHOOP' }).waitFor();
+    expect((await getPatient(page, patient.id)).vitalWatchConnected).toBe(false);
+    await screenshot(page, 'whoop-reconnect-needed');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('says the integration is not available on a server without WHOOP configured', async () => {
+    const bare = await startApp(EMPTY_WARD);
+    const own = await newPage(browser, bare.baseUrl);
+    try {
+      await signUp(own.page);
+      const patient = await admitPatient(own.page, { name: 'Nora Noconfig' });
+      await openPatient(own.page, patient);
+      await region(own.page, 'WHOOP Wearable').getByRole('button', { name: 'Connect WHOOP' }).click();
+      await toast(own.page, 'WHOOP Integration Not Available').waitFor();
+      expect(await text(toast(own.page, 'WHOOP Integration Not Available'))).toContain(
+        'The WHOOP API integration is not configured. Please contact support.',
+      );
+      expect(own.page.url()).toBe(`${bare.baseUrl}/patient/${patient.id}`);
+      expect(pageErrors(own.page)).toEqual([]);
+    } finally {
+      await own.context.close();
+      await bare.stop();
+    }
+  });
+
+  it('brings a declined consent to the callback page as an error', async () => {
+    const patient = await admitPatient(page, { name: 'Dee Declined' });
+    await openPatient(page, patient);
+    auth.denyNextAuthorization();
+    await region(page, 'WHOOP Wearable').getByRole('button', { name: 'Connect WHOOP' }).click();
+    await page.waitForURL(/\/oauth\/callback\?/);
+    await expect.poll(() => text(page.locator('main'))).toContain('Authentication failed: access_denied');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});

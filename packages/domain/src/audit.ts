@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * The audit trail, shaped after FHIR AuditEvent: when, who (user and role), the action, what
+ * (entity type and id, the patient), the outcome, and where from (address, user agent, request id).
+ * Ids only: no patient names and no note text.
+ */
+export const AUDIT_ACTIONS = [
+  'create',
+  'read',
+  'update',
+  'delete',
+  'execute',
+  'sign-in',
+  'sign-out',
+  'failed-sign-in',
+] as const;
+export const AuditAction = z.enum(AUDIT_ACTIONS, {
+  error: `action must be one of ${AUDIT_ACTIONS.join(', ')}`,
+});
+export type AuditAction = z.infer<typeof AuditAction>;
+
+export const AuditOutcome = z.enum(['success', 'failure']);
+export type AuditOutcome = z.infer<typeof AuditOutcome>;
+
+const isoDate = z.string().datetime({ offset: true });
+
+export const AuditEvent = z.object({
+  id: z.number().int(),
+  at: isoDate,
+  userId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  role: z.string().nullable(),
+  action: AuditAction,
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  patientId: z.number().int().nullable(),
+  outcome: AuditOutcome,
+  /** What kind of change, in a few words or codes (e.g. "role nurse → doctor"); never clinical text. */
+  detail: z.string().nullable(),
+  address: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  requestId: z.string().nullable(),
+  hash: z.string(),
+});
+export type AuditEvent = z.infer<typeof AuditEvent>;
+
+const optionalInt = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be positive`)
+    .max(2_147_483_647, `${name} is too large`)
+    .optional();
+
+export const AuditQuery = z.object({
+  userId: optionalInt('userId'),
+  patientId: optionalInt('patientId'),
+  action: AuditAction.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(1000, 'limit must be at most 1000')
+    .optional(),
+  /** Rows older than this id (paging backwards). */
+  before: optionalInt('before'),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditVerification = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  /** The first row whose hash or link does not hold, with why. */
+  firstBroken: z.object({ id: z.number().int(), reason: z.string() }).nullable(),
+});
+export type AuditVerification = z.infer<typeof AuditVerification>;

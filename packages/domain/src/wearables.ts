@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** The wearable providers linked through their API; the spec names one (WHOOP). */
+export const WEARABLE_PROVIDERS = { whoop: 'WHOOP' } as const;
+
+/** Device name of readings from WHOOP's API (spec point 7, the cloud sync service's default). */
+export const WHOOP_DEVICE_NAME = 'WHOOP Device';
+
+export const WhoopStatus = z.object({ available: z.boolean() });
+export type WhoopStatus = z.infer<typeof WhoopStatus>;
+
+export const ConnectVitalWatchInput = z.object({
+  watchType: z
+    .string('watchType is required: "whoop"')
+    .trim()
+    .min(1, 'watchType is required: "whoop"')
+    .max(50, 'watchType must be at most 50 characters'),
+});
+export type ConnectVitalWatchInput = z.infer<typeof ConnectVitalWatchInput>;
+
+/** Spec point 7: the browser is sent to authUrl. */
+export const ConnectVitalWatchResponse = z.object({ redirect: z.literal(true), authUrl: z.string().url() });
+export type ConnectVitalWatchResponse = z.infer<typeof ConnectVitalWatchResponse>;
+
+/** Spec point 3, "Vital watch data"; blood pressure and temperature stay null: WHOOP measures neither. */
+export const VitalWatchData = z.object({
+  heartRate: z.number().nullable(),
+  oxygenLevel: z.number().nullable(),
+  /** Core temperature in tenths of °F: never from WHOOP, whose skin temperature is not core. */
+  temperature: z.number().nullable(),
+  bloodPressure: z.object({ systolic: z.number().nullable(), diastolic: z.number().nullable() }),
+  readingTime: z.string().nullable(),
+  deviceInfo: z.object({
+    name: z.string(),
+    batteryLevel: z.number().nullable(),
+    connectionType: z.string(),
+    isTargetDevice: z.boolean(),
+  }),
+  recoveryScore: z.number().nullable(),
+  strain: z.number().nullable(),
+  /** Addition: WHOOP's skin temperature (°C), shown on the wearable card, not a vital sign. */
+  skinTempCelsius: z.number().nullable(),
+});
+export type VitalWatchData = z.infer<typeof VitalWatchData>;
+
+export const WEARABLE_STATES = ['none', 'connected', 'reconnect_needed'] as const;
+export type WearableState = (typeof WEARABLE_STATES)[number];
+
+/** A patient's wearable link through the provider's API, for the patient record's card. */
+export const WearableConnection = z.object({
+  provider: z.string(),
+  state: z.enum(WEARABLE_STATES),
+  linkedAt: z.string().nullable(),
+  stateChangedAt: z.string().nullable(),
+  lastSyncAt: z.string().nullable(),
+});
+export type WearableConnection = z.infer<typeof WearableConnection>;
+
+/** Where the server's callback sends the browser: /oauth/callback with the outcome only. */
+export const OAUTH_CALLBACK_PATH = '/oauth/callback';
