@@ -16,10 +16,16 @@ import {
   useVitalWatchData,
   useWearableConnection,
   useWhoopStatus,
+  vitalWatchDataQueryKey,
   wearableQueryKey,
 } from '../api/get-wearable.ts';
 import { useConnectWhoop, useDisconnectWhoop, useRefreshVitalWatchData } from '../api/manage-wearable.ts';
-import { latestWhoopReading, pickWearableData, type WearableCardData } from '../lib/wearable-data.ts';
+import {
+  isNewerThan,
+  latestWhoopReading,
+  pickWearableData,
+  type WearableCardData,
+} from '../lib/wearable-data.ts';
 
 /** Spec point 8 texts, with the wearable provider named. */
 export const WEARABLE_TOASTS = {
@@ -176,11 +182,23 @@ function ConnectedWearable({ patientId, actions }: { patientId: number; actions:
   const stored = useVitalWatchData(patientId, true);
   const refresh = useRefreshVitalWatchData(patientId);
   const readings = useQuery(getPatientReadingsQueryOptions(patientId));
-  const data = pickWearableData(latestWhoopReading(readings.data), stored.data, refresh.data);
+  const live = latestWhoopReading(readings.data);
+  const data = pickWearableData(live, stored.data, refresh.data);
+  const queryClient = useQueryClient();
+
+  // A live WHOOP reading newer than the stored data means the server has stored a newer night: fetch
+  // it now (its recovery and strain) rather than at the next 30 s poll. Once per live reading.
+  const refetchedFor = useRef<string | null>(null);
+  const liveTime = live?.readingTime ?? null;
+  const stale = !stored.isFetching && stored.data !== undefined && isNewerThan(live, stored.data);
+  useEffect(() => {
+    if (!stale || !liveTime || refetchedFor.current === liveTime) return;
+    refetchedFor.current = liveTime;
+    void queryClient.invalidateQueries({ queryKey: vitalWatchDataQueryKey(patientId) });
+  }, [stale, liveTime, queryClient, patientId]);
 
   // A failed stored-data fetch: once per failure, not on every render. One reporting connectFirst
   // (spec point 4) returns the card to its connection state: not connected, or "reconnect needed".
-  const queryClient = useQueryClient();
   const toasted = useRef<unknown>(null);
   useEffect(() => {
     if (!stored.error || toasted.current === stored.error) return;

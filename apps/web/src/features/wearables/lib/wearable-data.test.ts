@@ -1,6 +1,6 @@
 import type { VitalReading, VitalWatchData } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
-import { latestWhoopReading, pickWearableData } from './wearable-data.ts';
+import { isNewerThan, latestWhoopReading, pickWearableData } from './wearable-data.ts';
 
 const reading = (over: Partial<VitalReading>): VitalReading =>
   ({
@@ -43,13 +43,38 @@ describe('latestWhoopReading', () => {
 });
 
 describe('pickWearableData', () => {
-  it('prefers live data for the vitals, keeping the stored scores', () => {
-    expect(pickWearableData(reading({ heartRate: 58 }), stored, undefined)).toMatchObject({
+  it('prefers live data for the vitals, keeping the stored scores of the same night', () => {
+    const sameNight = { ...stored, readingTime: '2026-11-23T08:00:00.000Z' };
+    expect(pickWearableData(reading({ heartRate: 58 }), sameNight, undefined)).toMatchObject({
       heartRate: 58,
       oxygenLevel: 96,
       recoveryScore: 64,
       strain: 9.4,
       skinTempCelsius: 33.7,
+      source: 'live',
+    });
+  });
+
+  it("never shows an older night's recovery and strain beside a newer live reading", () => {
+    expect(isNewerThan(reading({}), stored)).toBe(true);
+    expect(isNewerThan(reading({}), { ...stored, readingTime: null })).toBe(true);
+    expect(isNewerThan(reading({ readingTime: stored.readingTime! }), stored)).toBe(false);
+    expect(isNewerThan(null, stored)).toBe(false);
+    expect(pickWearableData(reading({ heartRate: 58 }), stored, undefined)).toMatchObject({
+      heartRate: 58,
+      recoveryScore: null,
+      strain: null,
+      skinTempCelsius: null,
+      readingTime: '2026-11-23T08:00:00.000Z',
+      source: 'live',
+    });
+  });
+
+  it("takes the live reading's own skin temperature, stored in tenths of °F, shown in °C", () => {
+    // 33.7 °C is stored as 927 (92.7 °F); shown back to one decimal.
+    expect(pickWearableData(reading({ skinTemperature: 927 }), undefined, undefined)).toMatchObject({
+      skinTempCelsius: 33.7,
+      recoveryScore: null,
       source: 'live',
     });
   });

@@ -1,4 +1,9 @@
-import { CONNECTION_TYPES, type VitalReading, type VitalWatchData } from '@vigil/domain';
+import {
+  CONNECTION_TYPES,
+  tenthsFToRoundedCelsius,
+  type VitalReading,
+  type VitalWatchData,
+} from '@vigil/domain';
 
 /** What the wearable data card shows, and where it came from. */
 export interface WearableCardData {
@@ -26,10 +31,19 @@ export function latestWhoopReading(readings: readonly VitalReading[] | undefined
   return latest;
 }
 
+/** Whether a live reading is newer than what the stored (or fetched) data describes. */
+export function isNewerThan(live: VitalReading | null, data: VitalWatchData | undefined): boolean {
+  if (!live) return false;
+  if (!data?.readingTime) return true;
+  return Date.parse(live.readingTime) > Date.parse(data.readingTime);
+}
+
 /**
  * Spec point 4, "Data priority": live event-stream data, then stored data (what used to be the cloud),
  * then directly fetched data. A live WHOOP reading replaces the others' vital signs (the watch type
- * names WHOOP); recovery, strain and skin temperature come only with stored or fetched data.
+ * names WHOOP) and brings its own skin temperature. Recovery and strain come only with stored or
+ * fetched data, and only when that data is of the live reading's night or later: an older night's
+ * scores are never shown beside a newer reading (the panel refetches the stored data instead).
  */
 export function pickWearableData(
   live: VitalReading | null,
@@ -39,29 +53,32 @@ export function pickWearableData(
   const base = stored ?? fetched;
   const source = live ? 'live' : stored ? 'stored' : fetched ? 'fetched' : null;
   if (!source) return null;
-  const scores = {
-    skinTempCelsius: base?.skinTempCelsius ?? null,
-    recoveryScore: base?.recoveryScore ?? null,
-    strain: base?.strain ?? null,
-  };
   if (live) {
+    const current = isNewerThan(live, base) ? undefined : base;
     return {
       heartRate: live.heartRate,
       oxygenLevel: live.oxygenLevel,
+      skinTempCelsius:
+        live.skinTemperature === null || live.skinTemperature === undefined
+          ? (current?.skinTempCelsius ?? null)
+          : tenthsFToRoundedCelsius(live.skinTemperature),
+      recoveryScore: current?.recoveryScore ?? null,
+      strain: current?.strain ?? null,
       readingTime: live.readingTime,
       deviceName: live.deviceName ?? base?.deviceInfo.name ?? 'WHOOP Device',
       connectionType: live.connectionType ?? CONNECTION_TYPES.whoop,
-      ...scores,
       source,
     };
   }
   return {
     heartRate: base!.heartRate,
     oxygenLevel: base!.oxygenLevel,
+    skinTempCelsius: base!.skinTempCelsius,
+    recoveryScore: base!.recoveryScore,
+    strain: base!.strain,
     readingTime: base!.readingTime,
     deviceName: base!.deviceInfo.name,
     connectionType: base!.deviceInfo.connectionType,
-    ...scores,
     source,
   };
 }
