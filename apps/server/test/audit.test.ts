@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditVerification } from '@vigil/domain';
+import { type AuditEvent, type AuditVerification, RECORD_OPENING_WINDOW_MS } from '@vigil/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PASSWORD, type TestApp } from './helpers.ts';
@@ -98,6 +98,29 @@ describe('what the trail records', () => {
     before = await lastId();
     await inject('GET', '/api/patients', nurse.cookie);
     expect(await since(before)).toHaveLength(0);
+  });
+
+  it("records a person's opening of a record once per window, however often the screen refetches", async () => {
+    const patient = await admitPatient(t.app, nurse.cookie);
+    const openings = async () =>
+      (await rows()).filter((r) => r.action === 'read' && r.patient_id === patient.id);
+    const open = async (who: Session) =>
+      expect((await inject('GET', `/api/patients/${patient.id}`, who.cookie)).statusCode).toBe(200);
+
+    // Three refetches at once and one a minute later: one opening.
+    await Promise.all([open(nurse), open(nurse), open(nurse)]);
+    t.clock.advance(60_000);
+    await open(nurse);
+    expect(await openings()).toHaveLength(1);
+    // Another person opening it is their own opening.
+    await open(admin);
+    expect((await openings()).map((r) => r.user_id)).toEqual([nurse.user.id, admin.user.id]);
+    // Past the window, the nurse's next look is a new opening.
+    t.clock.advance(RECORD_OPENING_WINDOW_MS);
+    await open(nurse);
+    expect((await openings()).map((r) => r.user_id)).toEqual([nurse.user.id, admin.user.id, nurse.user.id]);
+    const verified = await inject('GET', '/api/audit-events/verify', auditor.cookie);
+    expect((verified.json() as AuditVerification).ok).toBe(true);
   });
 
   it('records a note in the same transaction, and a failed write records nothing', async () => {

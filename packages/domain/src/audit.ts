@@ -20,6 +20,12 @@ export const AuditAction = z.enum(AUDIT_ACTIONS, {
 });
 export type AuditAction = z.infer<typeof AuditAction>;
 
+/**
+ * A person's opening of a patient's record is recorded once in this window: the open record refetches
+ * after every live reading, and those refetches are the same opening.
+ */
+export const RECORD_OPENING_WINDOW_MS = 15 * 60_000;
+
 export const AuditOutcome = z.enum(['success', 'failure']);
 export type AuditOutcome = z.infer<typeof AuditOutcome>;
 

@@ -14,6 +14,13 @@ export const GENESIS_HASH = '0'.repeat(64);
 const AUDIT_LOCK_KEY = 7_314_160;
 
 const LOCK = statement('audit_lock', `select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
+const RECENT = statement(
+  'audit_recent',
+  `select 1 from audit_events
+    where patient_id = $1::int and user_id = $2::int and action = $3 and entity_type = $4
+      and at > $5::timestamptz
+    limit 1`,
+);
 const LAST_HASH = statement('audit_last_hash', 'select hash from audit_events order by id desc limit 1');
 const INSERT = statement(
   'audit_insert',
@@ -68,6 +75,23 @@ export function createAuditRepository(db: Db) {
       const hash = chainHash(prevHash, row);
       const [inserted] = await run<{ id: string | number }>(INSERT, [...rowValues(row), prevHash, hash]);
       return Number(inserted!.id);
+    },
+
+    /**
+     * Appends unless the same person's same action on the same patient's record is already in the
+     * trail since `since` (checked under the append lock, so two at once record one). Null when not
+     * appended.
+     */
+    async appendUnlessSince(run: Run, row: NewAuditRow, since: Date): Promise<number | null> {
+      await run(LOCK, []);
+      const [seen] = await run(RECENT, [
+        row.patientId,
+        row.userId,
+        row.action,
+        row.entityType,
+        since.toISOString(),
+      ]);
+      return seen ? null : this.append(run, row);
     },
 
     async list(query: AuditQuery, defaultLimit: number): Promise<AuditRow[]> {

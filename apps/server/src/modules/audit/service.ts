@@ -98,6 +98,16 @@ export function createAuditService(deps: {
     /** Records in the caller's transaction: rolled back with it. */
     recordIn: (run: Run, entry: AuditEntry): Promise<number> => repo.append(run, toRow(entry)),
 
+    /**
+     * Records that a person opened a patient's record, once per `windowMs`: the open screen's refetches
+     * (after every live reading) are the same opening, not new ones.
+     */
+    recordOpening: (entry: AuditEntry & { patientId: number }, windowMs: number): Promise<number | null> =>
+      database.transaction((run) => {
+        const row = toRow(entry);
+        return repo.appendUnlessSince(run, row, new Date(row.at.getTime() - windowMs));
+      }),
+
     /** Records on its own (a sign-in, a read, an export). */
     record: (entry: AuditEntry): Promise<number> =>
       database.transaction((run) => repo.append(run, toRow(entry))),

@@ -7,6 +7,7 @@ import {
   type PatientUpdateInput,
   patientAlertLevel,
   patientNews2,
+  RECORD_OPENING_WINDOW_MS,
   type TimelineEntry,
   VITAL_PATIENT_FIELDS,
   VITAL_SIGNS,
@@ -52,7 +53,7 @@ export function createPatientService(deps: {
   repo: PatientRepository;
   clock: Clock;
   liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
-  audit: Pick<AuditService, 'record' | 'recordIn'>;
+  audit: Pick<AuditService, 'record' | 'recordIn' | 'recordOpening'>;
 }) {
   const { repo, clock, liveEvents, audit } = deps;
 
@@ -69,10 +70,16 @@ export function createPatientService(deps: {
     async assertExists(id: number) {
       if (!(await repo.exists(id))) throw notFound(PATIENT_NOT_FOUND, 'PATIENT_NOT_FOUND');
     },
-    /** Opens a patient's record: the opening is in the audit trail ("who has seen this record"). */
+    /**
+     * Opens a patient's record: the opening is in the audit trail ("who has seen this record"), once
+     * per person and record in RECORD_OPENING_WINDOW_MS, however often the open screen refetches.
+     */
     async open(id: number, actor: AuditActor): Promise<Patient> {
       const patient = toPatient(await require(id));
-      await audit.record({ actor, action: 'read', entityType: 'Patient', entityId: id, patientId: id });
+      await audit.recordOpening(
+        { actor, action: 'read', entityType: 'Patient', entityId: id, patientId: id },
+        RECORD_OPENING_WINDOW_MS,
+      );
       return patient;
     },
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { displayPatientId } from '@vigil/domain';
+import { displayPatientId, RECORD_OPENING_WINDOW_MS } from '@vigil/domain';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { getAuditEventsQueryOptions } from '../api/audit.ts';
@@ -18,6 +18,10 @@ export function PatientAccessLog({ patientId }: { patientId: number }) {
       <Card>
         <CardHeader>
           <CardTitle>Patient ID {displayPatientId(patientId)}</CardTitle>
+          <p className="text-muted-foreground text-sm">
+            Every opening of the record, newest first. A person who keeps the record open, or opens it again
+            within {RECORD_OPENING_WINDOW_MS / 60_000} minutes, is listed once.
+          </p>
         </CardHeader>
         <CardContent>
           {isLoading && <CardLoading label="Loading who has seen this record" />}
