@@ -23,6 +23,7 @@ import {
   pageErrors,
   region,
   screenshot,
+  startApp,
   toast,
   useApp,
   visibleText,
@@ -400,5 +401,31 @@ describe('Bluetooth Device Manager without Web Bluetooth', () => {
     await dashboard.goto('/');
     await card(dashboard, patient.name).getByText('Simulation Mode').waitFor();
     await dashboard.close();
+  });
+});
+
+describe('Bluetooth Device Manager on a server that refuses simulated devices', () => {
+  it('offers no demo device and says why', async () => {
+    const strict = await startApp({ ...EMPTY_WARD, ACCEPT_SIMULATED_READINGS: 'false' });
+    try {
+      const { context, page } = await newPage(app.browser, strict.baseUrl);
+      journey = { context, page, bt: null };
+      await signUp(page);
+      const patient = await admitPatient(page);
+      await page.goto('/bluetooth-manager');
+      const notice = page.locator('[data-bluetooth-notice]');
+      await expect.poll(() => visibleText(notice)).toMatch(/Simulated devices are turned off on this server/);
+      await region(page, 'Connect New Device').getByRole('button', { name: 'Scan for Devices' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Use Demo Device' }).count()).toBe(0);
+
+      await page.goto(`/patient/${patient.id}`);
+      const integration = region(page, 'Patient Integration');
+      await integration.getByText('No device linked to this patient.').waitFor();
+      expect(await integration.getByRole('button', { name: 'Use Demo Device' }).count()).toBe(0);
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      // The journey's context (and its page-error check) is closed by afterEach.
+      await strict.stop();
+    }
   });
 });

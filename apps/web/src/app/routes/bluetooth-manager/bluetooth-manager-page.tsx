@@ -6,12 +6,14 @@ import { useBluetoothLimitedToast } from '@/features/bluetooth/hooks/use-bluetoo
 import { useDeviceActions } from '@/features/bluetooth/hooks/use-device-actions.ts';
 import { isWebBluetoothSupported } from '@/features/bluetooth/lib/bluetooth-support.ts';
 import { BridgePanel } from '@/features/bridge/components/bridge-panel.tsx';
+import { useSimulationAvailable } from '@/lib/server-config.ts';
 
 /** `/bluetooth-manager`: the Bluetooth Device Manager (spec point 2). */
 export function BluetoothManagerPage() {
   const [patientId, setPatientId] = useState<number | null>(null);
   const actions = useDeviceActions();
   const isSupported = isWebBluetoothSupported();
+  const simulation = useSimulationAvailable();
   useBluetoothLimitedToast();
 
   useEffect(() => {
@@ -29,7 +31,7 @@ export function BluetoothManagerPage() {
           Connect and manage Bluetooth health devices for patient monitoring.
         </p>
       </header>
-      {!isSupported && <BluetoothUnsupportedNotice />}
+      {!isSupported && <BluetoothUnsupportedNotice simulation={simulation} />}
       {/* Card 1: the Health Device Bridge (issue 13) */}
       <BridgePanel />
       <ConnectDeviceCard

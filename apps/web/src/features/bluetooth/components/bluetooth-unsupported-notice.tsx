@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 
 /** Spec point 2: the amber notice of the manager when the browser lacks Web Bluetooth. */
-export function BluetoothUnsupportedNotice() {
+export function BluetoothUnsupportedNotice({ simulation }: { simulation: boolean | undefined }) {
   return (
     <section
       aria-labelledby="bt-unsupported-heading"
@@ -23,7 +23,11 @@ export function BluetoothUnsupportedNotice() {
           <li>Your permission when the browser asks to pair a device</li>
           <li>A secure context: HTTPS, or localhost</li>
         </ul>
-        <p>The app works in simulation mode: use a demo device to see how readings flow.</p>
+        <p>
+          {simulation !== false
+            ? 'The app works in simulation mode: use a demo device to see how readings flow.'
+            : 'Simulated devices are turned off on this server: use a browser with Web Bluetooth, or the Health Device Bridge.'}
+        </p>
       </div>
     </section>
   );

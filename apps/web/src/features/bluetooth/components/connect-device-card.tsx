@@ -6,11 +6,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
+import { useSimulationAvailable } from '@/lib/server-config.ts';
 import type { useDeviceActions } from '../hooks/use-device-actions.ts';
 
 /**
  * Card 2, "Connect New Device" (spec point 2): the patient, "Scan for Devices" ("Scanning..." while
- * busy) and, only without Web Bluetooth, "Use Demo Device". The selection is the page's (a disconnect
+ * busy) and, only without Web Bluetooth and on a server that accepts simulated devices, "Use Demo Device". The selection is the page's (a disconnect
  * of the selected patient's device clears it).
  */
 export function ConnectDeviceCard({
@@ -28,6 +29,7 @@ export function ConnectDeviceCard({
   const selectId = useId();
   const patients = useQuery(getPatientsQueryOptions());
   const { busy, error } = actions;
+  const simulation = useSimulationAvailable();
 
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -71,7 +73,7 @@ export function ConnectDeviceCard({
             )}
             {busy === 'scan' ? 'Scanning...' : 'Scan for Devices'}
           </Button>
-          {!isSupported && (
+          {!isSupported && simulation === true && (
             <Button variant="outline" onClick={() => void actions.demo(patientId)} disabled={busy !== null}>
               {busy === 'demo' ? (
                 <LoaderCircle className="animate-spin" aria-hidden="true" />

@@ -5,6 +5,7 @@ import { type ReactNode, useId, useMemo } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { useSimulationAvailable } from '@/lib/server-config.ts';
 import { getDeviceLinksQueryOptions } from '../api/device-links.ts';
 import { useDeviceActions } from '../hooks/use-device-actions.ts';
 import { useLocalDevices } from '../hooks/use-local-devices.ts';
@@ -33,6 +34,7 @@ export function PatientIntegrationCard({ patient, wearable }: { patient: Patient
     [links.data, local, patient.id],
   );
   const isSupported = isWebBluetoothSupported();
+  const simulation = useSimulationAvailable();
 
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -60,14 +62,16 @@ export function PatientIntegrationCard({ patient, wearable }: { patient: Patient
               {actions.busy === 'scan' ? 'Scanning...' : 'Connect Bluetooth device'}
             </Button>
           ) : (
-            <Button
-              variant="outline"
-              onClick={() => void actions.demo(patient.id)}
-              disabled={actions.busy !== null}
-            >
-              <FlaskConical aria-hidden="true" />
-              Use Demo Device
-            </Button>
+            simulation === true && (
+              <Button
+                variant="outline"
+                onClick={() => void actions.demo(patient.id)}
+                disabled={actions.busy !== null}
+              >
+                <FlaskConical aria-hidden="true" />
+                Use Demo Device
+              </Button>
+            )
           )}
         </div>
         {actions.error && (
