@@ -172,4 +172,21 @@ describe('WHOOP through its API', () => {
     await expect.poll(() => text(page.locator('main'))).toContain('Authentication failed: access_denied');
     expect(pageErrors(page)).toEqual([]);
   });
+
+  it('tells a nurse whose session ended while WHOOP was open to sign in and connect again', async () => {
+    const signedOut = await newPage(browser, app.baseUrl);
+    try {
+      // WHOOP's redirect back, in a browser that no longer has a Vigil session.
+      await signedOut.page.goto(`/api/whoop/callback?code=abc&state=${'s'.repeat(43)}`);
+      await signedOut.page.waitForURL(/\/oauth\/callback\?error=session_expired$/);
+      const main = signedOut.page.locator('main');
+      await expect.poll(() => text(main)).toContain('Authentication failed: session_expired');
+      expect(await text(main)).toContain('Sign in, then connect WHOOP again from the patient record.');
+      expect(await signedOut.page.getByRole('link', { name: 'Return to Patient' }).count()).toBe(0);
+      await expectNoSeriousAxeViolations(signedOut.page);
+      expect(pageErrors(signedOut.page)).toEqual([]);
+    } finally {
+      await signedOut.context.close();
+    }
+  });
 });

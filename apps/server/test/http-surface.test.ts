@@ -45,6 +45,13 @@ describe('access control', () => {
         url,
         ...(route.method === 'GET' ? {} : { payload: {} }),
       });
+      const redirect = route.access?.kind === 'user' ? route.access.signedOutRedirect : undefined;
+      if (redirect) {
+        // A page the browser comes back to from a provider: the callback page says the session ended.
+        expect(res.statusCode, `${route.method} ${url}`).toBe(303);
+        expect(res.headers.location).toBe('/oauth/callback?error=session_expired');
+        continue;
+      }
       expect(res.statusCode, `${route.method} ${url}`).toBe(401);
       expect(res.json(), `${route.method} ${url}`).toMatchObject({ code: 'UNAUTHORIZED' });
     }

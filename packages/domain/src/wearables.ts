@@ -58,3 +58,19 @@ export type WearableConnection = z.infer<typeof WearableConnection>;
 
 /** Where the server's callback sends the browser: /oauth/callback with the outcome only. */
 export const OAUTH_CALLBACK_PATH = '/oauth/callback';
+
+/**
+ * Vigil's own `error` codes on the callback page (beside the provider's OAuth ones, e.g. access_denied),
+ * with what the nurse can do about each.
+ */
+export const CALLBACK_ERRORS = {
+  sessionExpired: 'session_expired',
+  linkedElsewhere: 'account_linked_to_another_patient',
+} as const;
+export const CALLBACK_ERROR_HINTS: Readonly<Record<string, string>> = {
+  [CALLBACK_ERRORS.sessionExpired]:
+    'Your Vigil session ended while WHOOP was open. Sign in, then connect WHOOP again from the patient record.',
+  [CALLBACK_ERRORS.linkedElsewhere]:
+    "This WHOOP account already feeds another patient's record. Disconnect it there first.",
+  access_denied: 'Access was not allowed in WHOOP. Connect again and allow access to link the patient.',
+};

@@ -14,8 +14,12 @@ export type RouteAccess =
   | { kind: 'asset' }
   /** A provider's servers; the handler verifies the request's signature before anything else. */
   | { kind: 'webhook' }
-  /** A signed-in person holding `permission`, or (when `orToken` is set) a scoped token of that kind. */
-  | { kind: 'user'; permission: Permission; orToken?: TokenKind }
+  /**
+   * A signed-in person holding `permission`, or (when `orToken` is set) a scoped token of that kind.
+   * `signedOutRedirect`: a page the browser lands on (a provider's redirect back to us) is answered,
+   * without a session, by a 303 to this fixed app page rather than a JSON 401.
+   */
+  | { kind: 'user'; permission: Permission; orToken?: TokenKind; signedOutRedirect?: string }
   /** A scoped token of this kind only (no session). */
   | { kind: 'token'; token: TokenKind };
 
@@ -41,7 +45,10 @@ export const access = {
   public: { kind: 'public' } as const satisfies RouteAccess,
   asset: { kind: 'asset' } as const satisfies RouteAccess,
   webhook: { kind: 'webhook' } as const satisfies RouteAccess,
-  user: (permission: Permission, options: { orToken?: TokenKind } = {}): RouteAccess => ({
+  user: (
+    permission: Permission,
+    options: { orToken?: TokenKind; signedOutRedirect?: string } = {},
+  ): RouteAccess => ({
     kind: 'user',
     permission,
     ...options,
@@ -122,7 +129,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
     table.push(...rows);
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // The not-found handler answers 404 (or the web app's page); it reaches no route's handler.
     if (request.is404) return;
     const rule = request.routeOptions.config.access;
@@ -152,6 +159,10 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
           return;
         }
         if (rule.orToken && request.headers.authorization) return authoriseToken(request, rule.orToken);
+        if (rule.signedOutRedirect) {
+          reply.redirect(rule.signedOutRedirect, 303);
+          return reply;
+        }
         throw unauthorized();
       }
     }

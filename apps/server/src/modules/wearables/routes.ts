@@ -1,4 +1,5 @@
 import {
+  CALLBACK_ERRORS,
   ConnectVitalWatchInput,
   ConnectVitalWatchResponse,
   VitalWatchData,
@@ -12,6 +13,9 @@ import { PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
 import type { PatientService } from '../patients/service.ts';
 import { outcomeLocation, type WearableService } from './service.ts';
+
+/** Where a browser coming back from WHOOP without a Vigil session lands. */
+const SIGNED_OUT_CALLBACK = outcomeLocation({ ok: false, error: CALLBACK_ERRORS.sessionExpired });
 
 const CallbackQuery = z
   .object({
@@ -55,7 +59,11 @@ export const wearableRoutes: FastifyPluginAsyncZod<{
   // carrying the outcome only: the code and tokens stay on the server.
   app.get(
     WHOOP_CALLBACK_PATH,
-    { config: { access: access.user('devices:manage') }, schema: { querystring: CallbackQuery } },
+    {
+      // The nurse's session may have ended while WHOOP was open: the callback page says so.
+      config: { access: access.user('devices:manage', { signedOutRedirect: SIGNED_OUT_CALLBACK }) },
+      schema: { querystring: CallbackQuery },
+    },
     async (request, reply) => {
       const query = Object.fromEntries(
         Object.entries(request.query).filter((e): e is [string, string] => typeof e[1] === 'string'),

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  CALLBACK_ERRORS,
   type ConnectVitalWatchResponse,
   OAUTH_CALLBACK_PATH,
   type VitalWatchData,
@@ -357,7 +358,7 @@ export function createWearableService(deps: {
           await revokeQuietly(tokens.access_token);
           return {
             ok: false,
-            error: 'account_linked_to_another_patient',
+            error: CALLBACK_ERRORS.linkedElsewhere,
             patientId,
           } satisfies CallbackOutcome;
         }

@@ -36,6 +36,7 @@ export function OAuthCallbackPage() {
                 <p role="alert" className="font-medium text-destructive">
                   {result.message}
                 </p>
+                {result.hint && <p className="text-muted-foreground text-sm">{result.hint}</p>}
               </>
             )}
             {result.status === 'success' && (

@@ -7,7 +7,18 @@ describe('readCallbackResult', () => {
       status: 'error',
       message: 'Authentication failed: access_denied',
       patientId: 7,
+      hint: 'Access was not allowed in WHOOP. Connect again and allow access to link the patient.',
     });
+  });
+
+  it('says what to do after a session that ended while WHOOP was open', () => {
+    expect(readCallbackResult('?error=session_expired')).toMatchObject({
+      status: 'error',
+      message: 'Authentication failed: session_expired',
+      hint: expect.stringContaining('Sign in, then connect WHOOP again'),
+    });
+    // Only Vigil's own codes carry a hint; nothing inherited from Object.prototype.
+    expect(readCallbackResult('?error=toString')).not.toHaveProperty('hint');
   });
 
   it('decodes the error text', () => {

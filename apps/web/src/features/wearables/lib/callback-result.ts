@@ -1,6 +1,8 @@
+import { CALLBACK_ERROR_HINTS } from '@vigil/domain';
+
 export type CallbackResult =
   | { status: 'loading' }
-  | { status: 'error'; message: string; patientId: number | null }
+  | { status: 'error'; message: string; patientId: number | null; hint?: string }
   | { status: 'success'; message: string; patientId: number | null };
 
 /** Spec texts of the callback page (point 2, "Authorization callback page"). */
@@ -25,7 +27,15 @@ export function readCallbackResult(search: string): CallbackResult {
   const params = new URLSearchParams(search);
   const patientId = readPatientId(params);
   const error = params.get('error');
-  if (error !== null) return { status: 'error', message: CALLBACK_MESSAGES.failed(error), patientId };
+  if (error !== null) {
+    const hint = Object.hasOwn(CALLBACK_ERROR_HINTS, error) ? CALLBACK_ERROR_HINTS[error] : undefined;
+    return {
+      status: 'error',
+      message: CALLBACK_MESSAGES.failed(error),
+      patientId,
+      ...(hint ? { hint } : {}),
+    };
+  }
   if (params.get('outcome') === 'connected') {
     return { status: 'success', message: CALLBACK_MESSAGES.success, patientId };
   }
