@@ -1,4 +1,5 @@
-import { DeviceLink } from '@vigil/domain';
+import { DEVICE_LINK_LEASE_MS, DeviceLink, isLinkSilent } from '@vigil/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { signUp } from './support/factories.ts';
@@ -102,6 +103,53 @@ describe('device links', () => {
     expect((await call('PATCH', `/api/device-links/${id}`, { state: 'connected' })).statusCode).toBe(404);
     const list = (await call('GET', `/api/device-links?patientId=${one}`)).json() as DeviceLink[];
     expect(list.some((l) => l.id === id)).toBe(false);
+  });
+
+  it("keeps a browser's link alive by heartbeat, tells other screens only when a silent one speaks again, and 404s an ended one", async () => {
+    const [one] = admitted;
+    const created = DeviceLink.parse(
+      (
+        await call('POST', '/api/device-links', {
+          patientId: one,
+          deviceId: 'ble-heart:1',
+          connectionType: 'Bluetooth',
+        })
+      ).json(),
+    );
+    const events = async () => {
+      const result = await t.database.db.execute(
+        sql`select count(*)::int as n from live_events where type = 'device-link-changed' and data->>'id' = ${String(created.id)}`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    const before = await events();
+
+    // A live holder: each heartbeat moves lastSeenAt, and no screen is told (nothing changed).
+    t.clock.advance(10_000);
+    let res = await call('POST', `/api/device-links/${created.id}/heartbeat`);
+    expect(res.statusCode).toBe(200);
+    let link = DeviceLink.parse(res.json());
+    expect(link.lastSeenAt).toBe(t.clock.now().toISOString());
+    expect(isLinkSilent(link, t.clock.now().getTime())).toBe(false);
+    expect(await events()).toBe(before);
+
+    // The holding window closes: past the lease every screen reads it as not reporting.
+    t.clock.advance(DEVICE_LINK_LEASE_MS + 1);
+    const listed = (await call('GET', `/api/device-links?patientId=${one}`)).json() as DeviceLink[];
+    link = listed.find((l) => l.id === created.id)!;
+    expect(link.state).toBe('connected');
+    expect(isLinkSilent(link, t.clock.now().getTime())).toBe(true);
+
+    // The holder is back: one event, so the screens drop "Not reporting".
+    res = await call('POST', `/api/device-links/${created.id}/heartbeat`);
+    expect(isLinkSilent(DeviceLink.parse(res.json()), t.clock.now().getTime())).toBe(false);
+    expect(await events()).toBe(before + 1);
+
+    // Disconnected from another screen: the holder's next heartbeat is a 404 and it lets go.
+    await call('DELETE', `/api/device-links/${created.id}`);
+    res = await call('POST', `/api/device-links/${created.id}/heartbeat`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'DEVICE_LINK_NOT_FOUND' });
   });
 
   it('refuses bad input with messages a person can act on', async () => {

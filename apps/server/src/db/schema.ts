@@ -323,6 +323,8 @@ export const deviceLinks = pgTable(
     linkedAt: ts('linked_at').notNull(),
     linkedBy: integer('linked_by').references(() => users.id, { onDelete: 'set null' }),
     stateChangedAt: ts('state_changed_at').notNull(),
+    /** The holding browser's last heartbeat (it still holds the device). */
+    heartbeatAt: ts('heartbeat_at'),
     endedAt: ts('ended_at'),
   },
   (t) => [

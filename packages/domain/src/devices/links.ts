@@ -32,9 +32,32 @@ export const DeviceLink = z.object({
   stateChangedAt: z.iso.datetime({ offset: true }),
   /** Its newest stored reading, whatever patient it is for. */
   lastReadingAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When the browser holding it last said it still does (its heartbeat), or its last state change. */
+  lastSeenAt: z.iso.datetime({ offset: true }),
   endedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type DeviceLink = z.infer<typeof DeviceLink>;
+
+/**
+ * A browser holding a device (Web Bluetooth, or a demo device) says so every
+ * DEVICE_LINK_HEARTBEAT_MS; the link of one not heard from, by heartbeat or reading, for
+ * DEVICE_LINK_LEASE_MS is "Not reporting": its window was closed or its computer went to sleep, and
+ * nothing will arrive from it. Links held by the server (WHOOP) or the bridge have no lease.
+ */
+export const DEVICE_LINK_HEARTBEAT_MS = 10_000;
+export const DEVICE_LINK_LEASE_MS = 60_000;
+const BROWSER_HELD: readonly string[] = [CONNECTION_TYPES.bluetooth, CONNECTION_TYPES.simulation];
+
+/** Whether a link says connected (or reconnecting) although its browser has stopped reporting. */
+export function isLinkSilent(
+  link: Pick<DeviceLink, 'connectionType' | 'state' | 'lastSeenAt' | 'lastReadingAt' | 'endedAt'>,
+  nowMs: number,
+): boolean {
+  if (link.endedAt || link.state === 'disconnected' || !BROWSER_HELD.includes(link.connectionType))
+    return false;
+  const seen = Math.max(Date.parse(link.lastSeenAt), link.lastReadingAt ? Date.parse(link.lastReadingAt) : 0);
+  return nowMs - seen > DEVICE_LINK_LEASE_MS;
+}
 
 const deviceId = z
   .string({ error: 'deviceId is required: the id the browser or bridge gives the device' })

@@ -83,7 +83,9 @@ export function createDeviceLinkRepository(db: Db) {
     /** Changes an active link; undefined when there is none with this id. */
     async update<T>(
       id: number,
-      patch: Partial<Pick<DeviceLinkRow, 'state' | 'batteryLevel' | 'stateChangedAt' | 'endedAt'>>,
+      patch: Partial<
+        Pick<DeviceLinkRow, 'state' | 'batteryLevel' | 'stateChangedAt' | 'heartbeatAt' | 'endedAt'>
+      >,
       also: AlsoInTransaction<T>,
     ): Promise<{ link: DeviceLinkView; extra: T } | undefined> {
       return db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import {
   type DeviceLink,
   type DeviceLinkCreateInput,
   type DeviceLinkUpdateInput,
+  isLinkSilent,
   SIMULATION_REFUSED_MESSAGE,
 } from '@vigil/domain';
 import type { Run } from '../../db/prepared.ts';
@@ -28,6 +29,10 @@ export const toDeviceLink = (r: DeviceLinkView): DeviceLink => ({
   linkedBy: r.linkedBy,
   stateChangedAt: r.stateChangedAt.toISOString(),
   lastReadingAt: r.lastReadingAt?.toISOString() ?? null,
+  lastSeenAt: (r.heartbeatAt && r.heartbeatAt > r.stateChangedAt
+    ? r.heartbeatAt
+    : r.stateChangedAt
+  ).toISOString(),
   endedAt: r.endedAt?.toISOString() ?? null,
 });
 
@@ -114,6 +119,24 @@ export function createDeviceLinkService(deps: {
           ...(stateChanges ? { stateChangedAt: clock.now() } : {}),
         },
         recordChanges,
+      );
+      if (!result) throw notFound('Device link not found', 'DEVICE_LINK_NOT_FOUND');
+      committed(result.extra);
+      return toDeviceLink(result.link);
+    },
+
+    /**
+     * The holding browser says it still holds the device (every DEVICE_LINK_HEARTBEAT_MS). Other
+     * screens hear of it only when the link had gone silent: a heartbeat is not a change otherwise.
+     * 404 when the link has ended (another screen disconnected it): the browser lets the device go.
+     */
+    async heartbeat(id: number): Promise<DeviceLink> {
+      const current = await repo.get(id);
+      if (!current || current.endedAt) throw notFound('Device link not found', 'DEVICE_LINK_NOT_FOUND');
+      const now = clock.now();
+      const wasSilent = isLinkSilent(toDeviceLink(current), now.getTime());
+      const result = await repo.update(id, { heartbeatAt: now }, async (run, changed) =>
+        wasSilent ? recordChanges(run, changed) : [],
       );
       if (!result) throw notFound('Device link not found', 'DEVICE_LINK_NOT_FOUND');
       committed(result.extra);

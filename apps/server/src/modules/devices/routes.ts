@@ -47,6 +47,16 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
     async (request) => links.update(request.params.id, request.body),
   );
 
+  // The browser holding the device, every DEVICE_LINK_HEARTBEAT_MS: "I still hold it" (404: ended elsewhere).
+  app.post(
+    '/api/device-links/:id/heartbeat',
+    {
+      config: { access: access.user('devices:manage') },
+      schema: { params: idParams('Device link'), response: { 200: DeviceLink } },
+    },
+    async (request) => links.heartbeat(request.params.id),
+  );
+
   app.delete(
     '/api/device-links/:id',
     {

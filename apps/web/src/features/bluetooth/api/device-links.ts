@@ -31,6 +31,11 @@ export async function updateDeviceLink(id: number, input: DeviceLinkUpdateInput)
   return DeviceLink.parse(await (await apiRequest('PATCH', `/api/device-links/${id}`, input)).json());
 }
 
+/** POST /api/device-links/{id}/heartbeat: this browser still holds the device (404 once ended elsewhere). */
+export async function heartbeatDeviceLink(id: number): Promise<DeviceLink> {
+  return DeviceLink.parse(await (await apiRequest('POST', `/api/device-links/${id}/heartbeat`)).json());
+}
+
 /** DELETE /api/device-links/{id}: the device no longer feeds the patient. */
 export async function endDeviceLink(id: number): Promise<DeviceLink> {
   return DeviceLink.parse(await (await apiRequest('DELETE', `/api/device-links/${id}`)).json());

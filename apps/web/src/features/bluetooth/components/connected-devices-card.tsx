@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
+import { useNow } from '@/hooks/use-now.ts';
 import { getDeviceLinksQueryOptions } from '../api/device-links.ts';
 import type { useDeviceActions } from '../hooks/use-device-actions.ts';
 import { useLocalDevices } from '../hooks/use-local-devices.ts';
@@ -116,6 +117,7 @@ function DeviceTableRow({
   onDisconnect(): void;
 }) {
   const name = row.deviceName ?? 'Unknown Device';
+  const now = useNow();
   return (
     <tr className="border-b align-top last:border-0" data-device-row={row.deviceId}>
       <td className="px-2 py-3">
@@ -136,7 +138,7 @@ function DeviceTableRow({
             {row.isSimulated ? (
               <Badge variant="outline">Simulation</Badge>
             ) : (
-              hasRealConnection(row) && (
+              hasRealConnection(row, now) && (
                 <>
                   <Badge variant="secondary">GATT Connected</Badge>
                   <Badge variant="outline">Health Monitor</Badge>

@@ -1,3 +1,4 @@
+import { useNow } from '@/hooks/use-now.ts';
 import { cn } from '@/lib/utils.ts';
 import { type DeviceRow, rowStatus, type StatusTone } from '../lib/device-rows.ts';
 
@@ -11,7 +12,7 @@ const TONES: Record<StatusTone, string> = {
 
 /** A device's status as text in a coloured pill (never colour alone), with its reconnect line. */
 export function DeviceStatus({ row }: { row: DeviceRow }) {
-  const status = rowStatus(row);
+  const status = rowStatus(row, useNow());
   return (
     <div className="flex flex-col items-start gap-1" data-device-status={status.label}>
       <span

@@ -1,4 +1,4 @@
-import { GATT_CHARACTERISTICS as C, GATT_SERVICES as S } from '@vigil/domain';
+import { GATT_CHARACTERISTICS as C, DEVICE_LINK_HEARTBEAT_MS, GATT_SERVICES as S } from '@vigil/domain';
 
 /**
  * Spec point 7 "Browser Bluetooth": the chooser lists devices with the Heart Rate service or a name
@@ -57,6 +57,7 @@ export const DEMO_DEVICE_NAME = 'Demo Device (Simulation)';
 
 /**
  * Spec point 9, "Connection status poll": every 10 s this browser checks that the server still links
- * each device it holds (another nurse may have disconnected it from their screen).
+ * each device it holds (another nurse may have disconnected it from their screen). The check is the
+ * link's heartbeat, which also tells every other screen this browser still holds the device.
  */
-export const LINK_CHECK_INTERVAL_MS = 10_000;
+export const LINK_CHECK_INTERVAL_MS = DEVICE_LINK_HEARTBEAT_MS;

@@ -3,7 +3,12 @@ import { updatePatient } from '@/features/patients/api/update-patient.ts';
 import { HttpError } from '@/lib/api-client.ts';
 import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
 import { toastSuccess } from '@/lib/toast.ts';
-import { createDeviceLink, endDeviceLink, listDeviceLinks, updateDeviceLink } from '../api/device-links.ts';
+import {
+  createDeviceLink,
+  endDeviceLink,
+  heartbeatDeviceLink,
+  updateDeviceLink,
+} from '../api/device-links.ts';
 import { postDeviceReadings } from '../api/post-device-readings.ts';
 import {
   DEMO_DEVICE_NAME,
@@ -185,17 +190,22 @@ class DeviceManager {
     await managed.batcher.close();
   }
 
-  /** Ended elsewhere (another screen's "Disconnect"): stop holding the device here too. */
+  /**
+   * The heartbeat: this browser still holds the device (other screens read a link not heard from for
+   * DEVICE_LINK_LEASE_MS as "Not reporting"). A 404 means it was ended elsewhere (another screen's
+   * "Disconnect"): stop holding the device here too.
+   */
   async #checkLink(managed: Managed) {
     const { linkId, patientId, session } = managed;
     if (linkId === null || this.#devices.get(session.deviceId) !== managed) return;
-    let links: Awaited<ReturnType<typeof listDeviceLinks>>;
     try {
-      links = await listDeviceLinks(patientId);
-    } catch {
-      return; // unreachable server: the link stands until we know otherwise
+      await heartbeatDeviceLink(linkId);
+      return;
+    } catch (error) {
+      // Anything but "no such link" (the server unreachable, a 5xx): the link stands until we know.
+      if (!(error instanceof HttpError && error.status === 404)) return;
     }
-    if (links.some((l) => l.id === linkId) || this.#devices.get(session.deviceId) !== managed) return;
+    if (this.#devices.get(session.deviceId) !== managed) return;
     await this.#release(session.deviceId);
     toastSuccess('Device Disconnected', `Successfully disconnected device for patient ID ${patientId}`);
   }

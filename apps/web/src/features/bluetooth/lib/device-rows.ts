@@ -1,4 +1,4 @@
-import type { DeviceLink } from '@vigil/domain';
+import { type DeviceLink, isLinkSilent } from '@vigil/domain';
 import { RECONNECT_WAITS_MS } from './bluetooth-constants.ts';
 import type { LocalDevice } from './device-manager.ts';
 
@@ -71,9 +71,10 @@ export interface RowStatus {
  * The status display modes of spec point 2 that a real product keeps (decision 010): "Simulation
  * Mode" (amber), "Connected (Real Device)" (green) for a device this browser holds, plain "Connected"
  * for one held elsewhere (another nurse's browser, the bridge), "Disconnected" (red), with the
- * reconnect attempt when one is under way.
+ * reconnect attempt when one is under way; and "Not reporting" (red) for a link held by another browser
+ * that has not been heard from for DEVICE_LINK_LEASE_MS (its window closed: nothing will arrive).
  */
-export function rowStatus(row: DeviceRow): RowStatus {
+export function rowStatus(row: DeviceRow, now: number): RowStatus {
   const total = RECONNECT_WAITS_MS.length;
   if (row.local) {
     const { status, reconnectAttempt } = row.local.state;
@@ -97,6 +98,14 @@ export function rowStatus(row: DeviceRow): RowStatus {
     }
   }
   const state = row.link?.state ?? 'disconnected';
+  if (row.link && isLinkSilent(row.link, now)) {
+    const seen = Math.max(Date.parse(row.link.lastSeenAt), row.lastReadingAt ?? 0);
+    return {
+      label: 'Not reporting',
+      tone: 'red',
+      detail: `Nothing since ${new Date(seen).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}: the window or computer holding it may be closed`,
+    };
+  }
   if (state === 'connected') {
     return row.isSimulated
       ? { label: 'Simulation Mode', tone: 'amber', detail: 'Sending from another window or computer' }
@@ -113,8 +122,9 @@ function heldBy(row: DeviceRow): string {
 }
 
 /** "GATT Connected" and "Health Monitor" when a real device connection exists now. */
-export function hasRealConnection(row: DeviceRow): boolean {
+export function hasRealConnection(row: DeviceRow, now: number): boolean {
   if (row.isSimulated) return false;
   if (row.local) return row.local.state.status === 'connected';
-  return row.link?.state === 'connected' && row.connectionType !== 'WHOOP API';
+  if (!row.link || isLinkSilent(row.link, now)) return false;
+  return row.link.state === 'connected' && row.connectionType !== 'WHOOP API';
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "device_links" ADD COLUMN "heartbeat_at" timestamp with time zone;
