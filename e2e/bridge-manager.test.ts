@@ -37,17 +37,20 @@ const deviceCard = (page: Page, name: string): Locator =>
 const pulseCard = (page: Page) =>
   page.locator('section[aria-labelledby="vital-signs-heading"] li').filter({ hasText: 'Pulse' });
 
+/** The bridge in its labelled simulation mode, uploading to this app, fast enough for a journey. */
+const simulatedBridgeArgs = () => [
+  '--simulate',
+  '--vigil-url',
+  app.baseUrl,
+  '--sim-interval-ms',
+  '250',
+  '--batch-interval-ms',
+  '300',
+];
+
 beforeAll(async () => {
   bridge = await startBridge({
-    args: [
-      '--simulate',
-      '--vigil-url',
-      app.baseUrl,
-      '--sim-interval-ms',
-      '250',
-      '--batch-interval-ms',
-      '300',
-    ],
+    args: simulatedBridgeArgs(),
   });
   ({ context, page: manager } = await app.newPage());
   await signUp(manager);
@@ -199,15 +202,7 @@ describe('Bridge panel', () => {
     bridge = await startBridge({
       port,
       dataDir,
-      args: [
-        '--simulate',
-        '--vigil-url',
-        app.baseUrl,
-        '--sim-interval-ms',
-        '250',
-        '--batch-interval-ms',
-        '300',
-      ],
+      args: simulatedBridgeArgs(),
     });
     await card.getByText('Bridge Connected', { exact: true }).waitFor({ timeout: 30_000 });
     await toast(manager, 'Reconnected to the Health Device Bridge.').waitFor();

@@ -1,10 +1,11 @@
-import type { News2Summary } from '@vigil/domain';
+import { type News2Summary, news2Escalation } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
 import { actionNow, cardAnalysisText, plainSummary } from './plain-summary.ts';
 
 const base: News2Summary = {
   total: 0,
-  band: 'low',
+  // The band, monitoring and response the domain gives a NEWS2 of 0 (RCP Chart 4).
+  ...news2Escalation(0, false),
   redScore: false,
   redScoreParameters: [],
   scores: {
@@ -19,13 +20,6 @@ const base: News2Summary = {
   complete: true,
   missing: [],
   spo2Scale: 1,
-  monitoring: {
-    text: 'Minimum every 12 hours',
-    intervalHoursMin: 12,
-    intervalHoursMax: 12,
-    isContinuous: false,
-  },
-  response: 'Continue routine monitoring.',
 };
 
 describe('plainSummary', () => {

@@ -115,6 +115,15 @@ afterEach(() => {
   for (const s of sessions.splice(0)) s.stop();
 });
 
+/** A session connected to the fake device, its connect waits forgotten (stopped after the test). */
+async function connectedSession(fake: ReturnType<typeof fakeDevice>, r: ReturnType<typeof recorder>) {
+  const session = new BluetoothDeviceSession(fake.device, r.events, r.wait);
+  sessions.push(session);
+  await session.start();
+  r.waits.length = 0;
+  return session;
+}
+
 describe('BluetoothDeviceSession', () => {
   it('connects on the third attempt after 1 s and 2 s, and reads and decodes each characteristic once', async () => {
     const fake = fakeDevice(HEART_MONITOR);
@@ -145,10 +154,7 @@ describe('BluetoothDeviceSession', () => {
   it('shows a drop at once and reconnects with backoff while wanted', async () => {
     const fake = fakeDevice(HEART_MONITOR);
     const r = recorder();
-    const session = new BluetoothDeviceSession(fake.device, r.events, r.wait);
-    sessions.push(session);
-    await session.start();
-    r.waits.length = 0;
+    const session = await connectedSession(fake, r);
     fake.failNextConnects(2);
     fake.drop();
     expect(session.state.status).toBe('disconnected');
@@ -162,10 +168,7 @@ describe('BluetoothDeviceSession', () => {
   it('gives up after 1, 2, 4, 8 and 16 s and says so', async () => {
     const fake = fakeDevice(HEART_MONITOR);
     const r = recorder();
-    const session = new BluetoothDeviceSession(fake.device, r.events, r.wait);
-    sessions.push(session);
-    await session.start();
-    r.waits.length = 0;
+    const session = await connectedSession(fake, r);
     fake.failNextConnects(99);
     fake.drop();
     for (let i = 0; i < 20; i++) await settle();

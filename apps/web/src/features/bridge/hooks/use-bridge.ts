@@ -1,10 +1,10 @@
 import type { BridgeDevice } from '@vigil/domain';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createDeviceLink, updateDeviceLink } from '@/features/bluetooth/api/device-links.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { createBridgeDeviceToken } from '../api/create-device-token.ts';
 import { createBridgePairing } from '../api/create-pairing.ts';
-import { linkBridgeDevice, setDeviceLinkState } from '../api/device-links.ts';
 import { BridgeClient, type BridgeSnapshot } from '../lib/bridge-client.ts';
 import { BridgeToasts } from '../lib/bridge-toasts.ts';
 import { loadBridgeUrl, saveBridgeUrl } from '../lib/bridge-url.ts';
@@ -44,11 +44,13 @@ export function useBridge() {
   const links = useRef(new Map<string, number>()).current;
   const toasts = useRef(
     new BridgeToasts({ success: toastSuccess, error: toastError }, (device, patient) => {
-      linkBridgeDevice({
+      // Other screens are told which device feeds the patient. A simulated device is labelled
+      // Simulation everywhere, never passed off as a bridge device.
+      createDeviceLink({
         patientId: patient.id,
         deviceId: device.id,
         deviceName: device.name,
-        simulated: device.simulated,
+        connectionType: device.simulated ? 'Simulation' : 'Bridge',
         batteryLevel: device.batteryLevel,
       }).then(
         (link) => links.set(device.id, link.id),
@@ -112,7 +114,7 @@ export function useBridge() {
         // Still synced to its patient on the bridge: other screens see it connected again.
         const linkId = links.get(deviceId);
         if (linkId !== undefined) {
-          setDeviceLinkState(linkId, 'connected').catch((error: unknown) =>
+          updateDeviceLink(linkId, { state: 'connected' }).catch((error: unknown) =>
             toastError('Bridge Error', describeError(error)),
           );
         }
@@ -127,7 +129,7 @@ export function useBridge() {
         toasts.disconnectRequested.add(deviceId);
         const linkId = links.get(deviceId);
         if (linkId !== undefined) {
-          setDeviceLinkState(linkId, 'disconnected').catch((error: unknown) =>
+          updateDeviceLink(linkId, { state: 'disconnected' }).catch((error: unknown) =>
             toastError('Disconnect Error', describeError(error)),
           );
         }
