@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { BluetoothUnsupportedNotice } from '@/features/bluetooth/components/bluetooth-unsupported-notice.tsx';
 import { ConnectDeviceCard } from '@/features/bluetooth/components/connect-device-card.tsx';
 import { ConnectedDevicesCard } from '@/features/bluetooth/components/connected-devices-card.tsx';
@@ -6,6 +6,7 @@ import { useBluetoothLimitedToast } from '@/features/bluetooth/hooks/use-bluetoo
 import { useDeviceActions } from '@/features/bluetooth/hooks/use-device-actions.ts';
 import { isWebBluetoothSupported } from '@/features/bluetooth/lib/bluetooth-support.ts';
 import { BridgePanel } from '@/features/bridge/components/bridge-panel.tsx';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { useSimulationAvailable } from '@/lib/server-config.ts';
 
 /** `/bluetooth-manager`: the Bluetooth Device Manager (spec point 2). */
@@ -16,12 +17,7 @@ export function BluetoothManagerPage() {
   const simulation = useSimulationAvailable();
   useBluetoothLimitedToast();
 
-  useEffect(() => {
-    document.title = 'Bluetooth Device Manager · Vigil';
-    return () => {
-      document.title = 'Vigil';
-    };
-  }, []);
+  useDocumentTitle('Bluetooth Device Manager');
 
   return (
     <div className="mx-auto flex w-full max-w-[1400px] flex-col gap-6 p-4 md:p-6 lg:p-8">
