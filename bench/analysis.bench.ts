@@ -36,13 +36,13 @@ export async function benchAnalysis() {
 
   const database = await openDatabase({ inMemory: true });
   await database.migrate();
-  await seedDemoData(database.db);
   const app = await buildApp({
     config: loadConfig({ NODE_ENV: 'test', WEB_DIST: '/none' }),
     database,
     logger: false,
     narrator: null,
   });
+  await seedDemoData(database.db, app.services.ingest);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const reg = await fetch(`${address}/api/register`, {

@@ -79,10 +79,11 @@ export async function benchIngest() {
       const tuples = rows.map((r, i) => {
         values.push(r.patientId, r.deviceId, r.readingTime, r.heartRate, r.oxygenLevel, r.batteryLevel);
         const o = i * 6;
-        return `($${o + 1},$${o + 2},$${o + 3},$${o + 4},$${o + 5},$${o + 6})`;
+        // A device token's readings are stored as a device's (decision 014).
+        return `($${o + 1},$${o + 2},$${o + 3},$${o + 4},$${o + 5},$${o + 6},'device')`;
       });
       await plain.query(
-        `insert into vital_readings (patient_id, device_id, reading_time, heart_rate, oxygen_level, battery_level) values ${tuples.join(',')}`,
+        `insert into vital_readings (patient_id, device_id, reading_time, heart_rate, oxygen_level, battery_level, provenance) values ${tuples.join(',')}`,
         values,
       );
     };
@@ -137,8 +138,8 @@ export async function benchIngest() {
     report('plain pg INSERT, 100 rows per statement (baseline)', `${fmt(batched.baseline)} readings/s`);
     report('POST /api/device-readings, batches of 100', `${fmt(batched.server)} readings/s`, {
       value: batched.ratio,
-      goal: '≥ 0.5',
-      ok: batched.ratio >= 0.5,
+      goal: '≥ 0.7',
+      ok: batched.ratio >= 0.7,
     });
     const nurse = await compare(100, asNurse);
     report('  the same, sent by a signed-in nurse (baseline)', `${fmt(nurse.baseline)} readings/s`);

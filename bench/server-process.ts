@@ -24,7 +24,7 @@ export async function startServerProcess(env: Record<string, string>) {
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
     } catch {
-      if (i > 300 || child.exitCode !== null) throw new Error('the server did not start');
+      if (i > 1200 || child.exitCode !== null) throw new Error('the server did not start');
     }
     await new Promise((r) => setTimeout(r, 100));
   }

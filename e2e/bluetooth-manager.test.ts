@@ -13,7 +13,7 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BluetoothEmulation, type EmulatedPeripheral, emulateBluetooth } from './support/bluetooth.ts';
-import { admitPatient, getPatient, readingsOf, signUp } from './support/fixtures.ts';
+import { admitPatient, demoPatients, getPatient, readingsOf, signUp } from './support/fixtures.ts';
 import {
   card,
   EMPTY_WARD,
@@ -197,15 +197,20 @@ describe('Bluetooth Device Manager with Web Bluetooth', () => {
     expect(bt.events.some((e) => e.kind === 'chooser' && e.action === 'select')).toBe(true);
 
     // The server has the readings, sent as Bluetooth with the device's name, and the patient is marked.
+    // Each goes as soon as it is decoded (the heart rate at once; the battery and temperature read
+    // just after it go in the next request), so they may be readings of their own.
     const readings = await eventually(
       () => readingsOf(page, patient.id),
-      (r) => r.some((x) => x.heartRate === 88 && x.temperature !== null),
+      (r) =>
+        r.some((x) => x.heartRate === 88) &&
+        r.some((x) => x.batteryLevel !== null) &&
+        r.some((x) => x.temperature !== null),
     );
-    const reading = readings.find((x) => x.heartRate === 88)!;
-    expect(reading).toMatchObject({
-      connectionType: 'Bluetooth',
-      deviceName: HEART_MONITOR.name,
-      batteryLevel: 87,
+    const fromDevice = { connectionType: 'Bluetooth', deviceName: HEART_MONITOR.name };
+    expect(readings.find((x) => x.heartRate === 88)).toMatchObject(fromDevice);
+    expect(readings.find((x) => x.batteryLevel !== null)).toMatchObject({ ...fromDevice, batteryLevel: 87 });
+    expect(readings.find((x) => x.temperature !== null)).toMatchObject({
+      ...fromDevice,
       temperature: celsiusToTenthsF(37.2),
     });
     await expect(getPatient(page, patient.id)).resolves.toMatchObject({
@@ -222,9 +227,12 @@ describe('Bluetooth Device Manager with Web Bluetooth', () => {
     await record.getByRole('heading', { level: 1, name: patient.name }).waitFor();
     await vitalCard(record, 'Pulse').getByText('88').waitFor();
     await vitalCard(record, 'Temperature').getByText('37.2').waitFor();
-    await region(record, 'Vital signs').getByText('Latest reading: Bluetooth device').waitFor();
+    // Each value says where it comes from: the device, by name, and how long ago.
+    await vitalCard(record, 'Pulse')
+      .getByText(`Device · ${HEART_MONITOR.name} · `, { exact: false })
+      .waitFor();
     const chart = region(record, 'Vital signs trend (24 h)');
-    await chart.getByText('Bluetooth device').waitFor();
+    await chart.getByText(`Device · ${HEART_MONITOR.name}`, { exact: false }).waitFor();
     const integration = region(record, 'Patient Integration');
     await integration.getByText(HEART_MONITOR.name).first().waitFor();
     await integration.getByText('87%').waitFor();
@@ -340,67 +348,138 @@ describe('Bluetooth Device Manager with Web Bluetooth', () => {
   });
 });
 
-describe('Bluetooth Device Manager without Web Bluetooth', () => {
-  it('shows the amber notice and connects a demo device whose readings say Simulation Mode everywhere', async () => {
-    const { context, page } = await app.newPage();
-    journey = { context, page, bt: null };
+describe('a device that gives up reconnecting', () => {
+  it('says so on the screen that held it, wherever the nurse is', async () => {
+    const { context, page } = await newPage(btBrowser, app.baseUrl);
+    const bt = await emulateBluetooth(btBrowser, page);
+    journey = { context, page, bt };
+    await bt.addPeripheral(HEART_MONITOR);
+    await page.clock.install(); // the reconnect waits (1, 2, 4, 8, 16 s) run on a clock the test moves
     await signUp(page);
     const patient = await admitPatient(page);
     await page.goto('/bluetooth-manager');
     await page.getByRole('heading', { level: 1, name: 'Bluetooth Device Manager' }).waitFor();
-    const notice = page.locator('[data-bluetooth-notice]');
-    await expect(visibleText(notice)).resolves.toMatch(/Chrome 56\+, Edge 79\+ or Opera 43\+/);
-    await expect(visibleText(notice)).resolves.toMatch(/simulation mode/);
-    await expectNoSeriousAxeViolations(page);
-
+    bt.onChooser('select', HEART_MONITOR.address);
     await choosePatient(page, patient);
-    await page.getByRole('button', { name: 'Use Demo Device' }).click();
-    await toast(page, 'Device Connected').waitFor();
-    const row = rowOf(page, 'Demo Device (Simulation)');
-    await row.getByText('Simulation', { exact: true }).waitFor();
-    await row.getByText('Simulation Mode').waitFor();
-    expect(await visibleText(row)).not.toContain('GATT Connected');
-    await expectNoSeriousAxeViolations(page);
-    // On a 375 px phone the page does not scroll sideways (the table scrolls within its card).
-    await page.setViewportSize({ width: 375, height: 800 });
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
-    await screenshot(page, 'bluetooth-manager-demo-375');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'Scan for Devices' }).click();
+    await rowOf(page, HEART_MONITOR.name).getByText('Connected (Real Device)').waitFor();
 
-    const readings = await eventually(
-      () => readingsOf(page, patient.id),
-      (r) => r.length > 0,
+    // The nurse goes back to the ward; the device goes out of range for good.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
+    bt.failConnections(HEART_MONITOR.address, 100);
+    await bt.disconnect(HEART_MONITOR.address);
+    const lost = toast(page, 'Device lost');
+    for (let i = 0; i < 40 && !(await lost.isVisible()); i++) {
+      await page.clock.runFor(2_000);
+      await page.waitForTimeout(100);
+    }
+    await lost.waitFor();
+    expect(await visibleText(lost)).toContain(
+      `${HEART_MONITOR.name} (${patient.name}) stopped sending: gave up after 5 reconnect attempts. Check the device and connect it again.`,
     );
-    expect(readings[0]).toMatchObject({
-      connectionType: 'Simulation',
-      deviceName: 'Demo Device (Simulation)',
-    });
-    const first = readings[0]!;
-    expect(first.heartRate).toBeGreaterThanOrEqual(68);
-    expect(first.heartRate).toBeLessThanOrEqual(80);
-    expect(first.temperature).toBeGreaterThanOrEqual(985);
-    expect(first.temperature).toBeLessThanOrEqual(989);
+    expect(bt.takeProblems().filter((p) => !/connect/i.test(p))).toEqual([]);
+  });
+});
 
-    const record = await context.newPage();
-    await record.goto(`/patient/${patient.id}`);
-    await record.getByRole('heading', { level: 1, name: patient.name }).waitFor();
-    await region(record, 'Vital signs').getByText('Latest reading: Simulation Mode').waitFor();
-    await region(record, 'Vital signs trend (24 h)').getByText('Simulation Mode').waitFor();
-    await region(record, 'Real-time Vital Signs Monitor').getByText('Simulation Mode').first().waitFor();
-    const integration = region(record, 'Patient Integration');
-    await integration
-      .getByText(
+describe('Bluetooth Device Manager without Web Bluetooth', () => {
+  it('shows the amber notice and connects a demo device to a demo patient, whose readings say Simulation everywhere', async () => {
+    // The demo device is for demo patients: this journey needs the demo ward.
+    const seeded = await startApp();
+    try {
+      const { context, page } = await newPage(app.browser, seeded.baseUrl);
+      journey = { context, page, bt: null };
+      await signUp(page);
+      const patient = (await demoPatients(page)).find((p) => p.devices.length === 0)!;
+      await page.goto('/bluetooth-manager');
+      await page.getByRole('heading', { level: 1, name: 'Bluetooth Device Manager' }).waitFor();
+      const notice = page.locator('[data-bluetooth-notice]');
+      await expect(visibleText(notice)).resolves.toMatch(/Chrome 56\+, Edge 79\+ or Opera 43\+/);
+      await expect(visibleText(notice)).resolves.toMatch(/simulation mode/);
+      await expectNoSeriousAxeViolations(page);
+
+      await region(page, 'Connect New Device')
+        .getByLabel('Patient')
+        .selectOption({ label: `${patient.name} (Demo patient)` });
+      await page.getByRole('button', { name: 'Use Demo Device' }).click();
+      await toast(page, 'Device Connected').waitFor();
+      const row = rowOf(page, 'Demo Device (Simulation)');
+      await row.getByText('Simulation', { exact: true }).waitFor();
+      await row.getByText('Simulation Mode').waitFor();
+      await row.getByText('Demo patient').waitFor();
+      expect(await visibleText(row)).not.toContain('GATT Connected');
+      await expectNoSeriousAxeViolations(page);
+      // On a 375 px phone the page does not scroll sideways (the table scrolls within its card).
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+        375,
+      );
+      await screenshot(page, 'bluetooth-manager-demo-375');
+      await page.setViewportSize({ width: 1440, height: 900 });
+
+      const readings = await eventually(
+        () => readingsOf(page, patient.id),
+        (r) => r.some((x) => x.provenance === 'simulation'),
+      );
+      const first = readings.find((x) => x.provenance === 'simulation')!;
+      expect(first).toMatchObject({ connectionType: 'Simulation', deviceName: 'Demo Device (Simulation)' });
+      expect(first.heartRate).toBeGreaterThanOrEqual(68);
+      expect(first.heartRate).toBeLessThanOrEqual(80);
+      expect(first.temperature).toBeGreaterThanOrEqual(985);
+      expect(first.temperature).toBeLessThanOrEqual(989);
+
+      const record = await context.newPage();
+      await record.goto(`/patient/${patient.id}`);
+      await record.getByRole('heading', { level: 1, name: patient.name }).waitFor();
+      await vitalCard(record, 'Pulse')
+        .getByText('Simulation · Demo Device (Simulation) · ', { exact: false })
+        .waitFor({ timeout: 20_000 });
+      await region(record, 'Vital signs trend (24 h)')
+        .getByText('Simulation · Demo Device (Simulation)', { exact: false })
+        .waitFor();
+      await region(record, 'Real-time Vital Signs Monitor').getByText('Simulation Mode').first().waitFor();
+      const integration = region(record, 'Patient Integration');
+      // Said once, in one quiet line beside "Use Demo Device", where a device would be connected.
+      const unsupported = integration.locator('[data-bluetooth-unsupported]');
+      expect(await visibleText(unsupported)).toBe(
         'Web Bluetooth is not supported by your browser. Please use Chrome, Edge, or another compatible browser.',
-      )
-      .waitFor();
-    await integration.getByText('Simulation Mode').first().waitFor();
-    await screenshot(record, 'bluetooth-demo-patient-record');
-    await record.close();
+      );
+      expect(await record.getByText('Web Bluetooth is not supported').count()).toBe(1);
+      await integration.getByRole('button', { name: 'Use Demo Device' }).waitFor();
+      // Both boxes read in one step: live cards above may still grow between two separate reads.
+      const { note, demo } = await integration.evaluate((el) => {
+        const box = (node: Element | null) => {
+          const r = node!.getBoundingClientRect();
+          return { y: r.y, height: r.height };
+        };
+        const button = [...el.querySelectorAll('button')].find((b) =>
+          b.textContent?.includes('Use Demo Device'),
+        );
+        return { note: box(el.querySelector('[data-bluetooth-unsupported]')), demo: box(button ?? null) };
+      });
+      expect(note.height).toBeLessThanOrEqual(40);
+      expect(Math.abs(note.y + note.height / 2 - (demo.y + demo.height / 2))).toBeLessThan(20);
+      expect(await unsupported.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+        'rgba(0, 0, 0, 0)',
+      );
+      await integration.getByText('Simulation Mode').first().waitFor();
+      await screenshot(record, 'bluetooth-demo-patient-record');
+      await record.close();
 
-    const dashboard = await context.newPage();
-    await dashboard.goto('/');
-    await card(dashboard, patient.name).getByText('Simulation Mode').waitFor();
-    await dashboard.close();
+      const dashboard = await context.newPage();
+      await dashboard.goto('/');
+      await card(dashboard, patient.name).getByText('Simulation Mode').waitFor();
+      await card(dashboard, patient.name).getByText('Demo patient').waitFor();
+      await dashboard.close();
+
+      // Disconnected again, so the journey leaves nothing running.
+      await row.getByRole('button', { name: /Disconnect/ }).click();
+      await toast(page, 'Device Disconnected').waitFor();
+      await context.close();
+      journey = null;
+    } finally {
+      await seeded.stop();
+    }
   });
 });
 

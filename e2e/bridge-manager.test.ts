@@ -4,9 +4,8 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBridge, startBridge } from '../apps/bridge/test/support/bridge-process.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
-import { admitPatient, deviceLinksOf, readingsOf, signUp } from './support/fixtures.ts';
+import { demoPatients, deviceLinksOf, readingsOf, signUp } from './support/fixtures.ts';
 import {
-  EMPTY_WARD,
   expectNoSeriousAxeViolations,
   openPatient,
   pageErrors,
@@ -16,12 +15,14 @@ import {
   useApp,
   visibleText,
 } from './support/harness.ts';
+import { boxesOverlap, markSeen, shownToast, whatToastCovers } from './support/layout.ts';
 
 // The Bluetooth Device Manager's Bridge panel against the real bridge process in its simulation
 // mode (labelled Simulation everywhere), paired through the real server: scan, connect a virtual
-// heart-rate monitor, sync it to a patient, and watch the patient's record take its readings.
+// heart-rate monitor, sync it to a demo patient (simulated devices are for demo patients only, so
+// the app starts with the demo ward), and watch the patient's record take its readings.
 
-const app = useApp(EMPTY_WARD);
+const app = useApp();
 let bridge: RunningBridge;
 let context: BrowserContext;
 let manager: Page;
@@ -38,15 +39,7 @@ const pulseCard = (page: Page) =>
   page.locator('section[aria-labelledby="vital-signs-heading"] li').filter({ hasText: 'Pulse' });
 
 /** The bridge in its labelled simulation mode, uploading to this app, fast enough for a journey. */
-const simulatedBridgeArgs = () => [
-  '--simulate',
-  '--vigil-url',
-  app.baseUrl,
-  '--sim-interval-ms',
-  '250',
-  '--batch-interval-ms',
-  '300',
-];
+const simulatedBridgeArgs = () => ['--simulate', '--vigil-url', app.baseUrl, '--sim-interval-ms', '250'];
 
 beforeAll(async () => {
   bridge = await startBridge({
@@ -104,10 +97,10 @@ describe('Bridge panel', () => {
   it('connects to the bridge, scans, connects a device and syncs it to a patient whose record updates live', {
     timeout: 120_000,
   }, async () => {
-    const patient = await admitPatient(manager, { name: 'Bridget Okafor', pulse: 60 });
+    const patient = (await demoPatients(manager)).find((p) => p.devices.length === 0)!;
     await openPatient(record, patient);
     await record.locator('[data-live-status="live"]').waitFor({ state: 'attached' });
-    expect(await visibleText(pulseCard(record))).toContain('60');
+    expect(await visibleText(pulseCard(record))).not.toContain(SIM_HR);
 
     await openManager(manager);
     await connectToBridge(manager, bridge.url);
@@ -126,11 +119,28 @@ describe('Bridge panel', () => {
     );
     expect(await visibleText(device)).toContain('Disconnected');
     expect(await visibleText(device)).toContain('Simulation');
+    // Each simulated device has an id of its own, also in the 8 characters the card shows.
+    await deviceCard(manager, 'Simulated Blood Pressure Monitor').waitFor();
+    const shownIds = await card
+      .locator('[data-bridge-device] .font-mono')
+      .evaluateAll((els) => els.map((el) => (el.textContent ?? '').replace('Device id', '').trim()));
+    expect(shownIds.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(shownIds).size).toBe(shownIds.length);
     await card.getByRole('button', { name: 'Stop Scan' }).click();
     await card.getByRole('button', { name: 'Scan for Devices' }).waitFor();
 
+    // The walk's case at 1440 px: "Device Connected" over "Sync Data to Cloud". The toast now takes its
+    // own room at the top: nothing that was in sight is under it.
+    await device.scrollIntoViewIfNeeded();
+    await markSeen(manager);
     await device.getByRole('button', { name: 'Connect to Device' }).click();
     await toast(manager, 'Device Connected').waitFor();
+    const sync = device.getByRole('button', { name: 'Sync Data to Cloud' });
+    await sync.waitFor();
+    await manager.waitForTimeout(500); // the toast's entrance
+    expect(await whatToastCovers(manager)).toEqual([]);
+    const [syncBox, toastBox] = [await sync.boundingBox(), await shownToast(manager).boundingBox()];
+    expect(syncBox && toastBox && boxesOverlap(syncBox, toastBox)).toBe(false);
     const bpm = device.locator('[data-bridge-value="heartRate"]');
     const battery = device.locator('[data-bridge-value="battery"]');
     await expect.poll(() => bpm.innerText(), { timeout: 15_000 }).toMatch(/^\d+$/);
@@ -147,11 +157,13 @@ describe('Bridge panel', () => {
     await device.getByRole('button', { name: 'Sync Data to Cloud' }).click();
     await toast(manager, 'Error').waitFor();
     expect(await visibleText(toast(manager, 'Error'))).toContain('Please select a patient first');
-    await device.getByLabel(`Patient for ${SIM_HR}`).selectOption({ label: patient.name });
+    await device
+      .getByLabel(`Patient for ${SIM_HR}`)
+      .selectOption({ label: `${patient.name} (Demo patient)` });
     await device.getByRole('button', { name: 'Sync Data to Cloud' }).click();
     await toast(manager, 'Success').waitFor({ timeout: 15_000 });
     expect(await visibleText(toast(manager, 'Success'))).toContain(`now go to ${patient.name}'s record`);
-    await device.getByText(`Syncing to ${patient.name}`).waitFor();
+    await device.getByText(`Syncing to ${patient.name} (Demo patient)`).waitFor();
 
     // The readings reach the server with the bridge's device and connection type...
     const deviceId = await device.getAttribute('data-bridge-device');
@@ -166,7 +178,11 @@ describe('Bridge panel', () => {
       )
       .toBeGreaterThanOrEqual(3);
     for (const reading of fromBridge) {
-      expect(reading).toMatchObject({ connectionType: 'Simulation', deviceName: SIM_HR });
+      expect(reading).toMatchObject({
+        connectionType: 'Simulation',
+        deviceName: SIM_HR,
+        provenance: 'simulation',
+      });
       expect(reading.heartRate).toBeGreaterThanOrEqual(68);
       expect(reading.heartRate).toBeLessThanOrEqual(80);
     }
@@ -174,7 +190,10 @@ describe('Bridge panel', () => {
     expect(await deviceLinksOf(manager, patient.id)).toMatchObject([
       { deviceId, deviceName: SIM_HR, connectionType: 'Simulation', simulated: true, state: 'connected' },
     ]);
-    // ...and the open record takes them live, without a reload.
+    // ...and the open record takes them live, without a reload, labelled Simulation.
+    await pulseCard(record)
+      .getByText(`Simulation · ${SIM_HR} · `, { exact: false })
+      .waitFor({ timeout: 30_000 });
     await expect
       .poll(async () => Number((await visibleText(pulseCard(record))).match(/\d+/)?.[0]), { timeout: 30_000 })
       .toBeGreaterThanOrEqual(68);

@@ -96,14 +96,25 @@ describe('Patient detail page', () => {
     expect(await text(header)).toContain('Requires immediate attention - Check vital signs');
     expect(await text(header)).toMatch(/Updated \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
 
-    // Patient-page thresholds: pulse 124 > 100, SpO2 89 < 95, 39.1 °C > 37.5; BP 94/58 is not high.
+    // Patient-page thresholds: pulse 124 > 100, SpO2 89 < 95, 39.1 °C > 37.5, each with its NEWS2
+    // points; BP 94/58 is not high for the spec but scores 2 in NEWS2, so it never reads "Within range".
+    // Each value says its class and age.
     const vitals = page.getByRole('region', { name: 'Vital signs' });
     const abnormal = vitals.locator('[data-abnormal="true"]');
-    expect(await abnormal.count()).toBe(3);
-    expect(await text(abnormal.nth(0))).toBe('Pulse 124 bpm High (> 100 bpm)');
-    expect(await text(abnormal.nth(1))).toBe('Oxygen Level 89 % Low (< 95 %)');
-    expect(await text(abnormal.nth(2))).toBe('Temperature 39.1 °C High (> 37.5 °C)');
-    expect(await text(vitals.getByRole('listitem').nth(2))).toBe('Blood Pressure 94/58 mmHg Within range');
+    expect(await abnormal.count()).toBe(4);
+    expect(await text(abnormal.nth(0))).toBe(
+      'Pulse 124 bpm High (> 100 bpm) — scores 2 in NEWS2 Observation · just now',
+    );
+    expect(await text(abnormal.nth(1))).toBe(
+      'Oxygen Level 89 % Low (< 95 %) — scores 3 in NEWS2 Observation · just now',
+    );
+    expect(await text(abnormal.nth(2))).toBe(
+      'Blood Pressure 94/58 mmHg Low — scores 2 in NEWS2 (≤ 100 mmHg systolic) Observation · just now',
+    );
+    expect(await text(abnormal.nth(3))).toBe(
+      'Temperature 39.1 °C High (> 37.5 °C) — scores 2 in NEWS2 Observation · just now',
+    );
+    expect(await vitals.getByText('Within range').count()).toBe(0);
 
     // The monitor card: shown for NEWS2 high, analysed on mount, toasting the rise to CRITICAL once.
     const monitor = region(page, 'Real-time Vital Signs Monitor');
@@ -114,19 +125,26 @@ describe('Patient detail page', () => {
     expect(await tiles.nth(1).getAttribute('data-highlighted')).toBe('true');
     expect(await tiles.nth(0).getAttribute('data-highlighted')).toBeNull();
     const monitorText = await text(monitor);
-    // The source of the latest reading (the ward's own observations), not a device (issue 16, point 6).
+    // The class of the values (the ward's own observations), not a device (issue 16, point 6).
     expect(await text(monitor.locator('[data-connection]'))).toBe('Manual observations');
     expect(monitorText).not.toContain('Real Device Connected');
-    expect(monitorText).toContain('Ward observations');
+    expect(monitorText).toContain('Observation · just now');
     expect(monitorText).not.toContain('Battery');
     expect(monitorText).toContain('Predicted trend Declining');
     // Faster for a high NEWS2, labelled as such; "High-priority patient" is the spec's patient 41 only.
     expect(monitorText).toContain('Refreshes every minute while NEWS2 is high.');
     expect(monitorText).not.toContain('High-priority patient');
-    await toast(page, 'CRITICAL Alert').waitFor();
-    expect(await text(toast(page, 'CRITICAL Alert'))).toBe(
-      'CRITICAL Alert NEWS2 14: high clinical risk, red score in respiratory rate, SpO2.',
+    // The rise is the server's alert, in the bar at the top of every screen (issue 21), with the
+    // values and limits that drive it; raised before the record opened, it is not a toast here.
+    const alertItem = page
+      .getByRole('region', { name: /active alerts?$/ })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: margaret.name, exact: true }) });
+    await alertItem.waitFor();
+    expect(await text(alertItem)).toMatch(
+      /^High priority Margaret Okafor NEWS2 14 · RR 26 ≥ 25 · SpO2 89 ≤ 91 .*Active Raised just now Acknowledge$/,
     );
+    expect(await toast(page, 'CRITICAL Alert').count()).toBe(0);
 
     // The AI Analysis card leads with what to do now, and lays the NEWS2 score open on request.
     const analysis = region(page, 'AI Analysis');
@@ -135,10 +153,10 @@ describe('Patient detail page', () => {
     await analysis.getByRole('table').waitFor();
     expect(await text(analysis)).toContain('Rule-based NEWS2');
     expect(await text(analysis.getByRole('row', { name: /Respiratory rate/ }))).toBe(
-      'Respiratory rate 26 /min 3 (red)',
+      'Respiratory rate 26 /min Observation · just now 3 (red)',
     );
     expect(await text(analysis.getByRole('row', { name: /Level of consciousness/ }))).toBe(
-      'Level of consciousness (ACVPU) Alert (A) 0',
+      'Level of consciousness (ACVPU) Alert (A) Observation · just now 0',
     );
     expect(await text(analysis.getByRole('row', { name: /Total/ }))).toBe('Total All 7 parameters scored 14');
     const analysisText = await text(analysis);
@@ -153,28 +171,35 @@ describe('Patient detail page', () => {
   });
 
   it('shows a failed monitor analysis on the card and as a toast, and recovers with "Try again"', async () => {
-    await page.route('**/api/vitals/analysis', (route) =>
+    await page.route('**/api/patients/*/analysis', (route) =>
       route.fulfill({
         status: 502,
         contentType: 'application/json',
         body: JSON.stringify({ error: 'Incorrect API key provided', message: 'x', code: 'AI_UNAVAILABLE' }),
       }),
     );
+    const patient = await admitSepticPatient(page);
     try {
-      await openPatient(page, await admitSepticPatient(page));
+      await openPatient(page, patient);
       const monitor = region(page, 'Real-time Vital Signs Monitor');
       const message = 'OpenAI API configuration error. Please contact system administrator.';
       await monitor.getByRole('alert').getByText(message).waitFor();
       await toast(page, 'Analysis Error').waitFor();
       expect(await text(toast(page, 'Analysis Error'))).toBe(`Analysis Error ${message}`);
     } finally {
-      await page.unroute('**/api/vitals/analysis');
+      await page.unroute('**/api/patients/*/analysis');
     }
     const monitor = region(page, 'Real-time Vital Signs Monitor');
     await monitor.getByRole('button', { name: 'Try again' }).click();
     await monitor.getByRole('list', { name: 'Analysed vital signs' }).waitFor();
     expect(await monitor.getByRole('alert').count()).toBe(0);
-    await toast(page, /^(URGENT|CRITICAL) Alert/).waitFor();
+    // The recovered analysis is CRITICAL, but the rise is the server's alert (issue 21): in the bar,
+    // and no second "<level> Alert" from the monitor.
+    await page
+      .getByRole('region', { name: /active alerts?$/ })
+      .getByRole('link', { name: patient.name, exact: true })
+      .waitFor();
+    expect(await toast(page, /^(URGENT|CRITICAL) Alert/).count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
   });
 
@@ -379,9 +404,10 @@ describe('Patient detail page', () => {
     const timeline = region(page, 'Patient History Timeline');
     await timeline.getByText('Condition changed to Improving').waitFor();
     expect(await text(timeline)).toMatch(/Condition changed from Stable to Improving by \S+\./);
-    // 37.8 °C → 1000 tenths of °F, flagged high on the patient page.
+    // 37.8 °C → 1000 tenths of °F, flagged high on the patient page (NEWS2 scores it 0); a person's
+    // edit is an observation.
     const temperature = page.getByRole('region', { name: 'Vital signs' }).getByRole('listitem').nth(3);
-    expect(await text(temperature)).toBe('Temperature 37.8 °C High (> 37.5 °C)');
+    expect(await text(temperature)).toBe('Temperature 37.8 °C High (> 37.5 °C) Observation · just now');
     const stored = await getPatient(page, patient.id);
     expect(stored).toMatchObject({ condition: 'Improving', temperature: 1000 });
     expect(pageErrors(page)).toEqual([]);

@@ -1,9 +1,8 @@
 import { displayPatientId } from '@vigil/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admitPatient, signUp } from './support/fixtures.ts';
+import { admitPatient, api, signUp } from './support/fixtures.ts';
 import {
-  appUrlOf,
   EMPTY_WARD,
   expectNoSeriousAxeViolations,
   openPatient,
@@ -12,7 +11,11 @@ import {
   screenshot,
   uniqueUsername,
   useApp,
+  visibleText,
 } from './support/harness.ts';
+
+/** The one date format of the app: "25 Nov 2026, 16:24", 24-hour. */
+const DATE_TIME = /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/;
 
 /**
  * Roles and the audit trail (issue 15), with registration by approval: an administrator approves a
@@ -25,21 +28,13 @@ let admin: Page;
 
 async function newPage() {
   const { context, page } = await app.newPage();
+  // The administrator copies a temporary password to the clipboard.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   contexts.push(context);
   return page;
 }
 
-/** A state-changing API call in the page's browser context (its cookies, our Origin). */
-async function api(page: Page, method: 'POST' | 'PATCH', path: string, data: unknown) {
-  const res = await page.request.fetch(path, {
-    method,
-    headers: { Origin: appUrlOf(page), 'Content-Type': 'application/json' },
-    data,
-  });
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
-
+/** An API call in the page's browser context (its cookies, our Origin). */
 async function signInThroughUi(page: Page, username: string) {
   await page.goto('/auth');
   await page.getByLabel('Username').fill(username);
@@ -93,11 +88,36 @@ describe('roles and the audit trail', () => {
     await admin.getByRole('button', { name: `Approve ${nurseName}` }).click();
     await admin.getByRole('button', { name: `Approve ${nurseName}` }).waitFor({ state: 'detached' });
     const auditorRow = admin.getByRole('row').filter({ hasText: auditorName });
-    await auditorRow.getByRole('combobox', { name: `Role of ${auditorName}` }).selectOption('auditor');
+    const roleSelect = auditorRow.getByRole('combobox', { name: `Role of ${auditorName}` });
+    // A role change is asked first, saying what it does; cancelled, nothing changes.
+    await roleSelect.selectOption('auditor');
+    const roleDialog = admin.getByRole('dialog', { name: `Change ${auditorName}'s role to Auditor?` });
+    await roleDialog.waitFor();
+    expect(await visibleText(roleDialog)).toContain(
+      `${auditorName} becomes Auditor instead of Nurse now, on every device where they are signed in.`,
+    );
+    expect(await visibleText(roleDialog)).toContain(
+      'will no longer be able to: open the ward and patient records',
+    );
+    await expectNoSeriousAxeViolations(admin);
+    await roleDialog.getByRole('button', { name: 'Cancel' }).click();
+    await roleDialog.waitFor({ state: 'detached' });
+    expect(await roleSelect.inputValue()).toBe('nurse');
+    expect(
+      ((await api(admin, 'GET', '/api/accounts')) as { username: string }[]).find(
+        (a) => a.username === auditorName,
+      ),
+    ).toMatchObject({ role: 'nurse' });
+    await roleSelect.selectOption('auditor');
+    await roleDialog.getByRole('button', { name: `Make ${auditorName} Auditor` }).click();
     await admin.getByText(`${auditorName}: Auditor`).first().waitFor();
+    await roleDialog.waitFor({ state: 'detached' });
+    expect(await roleSelect.inputValue()).toBe('auditor');
     await auditorRow.getByRole('button', { name: `Approve ${auditorName}` }).click();
     await auditorRow.getByRole('button', { name: `Approve ${auditorName}` }).waitFor({ state: 'detached' });
     await screenshot(admin, 'roles-admin-approved');
+    const adminRow = admin.getByRole('row').filter({ has: admin.getByText('(you)') });
+    expect(await visibleText(adminRow.getByRole('cell').nth(3))).toMatch(DATE_TIME);
     await expectNoSeriousAxeViolations(admin);
 
     // The nurse signs in and opens the patient's record.
@@ -108,12 +128,29 @@ describe('roles and the audit trail', () => {
     const nurseNav = nurse.getByRole('navigation', { name: 'Main' });
     expect(await nurseNav.getByRole('link', { name: 'Administration' }).count()).toBe(0);
     expect(await nurseNav.getByRole('link', { name: 'Audit trail' }).count()).toBe(0);
+    // Opened anyway (a bookmark, a shared link): the page says why not, and leads back.
+    await nurse.goto('/audit');
+    await nurse.getByRole('heading', { name: 'Not open to your role' }).waitFor();
+    await nurse.getByText('Your role, Nurse, cannot open the audit trail.').waitFor();
+    expect(new URL(nurse.url()).pathname).toBe('/audit');
+    await expectNoSeriousAxeViolations(nurse);
+    await nurse.goto('/admin');
+    await nurse.getByText('Your role, Nurse, cannot open account administration.').waitFor();
+    await nurse.getByRole('link', { name: 'Back to Patient Dashboard' }).click();
+    await nurse.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
 
     // The auditor signs in, lands on the audit trail, and finds the record's access log.
     await signInThroughUi(auditor, auditorName);
     await auditor.getByRole('heading', { name: 'Audit trail' }).waitFor();
     const auditorNav = auditor.getByRole('navigation', { name: 'Main' });
     expect(await auditorNav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    // Dates in the one 24-hour format ("25 Nov 2026, 16:24"), not the browser's "11/25/2026, 4:29:43 PM".
+    const firstWhen = auditor.getByRole('table').getByRole('row').nth(1).getByRole('cell').first();
+    expect(await visibleText(firstWhen)).toMatch(DATE_TIME);
+    await auditor.goto('/');
+    await auditor.getByText('Your role, Auditor, cannot open the patient dashboard.').waitFor();
+    await auditor.getByRole('link', { name: 'Go to the audit trail' }).click();
+    await auditor.getByRole('heading', { name: 'Audit trail' }).waitFor();
     await auditor.getByLabel('Patient ID').fill(String(displayPatientId(patient.id)));
     await auditor.getByRole('button', { name: 'Apply' }).click();
     await auditor
@@ -124,7 +161,8 @@ describe('roles and the audit trail', () => {
     await opening.first().waitFor();
     expect(await opening.first().innerText()).toMatch(/Opened/);
     // Signed in with no patient access, the auditor's screen opens no live-event stream.
-    expect(await auditor.getByText('Live updates paused').count()).toBe(0);
+    expect(await auditor.locator('[data-live-banner]').count()).toBe(0);
+    expect(await auditor.locator('[data-live-status]').count()).toBe(0);
     await screenshot(auditor, 'roles-who-has-seen-this-record');
     await expectNoSeriousAxeViolations(auditor);
 
@@ -145,9 +183,36 @@ describe('roles and the audit trail', () => {
     const row = admin.getByRole('row').filter({ hasText: nurseName });
     await row.getByRole('button', { name: `Approve ${nurseName}` }).click();
     await row.getByRole('button', { name: `Approve ${nurseName}` }).waitFor({ state: 'detached' });
+    // The reset is asked first: it signs the nurse out everywhere at once.
     await row.getByRole('button', { name: 'Reset password' }).click();
-    const shown = await row.getByRole('status').locator('code').innerText();
+    const dialog = admin.getByRole('dialog', { name: `Reset ${nurseName}'s password?` });
+    expect(await visibleText(dialog)).toContain(`This signs ${nurseName} out on every device now`);
+    await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await screenshot(admin, 'admin-reset-confirm', { fullPage: false });
+    await dialog.getByRole('button', { name: `Reset and sign ${nurseName} out` }).click();
+    // Then the temporary password, once: hidden until revealed, and copyable.
+    const shownOnce = admin.getByRole('dialog', { name: `${nurseName} is signed out` });
+    const password = shownOnce.locator('[data-temporary-password]');
+    await password.waitFor();
+    expect(await password.getAttribute('data-temporary-password')).toBe('hidden');
+    expect(await visibleText(password)).toMatch(/^•{16}/);
+    await screenshot(admin, 'admin-reset-dialog', { fullPage: false });
+    await expectNoSeriousAxeViolations(admin);
+    await shownOnce.getByRole('button', { name: 'Copy' }).click();
+    await shownOnce.getByText('Copied to the clipboard.').waitFor();
+    const copied = await admin.evaluate(() => navigator.clipboard.readText());
+    await shownOnce.getByRole('button', { name: 'Reveal' }).click();
+    const shown = await password.locator('code').innerText();
     expect(shown).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(copied).toBe(shown);
+    await screenshot(admin, 'admin-reset-dialog-revealed', { fullPage: false });
+    await shownOnce.getByRole('button', { name: 'Done' }).click();
+    await shownOnce.waitFor({ state: 'detached' });
+    // Shown once: opening the dialog again asks again, it does not show the password.
+    await row.getByRole('button', { name: 'Reset password' }).click();
+    await dialog.waitFor();
+    expect(await dialog.locator('[data-temporary-password]').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await nurse.goto('/auth');
     await nurse.getByLabel('Username').fill(nurseName);

@@ -1,5 +1,7 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { admitPatient } from './support/fixtures.ts';
+import { admitPatient, listPatients } from './support/fixtures.ts';
 import {
   PASSWORD,
   pageErrors,
@@ -16,15 +18,22 @@ const app = useApp();
 // The one journey about the demo ward itself; every other journey admits the patients it needs.
 // First in this file: a later journey admits a patient, and then the ward is no longer the seed's.
 describe('a fresh install', () => {
-  it('opens on the demo ward: 24 patients, 4 of them critical', async () => {
+  it('opens on the demo ward: 24 demo patients, 4 of them Critical and one more whose NEWS2 is high', async () => {
     const { context, page } = await app.newPage();
     await registerThroughUi(page);
     const grid = page.getByRole('list', { name: 'Patients' });
     await grid.waitFor();
     expect(await grid.getByRole('listitem').count()).toBe(24);
     expect(await grid.getByRole('link').count()).toBe(24); // one link per card
+    // Every one of them a demonstration, and saying so.
+    expect(await grid.locator('[data-demo-patient]').count()).toBe(24);
+    // "critical" counts what the Critical filter shows: the Critical badges and a high NEWS2.
+    const ward = await listPatients(page);
+    expect(ward.filter((p) => p.condition === 'Critical')).toHaveLength(4);
+    const critical = ward.filter((p) => p.condition === 'Critical' || p.news2.band === 'high');
+    expect(critical.length).toBeGreaterThan(4);
     expect(await visibleText(page.getByRole('status').filter({ hasText: 'patients' }))).toBe(
-      '24 patients · 4 critical',
+      `24 patients · ${critical.length} critical`,
     );
     expect(pageErrors(page)).toEqual([]);
     await context.close();
@@ -113,6 +122,19 @@ describe('the shell', () => {
     const width = await sidebar.evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBe(48); // 3rem icon mode
     await screenshot(page, 'shell-collapsed-1440');
+    // In icon mode the labels are tooltips, after the spec's 700 ms, describing the link; Escape closes.
+    const dashboardLink = sidebar.getByRole('link', { name: 'Dashboard' });
+    await dashboardLink.hover();
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.waitFor();
+    expect(await visibleText(tooltip)).toBe('Dashboard');
+    expect(await dashboardLink.getAttribute('aria-describedby')).toBe(await tooltip.getAttribute('id'));
+    const tip = await tooltip.boundingBox();
+    const link = await dashboardLink.boundingBox();
+    expect(tip!.x).toBeGreaterThan(link!.x + link!.width); // beside the icon, outside the narrow sidebar
+    await page.keyboard.press('Escape');
+    await tooltip.waitFor({ state: 'detached' });
+    expect(await dashboardLink.getAttribute('aria-describedby')).toBeNull();
     await page.keyboard.press('Meta+b');
     await page.waitForFunction(
       () => document.querySelector('#app-sidebar')?.getAttribute('data-state') === 'expanded',
@@ -169,6 +191,14 @@ describe('the shell', () => {
     await page.goto('/patient/1');
     await page.waitForURL('**/auth');
     await page.getByRole('tab', { name: 'Login' }).waitFor();
+    // "Forgot password" says who resets passwords (its dialog loads on the click); focus comes back.
+    const forgot = page.getByRole('button', { name: 'Forgot password' });
+    await forgot.click();
+    const dialog = page.getByRole('dialog', { name: 'Forgot password' });
+    await dialog.getByText('Passwords are reset by your ward administrator or IT service desk.').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await forgot.evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
 
@@ -182,4 +212,46 @@ describe('the shell', () => {
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   });
+
+  it('loads only what each screen shows: the sign-in page no signed-in code, the dashboard no other screen', async () => {
+    const { context, page } = await app.newPage();
+    const signIn = await scriptsOf(page, '/auth', () =>
+      page.getByRole('button', { name: 'Sign in' }).waitFor(),
+    );
+    expect(
+      signIn.names.filter((n) => /^(sidebar-layout|dashboard-page|force-password-change)-/.test(n)),
+    ).toEqual([]);
+    // The page-weight budgets (sign-in ≤ 150 KB, dashboard ≤ 170 KB), gzipped as served.
+    expect(signIn.gzipKb).toBeLessThanOrEqual(150);
+
+    await registerThroughUi(page);
+    const dashboard = await scriptsOf(page, '/', () =>
+      page.getByRole('list', { name: 'Patients' }).waitFor(),
+    );
+    const otherScreens =
+      /^(patient-page|patient-access-page|audit-page|accounts-admin|account-settings|alerts-page|bluetooth-manager-page|trend-chart|acknowledge-dialog|device-lost-watch)-/;
+    expect(dashboard.names.filter((n) => otherScreens.test(n))).toEqual([]);
+    expect(dashboard.gzipKb).toBeLessThanOrEqual(170);
+    await context.close();
+  });
 });
+
+/** The scripts a fresh load of `url` fetches until `ready` and a quiet network: file names and size. */
+async function scriptsOf(page: Page, url: string, ready: () => Promise<unknown>) {
+  const bodies: Promise<[string, Buffer]>[] = [];
+  const onResponse = (res: import('playwright-core').Response) => {
+    if (res.request().resourceType() !== 'script') return;
+    const name = new URL(res.url()).pathname.split('/').pop()!;
+    bodies.push(res.body().then((body) => [name, body]));
+  };
+  page.on('response', onResponse);
+  await page.goto(url);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  const scripts = await Promise.all(bodies);
+  return {
+    names: scripts.map(([name]) => name),
+    gzipKb: scripts.reduce((sum, [, body]) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024,
+  };
+}

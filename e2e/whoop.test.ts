@@ -105,7 +105,9 @@ describe('WHOOP through its API', () => {
     expect(await text(data)).not.toMatch(/120\/80/);
     await expectNoSeriousAxeViolations(page);
 
-    // A new recovery scored just now, brought in by the manual refresh: the record's vitals follow.
+    // A new recovery scored just now, brought in by the manual refresh: the wearable card shows it as
+    // wearable context with its window; the patient's current vitals and NEWS2 do not move.
+    const before = await getPatient(page, patient.id);
     api.world.addRecovery(member, {
       sleepStart: new Date(Date.now() - 2 * 3_600_000 - 5 * 60_000 + 1000),
       sleepDurationMs: 2 * 3_600_000,
@@ -114,8 +116,18 @@ describe('WHOOP through its API', () => {
     await panel.getByRole('button', { name: 'Refresh' }).click();
     await toast(page, 'Refreshing Data').waitFor();
     await expect.poll(() => text(data), { timeout: 15_000 }).toContain('61 bpm');
-    await expect.poll(async () => (await getPatient(page, patient.id)).pulse).toBe(61);
-    await expect.poll(() => text(region(page, 'Vital signs'))).toMatch(/61/);
+    await expect
+      .poll(() => text(data.locator('[data-wearable-window]')))
+      .toMatch(/^Wearable summary · (overnight )?\d{2}:\d{2}–\d{2}:\d{2}( \(\d{1,2} \w{3}\))?, resting$/);
+    expect(await text(data)).not.toContain('Source: Live');
+    const after = await getPatient(page, patient.id);
+    expect({ pulse: after.pulse, spo2: after.oxygenLevel, news2: after.news2.total }).toEqual({
+      pulse: before.pulse,
+      spo2: before.oxygenLevel,
+      news2: before.news2.total,
+    });
+    expect(after.sources.pulse?.provenance).toBe('observation');
+    expect(await text(region(page, 'Vital signs'))).not.toMatch(/\b61 bpm/);
     await screenshot(page, 'whoop-wearable-card');
 
     await panel.getByRole('button', { name: 'Disconnect WHOOP' }).click();

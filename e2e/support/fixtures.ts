@@ -2,6 +2,7 @@ import {
   AnalysisResult,
   celsiusToTenthsF,
   DeviceLink,
+  type DeviceLinkCreateInput,
   type DeviceReadingInput,
   DeviceReadingsResponse,
   EmergencyContact,
@@ -28,7 +29,7 @@ import { appUrlOf, PASSWORD, uniqueUsername } from './harness.ts';
 /** The page's session on the API: state-changing requests come from the app's own origin (CSRF). */
 async function call<S extends z.ZodType>(
   page: Page,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   schema: S,
   body?: unknown,
@@ -41,6 +42,10 @@ async function call<S extends z.ZodType>(
   if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
   return schema.parse(await res.json());
 }
+
+/** Any call of the API with the page's session, failing the journey unless it answers 2xx. */
+export const api = (page: Page, method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, body?: unknown) =>
+  call(page, method, path, z.unknown(), body);
 
 // What the journeys read back through the API, to compare with the screen.
 export const listPatients = (page: Page) => call(page, 'GET', '/api/patients', z.array(Patient));
@@ -55,6 +60,46 @@ export const deviceLinksOf = (page: Page, id: number) =>
   call(page, 'GET', `/api/device-links?patientId=${id}`, z.array(DeviceLink));
 export const readingsOf = async (page: Page, id: number) =>
   (await call(page, 'GET', `/api/patients/${id}/readings?limit=1000`, ReadingsPage)).readings;
+/** The patients the demo seed created ("Demo patient" on every screen). */
+export const demoPatients = async (page: Page) => (await listPatients(page)).filter((p) => p.isDemo);
+
+/**
+ * Links a device to the patient as a browser holding it would (POST /api/device-links): the server
+ * derives the patient's device fields from it. A Bluetooth device by default.
+ */
+export function linkDevice(
+  page: Page,
+  patient: Pick<Patient, 'id'>,
+  spec: Partial<Omit<DeviceLinkCreateInput, 'patientId'>> = {},
+): Promise<DeviceLink> {
+  return call(page, 'POST', '/api/device-links', DeviceLink, {
+    deviceId: `e2e-${uniquePatientName('device').replace(/\W/g, '')}`,
+    deviceName: 'Polar H10',
+    connectionType: 'Bluetooth',
+    ...spec,
+    patientId: patient.id,
+  });
+}
+
+/** Ends a device link (DELETE /api/device-links/{id}), as "Disconnect" does. */
+export const endDeviceLink = (page: Page, link: Pick<DeviceLink, 'id'>) =>
+  call(page, 'DELETE', `/api/device-links/${link.id}`, DeviceLink);
+
+/**
+ * Sends a request with the page's session and answers status and JSON body, whatever the status:
+ * for journeys that assert a refusal.
+ */
+export async function attempt(page: Page, method: 'POST' | 'PATCH', path: string, body: unknown) {
+  const res = await page.request.fetch(path, {
+    method,
+    headers: { Origin: appUrlOf(page), 'Content-Type': 'application/json' },
+    data: body,
+  });
+  return {
+    status: res.status(),
+    body: (await res.json().catch(() => null)) as Record<string, unknown> | null,
+  };
+}
 
 /**
  * Registers a new nurse through the API in the page's browser context: every page of that context

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { freePort } from '../../apps/server/test/free-port.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -26,7 +26,65 @@ const CHROMIUM_ARGS = [
 export interface RunningApp {
   baseUrl: string;
   dataDir: string;
+  /** Stops the server process and deletes its data. */
   stop(): Promise<void>;
+  /**
+   * Stops the server process and keeps its data and port, as an outage or a restart does: SIGTERM
+   * shuts it down cleanly, SIGKILL kills it where it stands.
+   */
+  halt(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Starts the server again on the same port and data (after halt), and waits until it is healthy. */
+  resume(): Promise<void>;
+}
+
+interface ServerProcess {
+  child: ChildProcess;
+  output(): string;
+  /** Set before a deliberate stop, so only an unexpected exit is reported. */
+  isStopping: boolean;
+}
+
+/** Spawns apps/server/src/main.ts with `env` and waits for /api/health to answer. */
+async function spawnServer(baseUrl: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const server: ServerProcess = { child, output: () => output, isStopping: false };
+  // A server that dies under a journey leaves only "connection refused" behind: say why it died.
+  child.once('exit', (code, signal) => {
+    if (!server.isStopping)
+      process.stderr.write(`The server on ${baseUrl} exited (code ${code}, signal ${signal}):\n${output}\n`);
+  });
+  return server;
+}
+
+async function stopProcess(server: ServerProcess, signal: 'SIGTERM' | 'SIGKILL') {
+  server.isStopping = true;
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await exited;
 }
 
 /**
@@ -48,50 +106,44 @@ export async function startApp(
   // A function when the environment names the app's own address (an OAuth redirect URI).
   const extraEnv = typeof env === 'function' ? env(port) : env;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: webDist,
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
+  const template = databaseTemplate();
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
+  const serverEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy within 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  let server: ServerProcess | null = await spawnServer(baseUrl, serverEnv);
   return {
     baseUrl,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      if (server) await stopProcess(server, 'SIGTERM');
+      server = null;
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+    async halt(signal = 'SIGTERM') {
+      if (server) await stopProcess(server, signal);
+      server = null;
+    },
+    async resume() {
+      if (server) throw new Error('The server is running: halt() it first');
+      server = await spawnServer(baseUrl, serverEnv);
+    },
   };
+}
+
+/**
+ * The migrated database that the journeys' global set-up made (support/database-template.ts), or
+ * none outside Vitest (the web bench starts its server on an empty folder).
+ */
+function databaseTemplate(): string | undefined {
+  return process.env.VITEST ? inject('e2eDatabaseTemplate') : undefined;
 }
 
 /** startApp(EMPTY_WARD): no demo patients, so the ward holds exactly what the journeys admit. */
@@ -103,6 +155,10 @@ export interface JourneyApp {
   readonly browser: Browser;
   /** A new browser context on the app, with one page (see newPage). */
   newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** The server process stops, keeping its data and port (RunningApp.halt). */
+  halt(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** The server starts again on the same data and port (RunningApp.resume). */
+  resume(): Promise<void>;
 }
 
 /**
@@ -135,6 +191,8 @@ export function useApp(env: Record<string, string> = {}): JourneyApp {
       return running().browser;
     },
     newPage: (viewport) => newPage(running().browser, running().app.baseUrl, viewport),
+    halt: (signal) => running().app.halt(signal),
+    resume: () => running().app.resume(),
   };
 }
 
@@ -190,9 +248,10 @@ export function pageErrors(page: Page): string[] {
   return errorsByPage.get(page) ?? [];
 }
 
-export async function screenshot(page: Page, name: string) {
+/** A picture of the page into test-results/screenshots: the whole page, or what the first screen shows. */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
 let userCounter = 0;

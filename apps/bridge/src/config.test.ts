@@ -14,7 +14,6 @@ describe('loadConfig', () => {
       simulate: false,
       logLevel: 'info',
       batchSize: 100,
-      batchIntervalMs: 2000,
       retryMaxMs: 30_000,
       simIntervalMs: 1000,
       compactAfter: 5000,

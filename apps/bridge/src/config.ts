@@ -20,7 +20,6 @@ const SETTINGS = {
   simulate: { flag: 'simulate', env: 'BRIDGE_SIMULATE' },
   logLevel: { flag: 'log-level', env: 'LOG_LEVEL' },
   batchSize: { flag: 'batch-size', env: 'BRIDGE_BATCH_SIZE' },
-  batchIntervalMs: { flag: 'batch-interval-ms', env: 'BRIDGE_BATCH_INTERVAL_MS' },
   retryMaxMs: { flag: 'retry-max-ms', env: 'BRIDGE_RETRY_MAX_MS' },
   simIntervalMs: { flag: 'sim-interval-ms', env: 'BRIDGE_SIM_INTERVAL_MS' },
   compactAfter: { flag: 'compact-after', env: 'BRIDGE_COMPACT_AFTER' },
@@ -49,7 +48,6 @@ const Raw = z.object({
   simulate: boolean.default(false),
   logLevel: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
   batchSize: wholeNumber(1, 500).default(100),
-  batchIntervalMs: wholeNumber(50, 60_000).default(2_000),
   retryMaxMs: wholeNumber(100, 3_600_000).default(30_000),
   simIntervalMs: wholeNumber(20, 60_000).default(1_000),
   compactAfter: wholeNumber(1, 10_000_000).default(5_000),
@@ -69,8 +67,6 @@ export interface BridgeConfig {
   logLevel: LogLevel;
   /** Readings per upload request (the server takes up to 500). */
   batchSize: number;
-  /** How long readings wait to fill a batch before it is sent anyway. */
-  batchIntervalMs: number;
   /** Cap of the retry backoff after transient upload failures. */
   retryMaxMs: number;
   /** Cadence of the simulated devices' measurements. */
@@ -92,7 +88,6 @@ Usage: npm run bridge -- [options]      (every option also has an environment va
   --simulate               BRIDGE_SIMULATE=true    Offer simulated devices instead of Bluetooth
   --log-level LEVEL        LOG_LEVEL               error, warn, info, debug or silent (default info)
   --batch-size N           BRIDGE_BATCH_SIZE       Readings per upload (default 100)
-  --batch-interval-ms MS   BRIDGE_BATCH_INTERVAL_MS  Longest wait before a batch is sent (default 2000)
   --retry-max-ms MS        BRIDGE_RETRY_MAX_MS     Longest wait between upload retries (default 30000)
   --sim-interval-ms MS     BRIDGE_SIM_INTERVAL_MS  Simulated measurement cadence (default 1000)
   --compact-after N        BRIDGE_COMPACT_AFTER    Settled journal records before compaction (default 5000)
@@ -197,7 +192,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): BridgeConfig
     simulate: c.simulate,
     logLevel: c.logLevel,
     batchSize: c.batchSize,
-    batchIntervalMs: c.batchIntervalMs,
     retryMaxMs: c.retryMaxMs,
     simIntervalMs: c.simIntervalMs,
     compactAfter: c.compactAfter,

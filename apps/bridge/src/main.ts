@@ -1,4 +1,4 @@
-import type { BridgeEvent } from '@vigil/domain';
+import { type BridgeEvent, describeRuntimeProblem } from '@vigil/domain';
 import type { BleCentral } from './ble/central.ts';
 import { loadNobleCentral } from './ble/noble-central.ts';
 import { SimulatedCentral } from './ble/simulated-central.ts';
@@ -16,6 +16,11 @@ import { Uploader } from './upload/uploader.ts';
 import { createVigilClient } from './upload/vigil-client.ts';
 
 async function main() {
+  const runtimeProblem = describeRuntimeProblem(process.version);
+  if (runtimeProblem) {
+    console.error(runtimeProblem);
+    process.exit(2);
+  }
   let loaded: ReturnType<typeof loadConfig>;
   try {
     loaded = loadConfig(process.argv.slice(2), process.env);
@@ -51,7 +56,6 @@ async function main() {
     log,
     now,
     batchSize: config.batchSize,
-    batchIntervalMs: config.batchIntervalMs,
     retryMaxMs: config.retryMaxMs,
     onSyncChange: (deviceIds) => {
       for (const id of deviceIds) devices.updated(id);
@@ -63,7 +67,7 @@ async function main() {
     links,
     async record(items) {
       await journal.appendReadings(items);
-      for (const item of items) if (item.patientId !== null) uploader.readingsAdded(item.patientId);
+      if (items.some((item) => item.patientId !== null)) uploader.readingsAdded();
     },
     syncState: (deviceId, patientId) => uploader.syncState(deviceId, patientId),
     publish,
@@ -103,6 +107,7 @@ async function main() {
     dataDir: config.dataDir,
     adapterState: central.adapterState,
     pendingReadings: journal.pendingCount,
+    node: process.version,
   });
 
   let stopping = false;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SimulatedCentral } from '../src/ble/simulated-central.ts';
+import { SimulatedCentral, simulatedDeviceId } from '../src/ble/simulated-central.ts';
 import { DeviceManager } from '../src/devices/device-manager.ts';
 import { silentLogger } from '../src/log.ts';
 import type { ReadingBody } from '../src/store/journal.ts';
@@ -54,7 +54,11 @@ describe('simulation mode', () => {
       'Simulated Thermometer',
       'Simulated Blood Pressure Monitor',
     ]);
-    expect(found.every((d) => d.simulated && d.id.startsWith(`sim-${links.installationId}-`))).toBe(true);
+    expect(
+      found.every((d) => d.simulated && d.id.startsWith('sim-') && d.id.includes(links.installationId)),
+    ).toBe(true);
+    // Each device has an id of its own, also in the 8 characters the screens show (spec point 9).
+    expect(new Set(found.map((d) => d.id.slice(0, 8))).size).toBe(found.length);
     expect(events.of('scanStatus').at(-1)).toMatchObject({
       scanning: true,
       simulation: true,
@@ -122,7 +126,7 @@ describe('simulation mode', () => {
 
   it('restores wanted simulated devices, and leaves wanted Bluetooth devices for a Bluetooth run', async () => {
     const { devices, links, events } = await setup();
-    const simulatedId = `sim-${links.installationId}-heart-rate`;
+    const simulatedId = simulatedDeviceId(links.installationId, 'heart-rate');
     await links.setWanted(simulatedId, true, 'Simulated Heart Rate Monitor');
     await links.setWanted('c0ffee000001', true, 'Polar H10');
     devices.restoreWanted();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { BRIDGE_PROTOCOL } from '@vigil/domain';
+import { BRIDGE_PROTOCOL, describeRuntimeProblem } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BridgeClient, connectBridge, HandshakeRefused } from './support/bridge-client.ts';
 import { type RunningBridge, startBridge } from './support/bridge-process.ts';
@@ -55,6 +55,14 @@ async function refusal(options: Parameters<typeof connectBridge>[1]): Promise<Ha
   expect(error).toBeInstanceOf(HandshakeRefused);
   return error as HandshakeRefused;
 }
+
+describe('the bridge process', () => {
+  it('runs on the supported Node (the one npm and npx put first), as its ready line says', () => {
+    const ready = bridge.logs().find((l) => l.msg === 'bridge ready');
+    expect(ready?.node).toEqual(expect.stringMatching(/^v\d+\./));
+    expect(describeRuntimeProblem(String(ready?.node))).toBeNull();
+  });
+});
 
 describe('who may drive the bridge', () => {
   it('refuses a page of another site, even with a valid pairing token', async () => {

@@ -26,8 +26,6 @@ describe('store and forward, exactly once', () => {
       vigil.url,
       '--sim-interval-ms',
       '50',
-      '--batch-interval-ms',
-      '200',
       '--batch-size',
       '20',
       '--retry-max-ms',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isTimeZone } from '@vigil/domain';
 import { z } from 'zod';
 
 /** Repository root, so `./.data` means the same folder whichever workspace npm runs us from. */
@@ -18,7 +19,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional(),
-  SEED_DEMO: booleanFromEnv.default(true),
+  /** Seed the demo ward into an empty database; on by default except in production. */
+  SEED_DEMO: booleanFromEnv.optional(),
   /** Secure cookies (HTTPS). Defaults on in production. */
   COOKIE_SECURE: booleanFromEnv.optional(),
   /** Behind a reverse proxy that sets X-Forwarded-*: trust it. */
@@ -27,10 +29,35 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /**
+   * This server's public address (https://vigil.example.org): the FHIR API's absolute links and the
+   * audience SMART clients sign their assertions for. Without it, taken from each request's Host.
+   */
+  PUBLIC_URL: z
+    .string()
+    .url('PUBLIC_URL must be a URL such as https://vigil.example.org')
+    .regex(
+      /^https?:\/\/[^/?#]+\/?$/,
+      'PUBLIC_URL must be a scheme and host only, e.g. https://vigil.example.org',
+    )
+    .optional(),
   /** Open live-event streams allowed per user (tabs, wall screens). */
   EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Simulated devices and readings (the demo's "Use Demo Device"); off by default in production. */
   ACCEPT_SIMULATED_READINGS: booleanFromEnv.optional(),
+  /**
+   * A device link held by a browser or the bridge that is not heard from for this long reads "Device
+   * lost" (domain DEVICE_LINK_LEASE_MS); the sweep that notices runs every DEVICE_SWEEP_INTERVAL_MS.
+   */
+  DEVICE_LINK_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  DEVICE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** How often alert timers (device confirmation, escalation, overdue observations) are checked. */
+  ALERT_TICK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  /** The ward's clock until a ward manager sets another: shift times are in it (IANA name). */
+  WARD_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'WARD_TIME_ZONE must be an IANA time zone, e.g. Europe/London')
+    .default('Europe/London'),
   /** How people get an account: open (signed in at once), approval (an administrator approves), closed. */
   REGISTRATION: z.enum(['open', 'approval', 'closed']).optional(),
   AI_API_KEY: z.string().min(1).optional(),
@@ -52,6 +79,16 @@ const EnvSchema = z.object({
   WHOOP_API_BASE_URL: z.string().url().default('https://api.prod.whoop.com/developer'),
   /** 32 bytes, base64 or hex: encrypts wearable access and refresh tokens at rest (AES-256-GCM). */
   TOKEN_ENCRYPTION_KEY: z.string().optional(),
+  /** 32 bytes, base64 or hex: keys the audit chain and signs its checkpoints (default: DATA_DIR/audit.key). */
+  AUDIT_KEY: z.string().optional(),
+  /** Where signed audit checkpoints are appended, outside the database (default: DATA_DIR/audit-checkpoints.log). */
+  AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
+  AUDIT_CHECKPOINT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Slow clients: a request must arrive whole within this, its headers within the next. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** An idle kept-alive connection is closed after this. */
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
 });
 
 /** The server route WHOOP redirects to (modules/wearables/routes.ts). */
@@ -68,6 +105,17 @@ const WHOOP_REQUIRED = [
 function parseKey(text: string): Buffer | undefined {
   const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
   return key.length === 32 ? key : undefined;
+}
+
+function auditKey(text: string | undefined): Buffer | null {
+  if (text === undefined) return null;
+  const key = parseKey(text);
+  if (!key) {
+    throw new Error(
+      'Invalid configuration:\n  AUDIT_KEY: must be 32 bytes as 64 hex characters or base64 (openssl rand -base64 32)',
+    );
+  }
+  return key;
 }
 
 export interface WhoopConfig {
@@ -135,13 +183,27 @@ export interface Config {
   allowedOrigins: string[];
   logLevel: string;
   webDist: string;
+  /** The public address without a trailing slash; undefined: from each request's Host. */
+  publicUrl: string | undefined;
   eventStreamsPerUser: number;
   acceptSimulatedReadings: boolean;
+  deviceLinkLeaseMs: number;
+  deviceSweepIntervalMs: number;
+  alertTickIntervalMs: number;
+  wardTimeZone: string;
   /** Default open for the embedded demo, approval in production. */
   registration: 'open' | 'approval' | 'closed';
   ai: { apiKey: string; baseUrl: string | undefined; model: string } | null;
   /** The WHOOP integration; null when it is not configured. */
   whoop: WhoopConfig | null;
+  audit: {
+    /** AUDIT_KEY; null: main.ts uses (or creates) the data folder's key file. */
+    key: Buffer | null;
+    checkpointFile: string;
+    checkpointIntervalMs: number;
+  };
+  /** HTTP timeouts (Node's defaults let a slow client hold a connection for ever). */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
 }
 
 /** Parses the environment once; fails fast with every problem named. Nothing else reads process.env. */
@@ -158,7 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')
@@ -166,10 +228,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
     acceptSimulatedReadings: e.ACCEPT_SIMULATED_READINGS ?? e.NODE_ENV !== 'production',
+    deviceLinkLeaseMs: e.DEVICE_LINK_LEASE_MS,
+    deviceSweepIntervalMs: e.DEVICE_SWEEP_INTERVAL_MS,
+    alertTickIntervalMs: e.ALERT_TICK_INTERVAL_MS,
+    wardTimeZone: e.WARD_TIME_ZONE,
     registration: e.REGISTRATION ?? (e.NODE_ENV === 'production' ? 'approval' : 'open'),
     ai: e.AI_API_KEY ? { apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL, model: e.AI_MODEL } : null,
     whoop: whoopConfig(e),
+    audit: {
+      key: auditKey(e.AUDIT_KEY),
+      checkpointFile: path.resolve(e.AUDIT_CHECKPOINT_FILE ?? path.join(e.DATA_DIR, 'audit-checkpoints.log')),
+      checkpointIntervalMs: e.AUDIT_CHECKPOINT_INTERVAL_SECONDS * 1000,
+    },
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
   };
 }

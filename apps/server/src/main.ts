@@ -1,16 +1,28 @@
+import { describeRuntimeProblem } from '@vigil/domain';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { backfillPatientState } from './db/backfill.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
+import { createFileAuditAnchor, loadAuditKey } from './modules/audit/anchor.ts';
 
 async function main() {
+  const runtimeProblem = describeRuntimeProblem(process.version);
+  if (runtimeProblem) throw new Error(runtimeProblem);
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
   await database.migrate();
-  const app = await buildApp({ config, database });
-  if (config.seedDemo && (await seedDemoData(database.db))) app.log.info('seeded the demo ward');
+  await backfillPatientState(database.db);
+  const auditAnchor = createFileAuditAnchor({
+    key: loadAuditKey({ key: config.audit.key, dataDir: config.dataDir }),
+    file: config.audit.checkpointFile,
+  });
+  const app = await buildApp({ config, database, auditAnchor });
+  await app.ready();
+  if (config.seedDemo && (await seedDemoData(database.db, app.services.ingest)))
+    app.log.info('seeded the demo ward');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -31,7 +43,11 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { driver: database.driver, ...(database.driver === 'pglite' ? { dataDir: config.dataDir } : {}) },
+    {
+      driver: database.driver,
+      ...(database.driver === 'pglite' ? { dataDir: config.dataDir } : {}),
+      node: process.version,
+    },
     `Vigil is ready on http://localhost:${config.port}`,
   );
 }

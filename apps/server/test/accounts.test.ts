@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -11,7 +12,7 @@ import {
   usingPostgres,
 } from './helpers.ts';
 import { openSse } from './sse-client.ts';
-import { admitPatient, signIn, signUp, signUpAs } from './support/factories.ts';
+import { admitPatient, type Session, signIn, signUp, signUpAs } from './support/factories.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH';
 const call = (t: TestApp, method: Method, url: string, cookie?: string, payload?: object) =>
@@ -259,6 +260,43 @@ describe('disabling an account', () => {
       await secondDb?.close();
       await one.app.close();
       await ctx.drop();
+    }
+  });
+});
+
+describe('the last administrator under concurrency', () => {
+  it('keeps one when two administrators demote each other at the same moment, round after round', async () => {
+    const t = await createTestApp();
+    try {
+      let admins = [await signUp(t.app)];
+      admins.push(await signUpAs(t.app, admins[0]!.cookie, 'administrator'));
+      const rounds = 6;
+      let lostEveryAdministrator = 0;
+      for (let round = 0; round < rounds; round++) {
+        const [a, b] = admins as [Session, Session];
+        const answers = await Promise.all([
+          call(t, 'PATCH', `/api/accounts/${b.user.id}`, a.cookie, { role: 'nurse' }),
+          call(t, 'PATCH', `/api/accounts/${a.user.id}`, b.cookie, { role: 'nurse' }),
+        ]);
+        const survivors = (await t.database.db.execute(
+          sql`select id from users where role = 'administrator' and status = 'active'`,
+        )) as unknown as { rows: { id: number }[] };
+        if (survivors.rows.length === 0) {
+          lostEveryAdministrator++;
+          break;
+        }
+        // One wins; the other is refused: checked after the first committed (409, the last
+        // administrator), or already no administrator when its request arrived (403).
+        const statuses = answers.map((r) => r.statusCode);
+        expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+        expect([403, 409]).toContain(statuses.find((s) => s !== 200));
+        const survivor = answers[0]!.statusCode === 200 ? a : b;
+        admins = [survivor, await signUpAs(t.app, survivor.cookie, 'administrator')];
+      }
+      console.log(`rounds that left no administrator: ${lostEveryAdministrator} of ${rounds}`);
+      expect(lostEveryAdministrator).toBe(0);
+    } finally {
+      await t.close();
     }
   });
 });

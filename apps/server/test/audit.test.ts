@@ -94,10 +94,73 @@ describe('what the trail records', () => {
       user_id: nurse.user.id,
       role: 'nurse',
     });
-    // The list and the readings are not "opening the record": no row per poll.
-    before = await lastId();
-    await inject('GET', '/api/patients', nurse.cookie);
-    expect(await since(before)).toHaveLength(0);
+  });
+
+  it('records every read of patient data, once per person, patient, part of the record and window', async () => {
+    const patient = await admitPatient(t.app, nurse.cookie);
+    // Every GET route that needs patients:read, from the route table, but the event stream (its own
+    // test) and those declared to carry no patient data.
+    const reads = t.app.routeTable.filter(
+      (r) =>
+        r.method === 'GET' &&
+        r.access?.kind === 'user' &&
+        r.access.permission === 'patients:read' &&
+        r.url !== '/api/events' &&
+        (r.access as { reads?: unknown }).reads !== false,
+    );
+    expect(reads.length).toBeGreaterThanOrEqual(11);
+    const unaudited: string[] = [];
+    let answered = 0;
+    // Two routes may send the same part (the readings page and the latest reading): one row for both.
+    const partsRead = new Set<string>();
+    for (const route of reads) {
+      const url = route.url.replace(':id', String(patient.id));
+      const before = await lastId();
+      const res = await inject('GET', url, nurse.cookie);
+      // A refusal (the vital-watch data of a patient without a watch) sends no patient data.
+      if (res.statusCode !== 200) {
+        expect(res.statusCode, url).toBeLessThan(500);
+        continue;
+      }
+      answered++;
+      const written = (await since(before)).filter((r) => r.action === 'read');
+      const part = String((route.access as { reads?: unknown }).reads);
+      if (partsRead.has(part)) {
+        expect(written, url).toHaveLength(0);
+        continue;
+      }
+      partsRead.add(part);
+      if (written.length !== 1) {
+        expect(written.length, url).toBeLessThanOrEqual(1);
+        unaudited.push(route.url);
+        continue;
+      }
+      expect(written[0]).toMatchObject({
+        user_id: nurse.user.id,
+        patient_id: route.url.includes(':id') ? patient.id : null,
+      });
+      // The screen refetches: the same read within the window is not a new row.
+      const again = await lastId();
+      expect((await inject('GET', url, nurse.cookie)).statusCode).toBe(200);
+      expect(await since(again), url).toHaveLength(0);
+    }
+    console.log(`patient-data reads without an audit row: ${unaudited.length} of ${answered}`);
+    expect(answered).toBeGreaterThanOrEqual(10);
+    expect(unaudited).toEqual([]);
+  });
+
+  it('records the opening of a live-event stream (it carries every patient’s changes)', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const before = await lastId();
+    const controller = new AbortController();
+    const res = await fetch(`${base}/api/events`, {
+      headers: { cookie: nurse.cookie },
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    controller.abort();
+    const written = (await since(before)).filter((r) => r.action === 'read');
+    expect(written).toMatchObject([{ entity_type: 'LiveEvents', user_id: nurse.user.id, patient_id: null }]);
   });
 
   it("records a person's opening of a record once per window, however often the screen refetches", async () => {
@@ -153,18 +216,20 @@ describe('what the trail records', () => {
     await db.execute(sql`create trigger refuse_note_audit before insert on audit_events
       for each row execute function refuse_note_audit()`);
     try {
-      const before = await lastId();
       const res = await inject('POST', `/api/patients/${patient.id}/notes`, nurse.cookie, {
         content: 'Never stored',
       });
       expect(res.statusCode).toBe(500);
-      const notes = await inject('GET', `/api/patients/${patient.id}/notes`, nurse.cookie);
-      expect(notes.json()).toEqual([]);
-      expect(await since(before)).toHaveLength(0);
+      // A read that cannot be recorded is not sent either.
+      const unrecorded = await inject('GET', `/api/patients/${patient.id}/notes`, nurse.cookie);
+      expect(unrecorded.statusCode).toBe(500);
+      expect(unrecorded.body).not.toContain('[');
     } finally {
       await db.execute(sql`drop trigger refuse_note_audit on audit_events`);
       await db.execute(sql`drop function refuse_note_audit()`);
     }
+    const notes = await inject('GET', `/api/patients/${patient.id}/notes`, nurse.cookie);
+    expect(notes.json()).toEqual([]);
   });
 
   it('records device-token issue and revoke, account changes and sign-out', async () => {
@@ -301,9 +366,12 @@ describe('reading the trail', () => {
     expect(bad.json().message).toMatch(/action/);
   });
 
-  it('exports CSV, and the export is itself audited', async () => {
+  it('exports CSV to a POST only (no link can start one), and the export is itself audited', async () => {
+    expect((await inject('GET', '/api/audit-events/export?action=sign-in', auditor.cookie)).statusCode).toBe(
+      404,
+    );
     const before = await lastId();
-    const res = await inject('GET', '/api/audit-events/export?action=sign-in', auditor.cookie);
+    const res = await inject('POST', '/api/audit-events/export', auditor.cookie, { action: 'sign-in' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
@@ -319,6 +387,24 @@ describe('reading the trail', () => {
       entity_type: 'AuditExport',
       user_id: auditor.user.id,
     });
+  });
+});
+
+describe('audit filters outside the database’s dates', () => {
+  it.each([
+    ['from=0000-01-01T00:00:00Z', 'from must be between the years 1900 and 2999'],
+    ['to=9999-12-31T23:59:59-14:00', 'to must be between the years 1900 and 2999'],
+    ['from=%2B275760-09-13T00:00:00.000Z', 'from must be a date and time, e.g. 2026-03-02T14:30:00Z'],
+  ])('%s → 400 naming the field', async (query, message) => {
+    const list = await inject('GET', `/api/audit-events?${query}`, auditor.cookie);
+    expect(list.statusCode).toBe(400);
+    expect(list.json()).toMatchObject({ error: message });
+    const [field, value] = query.split('=') as [string, string];
+    const exported = await inject('POST', '/api/audit-events/export', auditor.cookie, {
+      [field]: decodeURIComponent(value),
+    });
+    expect(exported.statusCode).toBe(400);
+    expect(exported.json()).toMatchObject({ error: message });
   });
 });
 

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { acquireDataDirLock } from '../src/db/lock.ts';
 import {
@@ -13,21 +15,24 @@ import {
   patients,
   treatments,
   vitalReadings,
+  wardBays,
+  wardBeds,
 } from '../src/db/schema.ts';
 import { seedDemoData } from '../src/db/seed.ts';
-import { createTestDatabase } from './helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
 
 describe('demo data and schema', () => {
-  let ctx: Awaited<ReturnType<typeof createTestDatabase>>;
-  const now = new Date('2026-03-02T08:00:00Z');
+  let ctx: TestApp;
+  let now: Date;
   beforeAll(async () => {
-    ctx = await createTestDatabase();
+    ctx = await createTestApp();
+    now = ctx.clock.now();
   });
-  afterAll(() => ctx.drop());
+  afterAll(() => ctx.close());
 
   it('seeds a realistic ward once, and only into an empty database', async () => {
-    expect(await seedDemoData(ctx.database.db, now)).toBe(true);
-    expect(await seedDemoData(ctx.database.db, now)).toBe(false);
+    expect(await seedDemoData(ctx.database.db, ctx.app.services.ingest, now)).toBe(true);
+    expect(await seedDemoData(ctx.database.db, ctx.app.services.ingest, now)).toBe(false);
     const rows = await ctx.database.db.select().from(patients);
     expect(rows.length).toBeGreaterThanOrEqual(20);
     expect(new Set(rows.map((p) => p.condition))).toEqual(
@@ -46,6 +51,16 @@ describe('demo data and schema', () => {
       const [row] = await ctx.database.db.select({ n: count() }).from(table);
       expect(row?.n).toBeGreaterThanOrEqual(rows.length);
     }
+  });
+
+  it('lays out the demo ward with every demo patient in a bed and some beds free', async () => {
+    const patientIds = (await ctx.database.db.select({ id: patients.id }).from(patients)).map((p) => p.id);
+    const beds = await ctx.database.db.select().from(wardBeds);
+    expect((await ctx.database.db.select().from(wardBays)).map((b) => b.name)).toContain('Side rooms');
+    expect(beds.flatMap((b) => (b.patientId === null ? [] : [b.patientId])).sort()).toEqual(
+      patientIds.sort(),
+    );
+    expect(beds.filter((b) => b.patientId === null).length).toBeGreaterThan(0);
   });
 
   it('removes a patient’s records with the patient', async () => {
@@ -91,7 +106,14 @@ describe('the embedded database folder', () => {
   it('keeps data across a clean close and reopen', async () => {
     const first = await openDatabase({ dataDir: dir });
     await first.migrate();
-    expect(await seedDemoData(first.db)).toBe(true);
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent-web-dist' }),
+      database: first,
+      logger: false,
+      deviceSweep: false,
+    });
+    expect(await seedDemoData(first.db, app.services.ingest)).toBe(true);
+    await app.close();
     await first.close();
     const second = await openDatabase({ dataDir: dir });
     await second.migrate();

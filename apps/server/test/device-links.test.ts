@@ -1,4 +1,4 @@
-import { DEVICE_LINK_LEASE_MS, DeviceLink, isLinkSilent } from '@vigil/domain';
+import { DEVICE_LINK_LEASE_MS, DeviceLink, type PatientDevice } from '@vigil/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -105,7 +105,7 @@ describe('device links', () => {
     expect(list.some((l) => l.id === id)).toBe(false);
   });
 
-  it("keeps a browser's link alive by heartbeat, tells other screens only when a silent one speaks again, and 404s an ended one", async () => {
+  it("keeps a browser's link alive by heartbeat; the sweep marks a silent one lost on every screen and finds it again", async () => {
     const [one] = admitted;
     const created = DeviceLink.parse(
       (
@@ -116,13 +116,20 @@ describe('device links', () => {
         })
       ).json(),
     );
-    const events = async () => {
+    const events = async (type: string) => {
       const result = await t.database.db.execute(
-        sql`select count(*)::int as n from live_events where type = 'device-link-changed' and data->>'id' = ${String(created.id)}`,
+        type === 'device-link-changed'
+          ? sql`select count(*)::int as n from live_events where type = ${type} and data->>'id' = ${String(created.id)}`
+          : sql`select count(*)::int as n from live_events where type = ${type} and patient_id = ${one}`,
       );
       return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
     };
-    const before = await events();
+    const patientDevice = async () =>
+      ((await call('GET', `/api/patients/${one}`)).json().devices as PatientDevice[]).find(
+        (d) => d.linkId === created.id,
+      )!;
+    const before = await events('device-link-changed');
+    expect(await patientDevice()).toMatchObject({ status: 'connected', lostAt: null });
 
     // A live holder: each heartbeat moves lastSeenAt, and no screen is told (nothing changed).
     t.clock.advance(10_000);
@@ -130,26 +137,103 @@ describe('device links', () => {
     expect(res.statusCode).toBe(200);
     let link = DeviceLink.parse(res.json());
     expect(link.lastSeenAt).toBe(t.clock.now().toISOString());
-    expect(isLinkSilent(link, t.clock.now().getTime())).toBe(false);
-    expect(await events()).toBe(before);
+    await t.app.services.deviceLinks.sweep();
+    expect(await events('device-link-changed')).toBe(before);
+    const heardAt = link.lastSeenAt;
 
-    // The holding window closes: past the lease every screen reads it as not reporting.
-    t.clock.advance(DEVICE_LINK_LEASE_MS + 1);
-    const listed = (await call('GET', `/api/device-links?patientId=${one}`)).json() as DeviceLink[];
-    link = listed.find((l) => l.id === created.id)!;
-    expect(link.state).toBe('connected');
-    expect(isLinkSilent(link, t.clock.now().getTime())).toBe(true);
+    // Within the lease nothing is lost; past it the sweep marks it lost since it was last heard.
+    t.clock.advance(DEVICE_LINK_LEASE_MS);
+    await t.app.services.deviceLinks.sweep();
+    expect((await patientDevice()).status).toBe('connected');
+    const patientEventsBefore = await events('patient-updated');
+    t.clock.advance(1);
+    await t.app.services.deviceLinks.sweep();
+    await t.app.services.deviceLinks.sweep(); // a second sweep (another instance) changes nothing
+    expect(await events('device-link-changed')).toBe(before + 1);
+    expect(await events('patient-updated')).toBe(patientEventsBefore + 1);
+    link = ((await call('GET', `/api/device-links?patientId=${one}`)).json() as DeviceLink[]).find(
+      (l) => l.id === created.id,
+    )!;
+    expect(link).toMatchObject({
+      state: 'connected',
+      status: 'lost',
+      lostAt: heardAt,
+      lostReason: 'not-reporting',
+    });
+    expect(await patientDevice()).toMatchObject({
+      status: 'lost',
+      lostAt: heardAt,
+      lostReason: 'not-reporting',
+    });
+    const patient = (await call('GET', `/api/patients/${one}`)).json();
+    expect(patient.vitalWatchConnected).toBe(false);
 
-    // The holder is back: one event, so the screens drop "Not reporting".
+    // The holder is back: one event, so the screens drop "Device lost".
     res = await call('POST', `/api/device-links/${created.id}/heartbeat`);
-    expect(isLinkSilent(DeviceLink.parse(res.json()), t.clock.now().getTime())).toBe(false);
-    expect(await events()).toBe(before + 1);
+    expect(DeviceLink.parse(res.json())).toMatchObject({ status: 'connected', lostAt: null });
+    expect(await events('device-link-changed')).toBe(before + 2);
+    expect(await patientDevice()).toMatchObject({ status: 'connected', lostAt: null });
 
     // Disconnected from another screen: the holder's next heartbeat is a 404 and it lets go.
     await call('DELETE', `/api/device-links/${created.id}`);
     res = await call('POST', `/api/device-links/${created.id}/heartbeat`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'DEVICE_LINK_NOT_FOUND' });
+    expect((await call('GET', `/api/patients/${one}`)).json().devices).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ linkId: created.id })]),
+    );
+  });
+
+  it('a device whose browser gave up is lost ("dropped") at once; a reading through the bridge keeps its link alive', async () => {
+    const [, two] = admitted;
+    const { id } = (
+      await call('POST', '/api/device-links', {
+        patientId: two,
+        deviceId: 'gives-up',
+        connectionType: 'Bluetooth',
+      })
+    ).json();
+    t.clock.advance(5_000);
+    const gaveUp = await call('PATCH', `/api/device-links/${id}`, { state: 'disconnected' });
+    expect(gaveUp.json()).toMatchObject({
+      status: 'lost',
+      lostReason: 'dropped',
+      lostAt: t.clock.now().toISOString(),
+    });
+    const device = (await call('GET', `/api/patients/${two}`))
+      .json()
+      .devices.find((d: PatientDevice) => d.linkId === id);
+    expect(device).toMatchObject({ status: 'lost', lostReason: 'dropped' });
+    const back = await call('PATCH', `/api/device-links/${id}`, { state: 'connected' });
+    expect(back.json()).toMatchObject({ status: 'connected', lostAt: null, lostReason: null });
+
+    // A bridge's link is leased through its uploads.
+    const bridge = (
+      await call('POST', '/api/device-links', {
+        patientId: two,
+        deviceId: 'bridge-hr',
+        connectionType: 'Bridge',
+      })
+    ).json();
+    t.clock.advance(DEVICE_LINK_LEASE_MS - 1000);
+    await call('POST', '/api/device-readings', {
+      patientId: two,
+      deviceId: 'bridge-hr',
+      connectionType: 'Bridge',
+      readingTime: t.clock.now().toISOString(),
+      heartRate: 80,
+    });
+    t.clock.advance(2000);
+    await t.app.services.deviceLinks.sweep();
+    const links = (await call('GET', `/api/device-links?patientId=${two}`)).json() as DeviceLink[];
+    expect(links.find((l) => l.id === bridge.id)?.status).toBe('connected');
+    t.clock.advance(DEVICE_LINK_LEASE_MS);
+    await t.app.services.deviceLinks.sweep();
+    const later = (await call('GET', `/api/device-links?patientId=${two}`)).json() as DeviceLink[];
+    expect(later.find((l) => l.id === bridge.id)).toMatchObject({
+      status: 'lost',
+      lostReason: 'not-reporting',
+    });
   });
 
   it('refuses bad input with messages a person can act on', async () => {

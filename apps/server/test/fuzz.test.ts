@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteTableEntry } from '../src/plugins/access.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { costRatio } from './support/cpu-budget.ts';
 import { admitPatient, recordReadings, signUp } from './support/factories.ts';
 
 /**
@@ -68,6 +69,12 @@ const RECORD_TABLES = [
   'vital_readings',
   'patient_events',
   'device_tokens',
+  'ward_bays',
+  'ward_beds',
+  'bed_moves',
+  'ward_settings',
+  'shift_assignments',
+  'handovers',
 ];
 
 async function fingerprint(): Promise<string> {
@@ -123,8 +130,10 @@ const anyValue = fc.oneof(
 );
 
 const shapeOf = (schema: unknown): Record<string, unknown> => {
-  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
-  return shape ?? {};
+  // An optional body (`.nullish()`, a one-click action whose fields are optional) is its object's.
+  const inner = schema as { shape?: Record<string, unknown>; unwrap?: () => unknown } | undefined;
+  if (inner?.shape) return inner.shape;
+  return typeof inner?.unwrap === 'function' ? shapeOf(inner.unwrap()) : {};
 };
 
 /** The fields a route's body takes (the ingest validates its own body: a reading's fields). */
@@ -191,7 +200,27 @@ const queryValue = fc.oneof(
   ),
   fc.string().map(encodeURIComponent),
 );
-const queryKey = fc.constantFrom('limit', 'before', 'since', 'search', 'condition', 'lastEventId', 'x');
+const queryKey = fc.constantFrom(
+  'limit',
+  'before',
+  'since',
+  'search',
+  'condition',
+  'lastEventId',
+  'x',
+  // FHIR search and export parameters.
+  'patient',
+  'date',
+  'code',
+  'category',
+  '_count',
+  '_sort',
+  '_cursor',
+  'identifier',
+  'name',
+  '_since',
+  '_type',
+);
 
 function queryString(pairs: [string, string][]): string {
   return pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : '';
@@ -199,19 +228,20 @@ function queryString(pairs: [string, string][]): string {
 
 /**
  * Actions that take no input, so any request is a valid one that acts: signing out (here, or every
- * other session) and an administrator's password reset.
+ * other session), an administrator's password reset and a patient's discharge.
  */
 const NO_INPUT_ACTIONS = new Set([
   '/api/logout',
   '/api/account/sign-out-everywhere',
   '/api/accounts/:id/reset-password',
+  '/api/patients/:id/discharge',
 ]);
 
-/** Routes the battery walks: every API route but the event stream (it stays open) and the above. */
+/** Routes the battery walks: every API and FHIR route but the event stream (it stays open) and the above. */
 const fuzzedRoutes = () =>
   t.app.routeTable.filter(
     (r) =>
-      r.url.startsWith('/api/') &&
+      (r.url.startsWith('/api/') || r.url.startsWith('/fhir/')) &&
       r.method !== 'HEAD' &&
       r.url !== '/api/events' &&
       !NO_INPUT_ACTIONS.has(r.url),
@@ -248,17 +278,92 @@ describe('fuzzed input over every route', () => {
             );
           }
           if (res.statusCode >= 400) {
-            const error = res.json() as { error?: string; code?: string };
-            expect(error.error, `${route.method} ${url}`).toEqual(expect.any(String));
-            expect(error.error).not.toMatch(/^Invalid input: expected/);
+            const error = res.json() as {
+              error?: string;
+              resourceType?: string;
+              issue?: { diagnostics?: string }[];
+            };
+            // The FHIR API answers OperationOutcome; the rest of the API { error, message, code }.
+            const message =
+              error.resourceType === 'OperationOutcome' ? error.issue?.[0]?.diagnostics : error.error;
+            expect(message, `${route.method} ${url}`).toEqual(expect.any(String));
+            expect(message).not.toMatch(/^Invalid input: expected/);
           }
         }),
-        { numRuns: 120 },
+        // FHIR routes share one search parser (fhir/search.ts): fewer runs each keep the battery's time.
+        { numRuns: route.url.startsWith('/fhir/') ? 40 : 120 },
       );
     }
     expect(requests).toBeGreaterThanOrEqual(3000);
     expect([...answered.keys()].every((status) => status < 500)).toBe(true);
     expect(await fingerprint()).toBe(before);
+  }, 240_000);
+});
+
+describe('fuzzed input to the routes anyone can reach', () => {
+  /** Public and webhook routes that take a body, from the route table's declared access. */
+  const unauthenticated = () =>
+    t.app.routeTable.filter(
+      (r) =>
+        r.url.startsWith('/api/') &&
+        (r.access?.kind === 'public' || r.access?.kind === 'webhook') &&
+        !['GET', 'HEAD'].includes(r.method),
+    );
+  /** Bodies built to cost: long text in any field, deep nesting, many keys. */
+  const costly = (route: RouteTableEntry) => {
+    const fields = [...bodyFields(route), 'extra'];
+    return fc.oneof(
+      fc
+        .tuple(
+          fc.constantFrom(...fields),
+          fc.integer({ min: 1000, max: 900_000 }),
+          fc.constantFrom('a', 'é', '\u0301', '𝒜'),
+        )
+        .map(([field, n, c]) => JSON.stringify({ [field]: c.repeat(n) })),
+      fc.integer({ min: 40, max: 500_000 }).map((n) => '['.repeat(n)),
+      fc.integer({ min: 40, max: 200_000 }).map((n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`),
+      fc
+        .integer({ min: 100, max: 50_000 })
+        .map((n) => JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i])))),
+      badBody(route).map((b) => JSON.stringify(b)),
+    );
+  };
+
+  it('never answers 5xx, and no request costs more than a small multiple of a small refused one', async () => {
+    const routes = unauthenticated();
+    expect(routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/login', '/api/register']));
+    let worst = { ratio: 0, what: '' };
+    for (const route of routes) {
+      const send = (payload: string | Buffer) =>
+        t.app.inject({
+          method: route.method as 'POST',
+          url: route.url,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+      // Every refusal path once before measuring (the first run of a path compiles it).
+      for (const warm of ['{}', '['.repeat(100), 'x'.repeat(20_000)]) await send(warm);
+      await fc.assert(
+        fc.asyncProperty(costly(route), async (payload) => {
+          let status = 0;
+          // Encoded before the clock starts: the client's work is not the server's.
+          const bytes = Buffer.from(payload);
+          const ratio = await costRatio(
+            async () => {
+              status = (await send(bytes)).statusCode;
+            },
+            () => send('{}'),
+            25,
+          );
+          const what = `${route.method} ${route.url} ${payload.slice(0, 30)}… (${payload.length} characters)`;
+          if (ratio > worst.ratio) worst = { ratio, what };
+          expect(status, what).toBeLessThan(500);
+          expect(ratio, what).toBeLessThan(25);
+        }),
+        { numRuns: 60 },
+      );
+    }
+    console.log(`costliest public request: ${worst.ratio.toFixed(1)}× a small one (${worst.what})`);
   }, 240_000);
 });
 

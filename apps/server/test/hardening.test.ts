@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -35,9 +37,10 @@ describe('response headers', () => {
     expect((await get('/api/patients', {})).headers['cache-control']).toBe('no-store');
   });
 
-  it('allows Web Bluetooth for our own origin only and turns every other feature off', async () => {
+  it('allows Web Bluetooth and autoplay (the alarm sound) for our own origin only and turns every other feature off', async () => {
     const policy = String((await get('/api/health', {})).headers['permissions-policy']);
     expect(policy).toContain('bluetooth=(self)');
+    expect(policy).toContain('autoplay=(self)');
     for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'usb=()', 'serial=()', 'hid=()']) {
       expect(policy).toContain(feature);
     }
@@ -103,6 +106,34 @@ describe('small rules', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json().revokedAt).toBe(first.json().revokedAt);
   });
+});
+
+describe('slow clients', () => {
+  it('are cut off: a request whose headers never end is answered 408 and closed', async () => {
+    const slow = await createTestApp({ env: { HEADERS_TIMEOUT_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '2' } });
+    try {
+      await slow.app.listen({ port: 0, host: '127.0.0.1' });
+      expect(slow.app.server.requestTimeout).toBe(2000);
+      expect(slow.app.server.headersTimeout).toBe(1000);
+      expect(slow.app.server.keepAliveTimeout).toBe(5000);
+      const { port } = slow.app.server.address() as AddressInfo;
+      const socket = net.connect(port, '127.0.0.1');
+      socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n');
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk;
+      });
+      const outcome = await Promise.race([
+        new Promise((resolve) => socket.on('close', () => resolve('closed'))),
+        new Promise((resolve) => setTimeout(() => resolve('still open after 10 s'), 10_000)),
+      ]);
+      socket.destroy();
+      expect(outcome).toBe('closed');
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
 });
 
 describe('logs', () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -56,12 +57,28 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logger: false,
     ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
     registerPerMinute: options.registerPerMinute ?? 1000,
+    // Tests sweep device-link leases themselves (app.services.deviceLinks.sweep) on the manual clock.
+    deviceSweep: false,
+    alertTimers: false,
   });
   await app.ready();
   return {
     app,
     database,
     clock,
+    /** A request as `who` (their session cookie), with `payload` as its JSON body when given. */
+    as: (who: { cookie: string }, method: string, url: string, payload?: unknown) =>
+      app.inject({
+        method: method as 'GET',
+        url,
+        headers: { cookie: who.cookie },
+        ...(payload !== undefined ? { payload: payload as object } : {}),
+      }),
+    /** The `n` of a `select count(*)::int as n …` query. */
+    async count(query: SQL): Promise<number> {
+      const result = await database.db.execute(query);
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    },
     async close() {
       await app.close();
       await drop();

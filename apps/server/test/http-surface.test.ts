@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { signUp } from './support/factories.ts';
+import { admitPatient, signUp } from './support/factories.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -26,6 +27,11 @@ afterAll(async () => {
   await t.close();
   fs.rmSync(webDist, { recursive: true, force: true });
 });
+
+async function auditCount(): Promise<number> {
+  const result = await t.database.db.execute(sql`select count(*)::int as n from audit_events`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
 
 describe('access control', () => {
   const apiRoutes = () =>
@@ -180,6 +186,86 @@ describe('cross-site request forgery defence', () => {
       },
     });
     expect(res.statusCode).toBe(204);
+  });
+});
+
+describe('cross-site requests and the host they name', () => {
+  it('refuses a state change from another origin that names it as the host (DNS rebinding)', async () => {
+    const { cookie: own } = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: own, origin: 'http://evil.example', host: 'evil.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'CSRF' });
+  });
+
+  it('accepts a configured origin served under its host name, and loopback or IP addresses by default', async () => {
+    const configured = await createTestApp({ env: { ALLOWED_ORIGINS: 'https://vigil.ward.example' } });
+    try {
+      for (const [origin, host] of [
+        ['https://vigil.ward.example', 'vigil.ward.example'],
+        ['http://127.0.0.1:5000', '127.0.0.1:5000'],
+        ['http://192.0.2.10:5000', '192.0.2.10:5000'],
+        ['http://[::1]:5000', '[::1]:5000'],
+        ['http://localhost:5000', 'localhost:5000'],
+      ]) {
+        const res = await configured.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          headers: { origin: origin!, host: host!, 'x-forwarded-proto': 'https' },
+          payload: { username: 'nobody-here', password: 'whatever1' },
+        });
+        expect(res.statusCode, origin).toBe(401);
+      }
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('refuses a cross-site or same-site navigation to the API, and records no read of it', async () => {
+    const patient = await admitPatient(t.app, cookie);
+    const before = await auditCount();
+    for (const site of ['cross-site', 'same-site']) {
+      for (const url of [`/api/patients/${patient.id}`, '/api/audit-events/export', '/api/patients']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: {
+            cookie,
+            'sec-fetch-site': site,
+            'sec-fetch-mode': 'navigate',
+            'sec-fetch-dest': 'document',
+          },
+        });
+        expect(res.statusCode, `${site} ${url}`).toBe(403);
+        expect(res.json()).toMatchObject({ code: 'CROSS_SITE' });
+      }
+    }
+    expect(await auditCount()).toBe(before);
+    // The app's own pages may be linked from anywhere; a request of the app itself is answered.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/patient/${patient.id}`,
+      headers: { cookie, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(page.statusCode).toBe(200);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/patients/${patient.id}`,
+      headers: { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('lets a provider send the browser back to its callback page from its own site', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/whoop/callback?state=x&code=y',
+      headers: { cookie, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(res.statusCode).toBe(303);
   });
 });
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -45,6 +46,18 @@ afterAll(async () => {
 
 const login = (target: typeof app, username: string, password: string, remoteAddress = '127.0.0.1') =>
   target.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { username, password } });
+
+type AuditRow = Record<string, unknown> & { id: number | string };
+async function auditRowsSince(afterId: number): Promise<AuditRow[]> {
+  const result = await ctx.database.db.execute(
+    sql`select * from audit_events where id > ${afterId} order by id`,
+  );
+  return (result as unknown as { rows: AuditRow[] }).rows;
+}
+async function lastAuditId(): Promise<number> {
+  const result = await ctx.database.db.execute(sql`select coalesce(max(id), 0) as id from audit_events`);
+  return Number((result as unknown as { rows: { id: number }[] }).rows[0]!.id);
+}
 
 /** How many of the answers checked a password (401 or 200) and how many were refused unchecked (429). */
 function tally(statuses: number[]) {
@@ -130,6 +143,71 @@ describe('sign-in throttling under concurrency', () => {
   });
 });
 
+describe('refusals that were never checked', () => {
+  it('do not count against the username: one address cannot lock a nurse out of every new address', async () => {
+    const { user } = await signUp(app);
+    const attacker = '198.51.100.7';
+    const answers = [];
+    for (let i = 0; i < 40; i++)
+      answers.push((await login(app, user.username, `guess ${i}`, attacker)).statusCode);
+    expect(tally(answers)).toEqual({ checked: THROTTLE.perPair, refused: 40 - THROTTLE.perPair });
+    // The nurse, at a computer the username never signed in from.
+    const nurse = await login(app, user.username, PASSWORD, '10.60.0.1');
+    expect(nurse.statusCode).toBe(200);
+  });
+});
+
+describe('the password-change form', () => {
+  it('is throttled like sign-in: of 50 parallel wrong current passwords at most the pair limit are checked, and each refusal is audited', async () => {
+    const { user, cookie } = await signUp(app);
+    const before = await lastAuditId();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/account/password',
+          headers: { cookie },
+          payload: { currentPassword: `wrong ${i}`, newPassword: 'a new password 1' },
+        }),
+      ),
+    );
+    const checked = answers.filter((a) => a.statusCode === 400).length;
+    const refused = answers.filter((a) => a.statusCode === 429).length;
+    console.log(`wrong current passwords checked: ${checked} of 50`);
+    expect(checked).toBeLessThanOrEqual(THROTTLE.perPair);
+    expect(refused).toBe(50 - checked);
+    const rows = (await auditRowsSince(before)).filter((r) => r.user_id === user.id);
+    expect(rows.filter((r) => r.outcome === 'failure')).toHaveLength(50);
+    expect(rows.filter((r) => /current password is not correct/.test(String(r.detail)))).toHaveLength(
+      checked,
+    );
+  });
+});
+
+describe('refused sign-ins in the audit trail', () => {
+  it('are one row at the first refusal from an address, and one row for the rest of its window', async () => {
+    const address = '203.0.113.200';
+    const before = await lastAuditId();
+    for (let i = 0; i < 60; i++) await login(app, uniqueUsername('nobody'), 'whatever1', address);
+    const fromAddress = async () => (await auditRowsSince(before)).filter((r) => r.address === address);
+    const during = (await fromAddress()).length;
+    clock.advance(THROTTLE.windowSeconds * 1000);
+    // The next refusal starts a new window; the last one's tally is written.
+    await login(app, uniqueUsername('nobody'), 'whatever1', address);
+    const rows = await fromAddress();
+    console.log(`audit rows for 61 refused sign-ins from one address: ${rows.length}`);
+    expect(during).toBe(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatchObject({
+      action: 'failed-sign-in',
+      outcome: 'failure',
+      detail: expect.stringMatching(
+        /^59 more refused sign-ins from this address in the window from \S+: too many attempts \d+, unknown username \d+$/,
+      ),
+    });
+  });
+});
+
 describe('usernames compared as people read them', () => {
   const register = (username: string) =>
     app.inject({ method: 'POST', url: '/api/register', payload: { username, password: PASSWORD } });
@@ -158,5 +236,53 @@ describe('usernames compared as people read them', () => {
     const res = await register('pаul.ward'); // Cyrillic а
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/^Username mixes letters of different alphabets/);
+  });
+
+  it('refuses invisible characters, compatibility forms and overlaid marks beside an existing name', async () => {
+    const base = `admin${uniqueUsername('').slice(-5)}1`;
+    expect((await register(base)).statusCode).toBe(201);
+    const accepted: string[] = [];
+    for (const lookAlike of [
+      `${base}\u034F`,
+      `${base}\uFE0F`,
+      `${base}\u3164`,
+      `${base}\u0336`,
+      `${base.slice(0, -1)}⑴`,
+    ]) {
+      const res = await register(lookAlike);
+      if (res.statusCode === 201) accepted.push(JSON.stringify(lookAlike));
+      else expect(res.statusCode).toBe(400);
+    }
+    console.log(`look-alike usernames accepted: ${accepted.length} of 5`);
+    expect(accepted).toEqual([]);
+  });
+
+  it('refuses a name whose confusable skeleton (UTS #39) is an existing one’s', async () => {
+    const base = `nurse${uniqueUsername('').slice(-5)}`;
+    expect((await register(`${base}1`)).statusCode).toBe(201);
+    for (const lookAlike of [`${base}l`, `${base}I`]) {
+      const res = await register(lookAlike);
+      expect(res.statusCode, lookAlike).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'USERNAME_CONFUSABLE' });
+    }
+    expect((await register(`${base}2`)).statusCode).toBe(201);
+  });
+
+  it('gives the accounts from before their skeleton at start-up', async () => {
+    const { user } = await signUp(app, `doctor${uniqueUsername('').slice(-5)}`);
+    await ctx.database.db.execute(sql`update users set username_skeleton = null where id = ${user.id}`);
+    const restarted = await instance(ctx.database);
+    try {
+      const lookAlike = user.username.replace(/o/g, '0');
+      expect(lookAlike).not.toBe(user.username);
+      const res = await restarted.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { username: lookAlike, password: PASSWORD },
+      });
+      expect(res.json()).toMatchObject({ code: 'USERNAME_CONFUSABLE' });
+    } finally {
+      await restarted.close();
+    }
   });
 });

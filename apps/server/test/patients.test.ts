@@ -1,3 +1,4 @@
+import { DEVICE_FIELDS_READ_ONLY_MESSAGE } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { admitPatient, type PatientOverrides, signUp, WELL_PATIENT } from './support/factories.ts';
@@ -126,18 +127,19 @@ describe('patients', () => {
     expect(timeline.find((e) => e.type === 'vitals-updated')?.description).toBe('Recorded pulse 128 bpm.');
   });
 
-  it('accepts the vital-watch fields sent after a Bluetooth connect', async () => {
+  it('refuses the vital-watch fields: they follow the device links, and nothing is changed', async () => {
     const p = await admit();
-    const res = await req('PATCH', `/api/patients/${p.id}`, {
-      hasVitalWatch: true,
-      vitalWatchType: 'Polar H10',
-      vitalWatchConnected: true,
-    });
-    expect(res.json()).toMatchObject({
-      hasVitalWatch: true,
-      vitalWatchType: 'Polar H10',
-      vitalWatchConnected: true,
-    });
+    for (const body of [
+      { hasVitalWatch: true, vitalWatchType: 'Polar H10', vitalWatchConnected: true },
+      { vitalWatchConnected: false },
+      { name: 'Renamed', hasVitalWatch: true },
+    ]) {
+      const res = await req('PATCH', `/api/patients/${p.id}`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(DEVICE_FIELDS_READ_ONLY_MESSAGE);
+    }
+    const after = (await req('GET', `/api/patients/${p.id}`)).json();
+    expect(after).toMatchObject({ name: p.name, hasVitalWatch: false, vitalWatchType: null, devices: [] });
   });
 });
 

@@ -85,8 +85,14 @@ describe('the role matrix', () => {
       } else {
         expect(status, what).toBe(403);
         if (route.method === 'HEAD') continue; // no body
-        expect(JSON.parse(body), what).toMatchObject({ code: 'PERMISSION_DENIED' });
-        expect(JSON.parse(body).message, what).toContain(permission);
+        // The FHIR API says it as an OperationOutcome, with the same code and message.
+        const answer = JSON.parse(body);
+        const refusal =
+          answer.resourceType === 'OperationOutcome'
+            ? { code: answer.issue[0].details.coding[0].code, message: answer.issue[0].diagnostics }
+            : answer;
+        expect(refusal, what).toMatchObject({ code: 'PERMISSION_DENIED' });
+        expect(refusal.message, what).toContain(permission);
       }
     }
     expect(seen.length).toBe(routes.length);

@@ -1,10 +1,11 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import type { RouteTableEntry } from '../src/plugins/access.ts';
+import { access, type RouteTableEntry } from '../src/plugins/access.ts';
 import { createTestApp, createTestDatabase, type TestApp } from './helpers.ts';
-import { signUp } from './support/factories.ts';
+import { costRatio } from './support/cpu-budget.ts';
+import { signUp, signUpAs } from './support/factories.ts';
 import { rawRequest } from './support/raw-http.ts';
 
 /**
@@ -28,34 +29,39 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The URL of a route with its parameters filled in. */
 const concrete = (url: string) => url.replace(/:(\w+)/g, '1');
 
-/** Ways to write the same path that a router decodes, a proxy normalises or a client sends. */
+/**
+ * Ways to write the same path that a router decodes, a proxy normalises or a client sends, for a
+ * route under /api or /fhir ("root").
+ */
 function oddForms(path: string): string[] {
-  const rest = path.slice('/api'.length); // "/patients/1"
+  const root = path.split('/')[1]!; // "api", "fhir"
+  const rest = path.slice(root.length + 1); // "/patients/1"
   const segments = rest.split('/').filter(Boolean);
   const [first = '', ...others] = segments;
-  const encodeFirst = (s: string) => `%${s.charCodeAt(0).toString(16)}${s.slice(1)}`;
+  const hex = (c: string) => `%${c.charCodeAt(0).toString(16)}`;
+  const encodeFirst = (s: string) => `${hex(s)}${s.slice(1)}`;
   return [
-    `/%61pi${rest}`,
-    `/a%70i${rest}`,
-    `/%61%70%69${rest}`,
-    `/%41%50%49${rest}`,
-    `/API${rest}`,
-    `/Api${rest}`,
-    `//api${rest}`,
-    `/api/${encodeFirst(first)}${others.length ? `/${others.join('/')}` : ''}`,
-    `/api/.${rest}`,
-    `/./api${rest}`,
-    `/api/x/..${rest}`,
-    `/api/%2e${rest}`,
-    `/api%2F${rest.slice(1)}`,
-    `/api/${segments.join('%2F')}`,
-    `/api%2f${rest.slice(1)}`,
+    `/${hex(root)}${root.slice(1)}${rest}`,
+    `/${root[0]}${hex(root[1]!)}${root.slice(2)}${rest}`,
+    `/${[...root].map(hex).join('')}${rest}`,
+    `/${[...root.toUpperCase()].map(hex).join('')}${rest}`,
+    `/${root.toUpperCase()}${rest}`,
+    `/${root[0]!.toUpperCase()}${root.slice(1)}${rest}`,
+    `//${root}${rest}`,
+    `/${root}/${encodeFirst(first)}${others.length ? `/${others.join('/')}` : ''}`,
+    `/${root}/.${rest}`,
+    `/./${root}${rest}`,
+    `/${root}/x/..${rest}`,
+    `/${root}/%2e${rest}`,
+    `/${root}%2F${rest.slice(1)}`,
+    `/${root}/${segments.join('%2F')}`,
+    `/${root}%2f${rest.slice(1)}`,
     `http://127.0.0.1:${port}${path}`,
     `http://evil.example${path}`,
     `${path}?`,
     `${path}?x=1&x=2`,
     `${path};x=1`,
-    `/api;x=1${rest}`,
+    `/${root};x=1${rest}`,
     `${path}/`,
     `${path}%20`,
   ];
@@ -69,7 +75,7 @@ function send(method: string, target: string, headers: Record<string, string> = 
 }
 
 describe('the route table', () => {
-  it('has every route declare its access, and only sign-in, registration and health are public', () => {
+  it('has every route declare its access, and only sign-in, registration, health and the FHIR discovery and token endpoints are public', () => {
     expect(t.app.routeTable.length).toBeGreaterThan(30);
     for (const route of t.app.routeTable) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
     const open = t.app.routeTable
@@ -79,10 +85,16 @@ describe('the route table', () => {
     expect(open).toEqual([
       'GET /api/health',
       'GET /api/register',
+      // FHIR: what the server supports, and how a system gets a token (SMART Backend Services).
+      'GET /fhir/R4/.well-known/smart-configuration',
+      'GET /fhir/R4/metadata',
       'HEAD /api/health',
       'HEAD /api/register',
+      'HEAD /fhir/R4/.well-known/smart-configuration',
+      'HEAD /fhir/R4/metadata',
       'POST /api/login',
       'POST /api/register',
+      'POST /fhir/R4/auth/token',
     ]);
     for (const route of t.app.routeTable.filter((r) => r.access?.kind === 'asset')) {
       expect(route.url.startsWith('/api'), route.url).toBe(false);
@@ -98,6 +110,23 @@ describe('the route table', () => {
     });
     app.get('/api/forgotten', async () => ({ secret: true }));
     await expect(app.ready()).rejects.toThrow(/declare who may call it.*GET \/api\/forgotten/);
+    await app.close().catch(() => {});
+    await drop();
+  });
+
+  it('refuses to start when a route that reads patients does not say what it reads', async () => {
+    const { database, drop } = await createTestDatabase();
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', WEB_DIST: '/none' }),
+      database,
+      logger: false,
+    });
+    app.get(
+      '/api/patients/:id/unaudited',
+      { config: { access: access.user('patients:read') } },
+      async () => ({}),
+    );
+    await expect(app.ready()).rejects.toThrow(/declare what it reads.*GET \/api\/patients\/:id\/unaudited/);
     await app.close().catch(() => {});
     await drop();
   });
@@ -143,6 +172,7 @@ describe('protected routes in odd URL forms', () => {
     expect(seen).toContain('GET /%61pi/patients → 401');
     expect(seen).toContain(`GET http://127.0.0.1:${port}/api/patients → 401`);
     expect(seen).toContain('DELETE /%61pi/medications/1 → 401');
+    expect(seen).toContain('GET /%66hir/R4/Observation → 401');
   });
 
   it('answer 404 JSON, not the web page, for an API path the router does not match', async () => {
@@ -176,5 +206,118 @@ describe('protected routes in odd URL forms', () => {
       expect(JSON.parse(res.body)).toMatchObject({ code: 'CSRF' });
     }
     expect((await send('GET', '/api/user', { cookie })).status).toBe(200); // still signed in
+    for (const target of ['/api/patients', '/%61pi/patients', `http://127.0.0.1:${port}/api/patients`]) {
+      const res = await send('GET', target, {
+        cookie,
+        'sec-fetch-site': 'cross-site',
+        'sec-fetch-mode': 'navigate',
+      });
+      expect(res.status, target).toBe(403);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 'CROSS_SITE' });
+    }
+  });
+});
+
+describe('public routes in odd URL forms', () => {
+  const publicRoutes = () =>
+    t.app.routeTable.filter(
+      (r) =>
+        (r.access?.kind === 'public' || r.access?.kind === 'webhook') &&
+        r.url.startsWith('/api/') &&
+        STATE_CHANGING.has(r.method),
+    );
+
+  it('refuse a megabyte body before reading it in every form, within a CPU budget of a small request', async () => {
+    const huge = JSON.stringify({ username: 'a'.repeat(1_000_000), password: 'x' });
+    const nested = '['.repeat(500_000);
+    for (const route of publicRoutes()) {
+      const small = () =>
+        rawRequest(port, route.method, route.url, {
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+      for (const target of oddForms(concrete(route.url))) {
+        for (const body of [huge, nested]) {
+          let status = 0;
+          const ratio = await costRatio(
+            async () => {
+              status = await rawRequest(port, route.method, target, {
+                headers: { 'content-type': 'application/json' },
+                body,
+              }).then(
+                (r) => r.status,
+                () => 0, // closed before the whole body was sent
+              );
+            },
+            small,
+            25,
+          );
+          expect([0, 400, 404, 413], `${route.method} ${target} answered ${status}`).toContain(status);
+          expect(ratio, `${route.method} ${target}: ${ratio.toFixed(0)}× a small request`).toBeLessThan(25);
+        }
+      }
+    }
+  }, 120_000);
+});
+
+describe('open streams in odd URL forms', () => {
+  /** Opens a stream on a raw socket with the target as written; resolves once its head is read. */
+  function openRaw(target: string, headers: Record<string, string>) {
+    const socket = net.connect(port, '127.0.0.1');
+    let head = '';
+    let endAnswer = () => {};
+    // The answer ends with the last chunk (the connection may stay open for the next request).
+    const ended = new Promise<void>((resolve) => {
+      endAnswer = resolve;
+      socket.on('close', () => resolve());
+    });
+    const status = new Promise<number>((resolve) => {
+      socket.on('data', (chunk) => {
+        head += chunk;
+        const m = /^HTTP\/1\.1 (\d{3})/.exec(head);
+        if (m) resolve(Number(m[1]));
+        if (head.endsWith('\r\n0\r\n\r\n')) endAnswer();
+      });
+      socket.on('close', () => resolve(0));
+    });
+    socket.write(
+      `GET ${target} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n${Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('')}\r\n`,
+    );
+    return { status, ended, close: () => socket.destroy() };
+  }
+
+  it('end when their person is demoted, whichever form opened them', async () => {
+    const admin = cookie;
+    const nurse = await signUpAs(t.app, admin, 'nurse');
+    const streams = t.app.routeTable.filter((r) => r.url === '/api/events' && r.method === 'GET');
+    const open = [];
+    for (const route of streams) {
+      for (const target of [route.url, ...oddForms(route.url)]) {
+        const stream = openRaw(target, { cookie: nurse.cookie, accept: 'text/event-stream' });
+        const status = await stream.status;
+        if (status === 200) open.push({ target, stream });
+        else stream.close();
+      }
+    }
+    expect(open.length).toBeGreaterThan(3);
+    const demoted = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/accounts/${nurse.user.id}`,
+      headers: { cookie: admin },
+      payload: { role: 'auditor' },
+    });
+    expect(demoted.statusCode).toBe(200);
+    const results = await Promise.all(
+      open.map(({ target, stream }) =>
+        Promise.race([
+          stream.ended.then(() => 'ended'),
+          new Promise((r) => setTimeout(() => r(`${target} still open`), 2000)),
+        ]),
+      ),
+    );
+    for (const { stream } of open) stream.close();
+    expect(results.filter((r) => r !== 'ended')).toEqual([]);
   });
 });

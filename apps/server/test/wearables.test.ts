@@ -240,6 +240,9 @@ describe('connecting a patient', () => {
     const readings = (await call('GET', `/api/patients/${patient.id}/readings`)).json().readings;
     expect(readings).toHaveLength(1);
     expect(readings[0]).toMatchObject({
+      provenance: 'wearable-summary',
+      windowStart: expect.any(String),
+      windowEnd: expect.any(String),
       connectionType: 'WHOOP API',
       deviceName: 'WHOOP Device',
       heartRate: 52,
@@ -317,6 +320,26 @@ describe('connecting a patient', () => {
     for (const outcome of [forged, second.landing]) expect(outcome.search).toContain('code=');
   });
 
+  it('keeps a nurse’s pending authorization when another session submits its state', async () => {
+    newMember();
+    const patient = await admitPatient(app, cookie);
+    const victim = await authorize(patient.id);
+    const { cookie: attacker } = await signUp(app);
+    expect((await callback(victim.landing, attacker)).searchParams.get('error')).toBe('invalid_state');
+    // The nurse's own return from WHOOP still completes the authorization.
+    expect((await callback(victim.landing)).searchParams.get('outcome')).toBe('connected');
+  });
+
+  it('passes only known error codes to the callback page, whatever the address carried', async () => {
+    const patient = await admitPatient(app, cookie);
+    const { landing } = await authorize(patient.id);
+    const spoofed = new URL(landing);
+    spoofed.searchParams.delete('code');
+    spoofed.searchParams.set('error', 'Your session expired, call 555-0100 to restore access');
+    const outcome = await callback(spoofed);
+    expect(outcome.searchParams.get('error')).toBe('authorization_failed');
+  });
+
   it('brings a denied consent to the callback page as error=access_denied', async () => {
     const patient = await admitPatient(app, cookie);
     auth.denyNextAuthorization();
@@ -345,7 +368,12 @@ describe('connecting a patient', () => {
     const noWatch = await call('GET', `/api/patients/${none.id}/vital-watch-data`);
     expect(noWatch.statusCode).toBe(400);
     expect(noWatch.json().error).toBe('No vital watch device assigned to this patient');
-    const bluetooth = await admitPatient(app, cookie, { hasVitalWatch: true, vitalWatchType: 'Bluetooth' });
+    const bluetooth = await admitPatient(app, cookie);
+    await call('POST', '/api/device-links', {
+      patientId: bluetooth.id,
+      deviceId: 'ble-watch',
+      connectionType: 'Bluetooth',
+    });
     const notConnected = await call('GET', `/api/patients/${bluetooth.id}/vital-watch-data`);
     expect(notConnected.statusCode).toBe(409);
     expect(notConnected.json()).toMatchObject({ connectFirst: true });
@@ -452,9 +480,13 @@ describe('the poller', () => {
         interval: 250,
       })
       .toHaveLength(2);
-    expect((await call('GET', `/api/patients/${patient.id}`)).json()).toMatchObject({
-      pulse: 61,
-      oxygenLevel: 97,
+    // A recovery summarises the night: history and wearable context, never the patient's present.
+    const record = (await call('GET', `/api/patients/${patient.id}`)).json();
+    expect(record).toMatchObject({ pulse: patient.pulse, oxygenLevel: patient.oxygenLevel });
+    expect(record.news2).toEqual({
+      ...patient.news2,
+      stale: record.news2.stale,
+      parameters: record.news2.parameters,
     });
     // Stopped here so that it sends nothing during the request counts below.
     apps.splice(apps.indexOf(poller), 1);
@@ -509,6 +541,26 @@ describe('webhooks', () => {
     expect((await deliver(body, good)).statusCode).toBe(204);
     expect((await deliver(body, good)).statusCode).toBe(409);
 
+    // Re-encodings of the used signature decode (leniently) to the same bytes: none is a new delivery.
+    const used = good['X-WHOOP-Signature'];
+    const reencoded = [
+      used.replace(/=+$/, ''),
+      `${used}=`,
+      `${used}junk`,
+      `${used.slice(0, 10)} ${used.slice(10)}`,
+      `${used.slice(0, 20)}\n${used.slice(20)}`,
+      used.replaceAll('+', '-').replaceAll('/', '_'),
+      ` ${used}`,
+      `${used}.`,
+    ];
+    const accepted = [];
+    for (const signature of reencoded) {
+      const res = await deliver(body, { ...good, 'X-WHOOP-Signature': signature });
+      if (res.statusCode < 300) accepted.push(signature);
+    }
+    console.log(`re-encoded replays accepted: ${accepted.length} of ${reencoded.length}`);
+    expect(accepted).toEqual([]);
+
     const readings = (await call('GET', `/api/patients/${patient.id}/readings`)).json().readings;
     expect(readings[0]).toMatchObject({
       heartRate: 58,
@@ -517,12 +569,20 @@ describe('webhooks', () => {
       skinTemperature: 927,
       connectionType: 'WHOOP API',
     });
-    // The newer reading sets pulse and SpO2 on the record; skin temperature never sets its temperature.
-    expect((await call('GET', `/api/patients/${patient.id}`)).json()).toMatchObject({
-      pulse: 58,
-      oxygenLevel: 94,
+    expect(readings[0]).toMatchObject({
+      provenance: 'wearable-summary',
+      windowStart: new Date(sleep.start).toISOString(),
+      windowEnd: expect.any(String),
+    });
+    // A newer summary still describes last night: the record's values and NEWS2 stay as they were.
+    const record = (await call('GET', `/api/patients/${patient.id}`)).json();
+    expect(record).toMatchObject({
+      pulse: patient.pulse,
+      oxygenLevel: patient.oxygenLevel,
       temperature: patient.temperature,
     });
+    expect(record.news2.total).toBe(patient.news2.total);
+    expect(record.sources.pulse.provenance).toBe('observation');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './time.ts';
 
 /**
  * The audit trail, shaped after FHIR AuditEvent: when, who (user and role), the action, what
@@ -63,8 +64,9 @@ export const AuditQuery = z.object({
   userId: optionalInt('userId'),
   patientId: optionalInt('patientId'),
   action: AuditAction.optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  // Within the years the database can store: anything outside is a 400 naming the field.
+  from: isoDateTime('from').optional(),
+  to: isoDateTime('to').optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
@@ -79,7 +81,17 @@ export type AuditQuery = z.infer<typeof AuditQuery>;
 export const AuditVerification = z.object({
   ok: z.boolean(),
   checked: z.number().int(),
-  /** The first row whose hash or link does not hold, with why. */
+  /** The first row whose hash or link does not hold, or that a checkpoint says is missing, with why. */
   firstBroken: z.object({ id: z.number().int(), reason: z.string() }).nullable(),
+  /**
+   * The signed checkpoints (row count and head hash) the server writes outside the database:
+   * how many were checked, how many lines of the log do not carry a valid signature (any makes `ok`
+   * false), and when the latest was written.
+   */
+  checkpoints: z.object({
+    verified: z.number().int(),
+    unsigned: z.number().int(),
+    latestAt: z.string().nullable(),
+  }),
 });
 export type AuditVerification = z.infer<typeof AuditVerification>;

@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { ObservationSchedule } from './alerts/schedule.ts';
 import { PERMISSIONS } from './auth/permissions.ts';
 import { Role } from './auth/roles.ts';
+import { PatientNews2, Spo2Scale, VitalSources } from './clinical/patient-news2.ts';
+import { ReadingProvenance } from './clinical/provenance.ts';
+import { PatientDevice } from './devices/links.ts';
 
 /**
  * Entity shapes as they travel over the API (spec point 3). Timestamps are ISO-8601 strings on the
@@ -16,9 +20,6 @@ export type Condition = z.infer<typeof Condition>;
 export const CONSCIOUSNESS_LEVELS = ['A', 'C', 'V', 'P', 'U'] as const;
 export const Consciousness = z.enum(CONSCIOUSNESS_LEVELS);
 export type Consciousness = z.infer<typeof Consciousness>;
-
-export const Spo2Scale = z.union([z.literal(1), z.literal(2)]);
-export type Spo2Scale = z.infer<typeof Spo2Scale>;
 
 const isoDate = z.string().datetime({ offset: true });
 
@@ -53,8 +54,11 @@ export const Patient = z.object({
   temperature: z.number().int(),
   condition: z.string(),
   lastUpdated: isoDate,
+  /** Derived from the patient's device links (read-only): whether a device is linked. */
   hasVitalWatch: z.boolean(),
+  /** Derived: the newest linked device's name ("WHOOP" for the wearable provider's API). */
   vitalWatchType: z.string().nullable(),
+  /** Derived: whether a linked device is connected now. */
   vitalWatchConnected: z.boolean(),
   /** Breaths per minute; null when not recorded (NEWS2 then reports it as missing). */
   respiratoryRate: z.number().int().nullable(),
@@ -64,6 +68,16 @@ export const Patient = z.object({
   /** SpO2 scale 2 only for a clinician-documented target of 88–92 % (RCP NEWS2). */
   spo2Scale: Spo2Scale,
   createdAt: isoDate,
+  /** Created by the demo seed: everything about it is a demonstration, and every screen says so. */
+  isDemo: z.boolean(),
+  /** Where each current vital value came from (class, time, device). */
+  sources: VitalSources,
+  /** NEWS2 of the values that count, computed once on the server; screens display it. */
+  news2: PatientNews2,
+  /** The devices linked to the patient now, newest first, with their state. */
+  devices: z.array(PatientDevice),
+  /** When the next full set of observations is due (from the NEWS2), and any exception in force. */
+  observations: ObservationSchedule,
 });
 export type Patient = z.infer<typeof Patient>;
 
@@ -140,5 +154,10 @@ export const VitalReading = z.object({
   sleepHours: z.number().nullable(),
   recordedBy: z.number().int().nullable(),
   createdAt: isoDate,
+  /** Where the reading comes from (docs/decisions/014-provenance.md). */
+  provenance: ReadingProvenance,
+  /** The past window a wearable summary describes (e.g. last night's sleep); null for a point in time. */
+  windowStart: isoDate.nullable(),
+  windowEnd: isoDate.nullable(),
 });
 export type VitalReading = z.infer<typeof VitalReading>;

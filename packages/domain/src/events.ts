@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Alert } from './alerts/alerts.ts';
 import { DeviceLink } from './devices/links.ts';
 import { Patient, VitalReading } from './entities.ts';
 
@@ -8,6 +9,9 @@ export const LIVE_EVENT_TYPES = [
   'patient-updated',
   'alert-level-changed',
   'device-link-changed',
+  'alert-changed',
+  'ward-changed',
+  'handover-changed',
   'ping',
 ] as const;
 /** `truncated`: a large batch; only its latest readings are here, so reload the history. */
@@ -44,6 +48,26 @@ export const LiveEvent = z.discriminatedUnion('type', [
     type: z.literal('device-link-changed'),
     patientId: z.number().int(),
     data: DeviceLink,
+  }),
+  z.object({
+    id: z.number().optional(),
+    type: z.literal('alert-changed'),
+    patientId: z.number().int(),
+    data: Alert,
+  }),
+  /** Beds, layout, settings or assignments changed: refetch the board (no patient data here). */
+  z.object({
+    id: z.number().optional(),
+    type: z.literal('ward-changed'),
+    patientId: z.null().optional(),
+    data: z.object({}).optional(),
+  }),
+  /** A handover was given or accepted: refetch the handover lists. */
+  z.object({
+    id: z.number().optional(),
+    type: z.literal('handover-changed'),
+    patientId: z.number().int(),
+    data: z.object({ handoverId: z.number().int() }),
   }),
   z.object({
     id: z.number().optional(),

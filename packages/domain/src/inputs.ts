@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { DEVICE_FIELDS_READ_ONLY_MESSAGE } from './clinical/provenance.ts';
 import { CONDITIONS } from './entities.ts';
 import { recordId } from './ids.ts';
 import { isoDateTime } from './time.ts';
-import { BP_ORDER_MESSAGE, vitalValue } from './vitals/schemas.ts';
+import { BP_ORDER_MESSAGE, news2OptionalFields, vitalValue } from './vitals/schemas.ts';
 
 /** Request bodies of the patient record API. Messages say what to fix. */
 
@@ -25,21 +26,15 @@ export const ConditionInput = z.enum(CONDITIONS, {
   error: `Condition must be one of ${CONDITIONS.join(', ')}`,
 });
 
-const news2Fields = {
-  respiratoryRate: vitalValue('respiratoryRate').nullish(),
-  consciousness: vitalValue('consciousness').nullish(),
-  onSupplementalOxygen: vitalValue('onSupplementalOxygen').nullish(),
-  spo2Scale: z
-    .union([z.literal(1), z.literal(2)], {
-      error: 'spo2Scale must be 1 or 2 (2 only for a target of 88–92 %)',
-    })
-    .optional(),
-};
-
+/**
+ * The spec's device fields follow the patient's device links (read-only): a request that sets them
+ * is refused with a message saying where devices are connected, never silently ignored.
+ */
+const readOnlyDeviceField = () => z.never({ error: DEVICE_FIELDS_READ_ONLY_MESSAGE }).optional();
 const vitalWatchFields = {
-  hasVitalWatch: z.boolean('hasVitalWatch must be true or false').optional(),
-  vitalWatchType: optionalText('vitalWatchType', 100),
-  vitalWatchConnected: z.boolean('vitalWatchConnected must be true or false').optional(),
+  hasVitalWatch: readOnlyDeviceField(),
+  vitalWatchType: readOnlyDeviceField(),
+  vitalWatchConnected: readOnlyDeviceField(),
 };
 
 /** Admit a patient: name, condition and the four vitals; NEWS2 fields optional. */
@@ -52,7 +47,7 @@ export const PatientCreateInput = z
     systolicBP: vitalValue('systolicBP'),
     diastolicBP: vitalValue('diastolicBP'),
     temperature: vitalValue('temperature'),
-    ...news2Fields,
+    ...news2OptionalFields,
     ...vitalWatchFields,
   })
   .refine((p) => p.diastolicBP < p.systolicBP, { path: ['diastolicBP'], error: BP_ORDER_MESSAGE });
@@ -68,7 +63,7 @@ export const PatientUpdateInput = z
     systolicBP: vitalValue('systolicBP').optional(),
     diastolicBP: vitalValue('diastolicBP').optional(),
     temperature: vitalValue('temperature').optional(),
-    ...news2Fields,
+    ...news2OptionalFields,
     ...vitalWatchFields,
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BatteryLevelInput } from './devices/battery.ts';
 import { VitalReading } from './entities.ts';
 import { recordId } from './ids.ts';
 import { isoDateTime } from './time.ts';
@@ -38,12 +39,7 @@ export const DeviceReadingInput = z
     connectionType: z.string().trim().max(100, 'connectionType must be at most 100 characters').nullish(),
     readingTime: isoDateTime('readingTime'),
     ...readingVitalsShape(),
-    batteryLevel: z
-      .number('batteryLevel must be a number: 0–100 %')
-      .int('batteryLevel must be a whole number: 0–100 %')
-      .min(0, 'batteryLevel must be within 0–100 %')
-      .max(100, 'batteryLevel must be within 0–100 %')
-      .nullish(),
+    batteryLevel: BatteryLevelInput,
     steps: z
       .number('steps must be a number: 0–200000')
       .int('steps must be a whole number: 0–200000')
@@ -97,3 +93,8 @@ export const ReadingsQuery = z.object({
 });
 export const ReadingsPage = z.object({ readings: z.array(VitalReading), nextBefore: z.string().nullable() });
 export type ReadingsPage = z.infer<typeof ReadingsPage>;
+
+/** GET /api/patients/{id}/news2-series: NEWS2 along the readings that count, from `since`. */
+export const News2SeriesQuery = z.object({
+  since: isoDateTime('since').optional(),
+});

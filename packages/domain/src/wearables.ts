@@ -60,13 +60,40 @@ export type WearableConnection = z.infer<typeof WearableConnection>;
 export const OAUTH_CALLBACK_PATH = '/oauth/callback';
 
 /**
- * Vigil's own `error` codes on the callback page (beside the provider's OAuth ones, e.g. access_denied),
- * with what the nurse can do about each.
+ * The `error` codes the callback page may be sent: Vigil's own, and the OAuth 2.0 codes of an
+ * authorization or token answer (RFC 6749 §4.1.2.1, §5.2). Nothing else from the address is shown:
+ * a link could carry any text ("call this number…") to a page that looks like ours.
  */
 export const CALLBACK_ERRORS = {
   sessionExpired: 'session_expired',
   linkedElsewhere: 'account_linked_to_another_patient',
+  invalidState: 'invalid_state',
+  exchangeFailed: 'exchange_failed',
+  notConfigured: 'not_configured',
+  /** Any code not known here. */
+  failed: 'authorization_failed',
 } as const;
+const OAUTH_ERRORS = [
+  'access_denied',
+  'invalid_request',
+  'unauthorized_client',
+  'unsupported_response_type',
+  'invalid_scope',
+  'server_error',
+  'temporarily_unavailable',
+  'invalid_client',
+  'invalid_grant',
+  'unsupported_grant_type',
+] as const;
+const KNOWN_CALLBACK_ERRORS: ReadonlySet<string> = new Set([
+  ...Object.values(CALLBACK_ERRORS),
+  ...OAUTH_ERRORS,
+]);
+
+/** The code itself when it is one the callback page knows, else `authorization_failed`. */
+export const knownCallbackError = (code: string): string =>
+  KNOWN_CALLBACK_ERRORS.has(code) ? code : CALLBACK_ERRORS.failed;
+
 export const CALLBACK_ERROR_HINTS: Readonly<Record<string, string>> = {
   [CALLBACK_ERRORS.sessionExpired]:
     'Your Vigil session ended while WHOOP was open. Sign in, then connect WHOOP again from the patient record.',

@@ -41,8 +41,20 @@ const VIRTUAL_DEVICES: VirtualDevice[] = [
   },
 ];
 
-/** Simulated ids are `sim-<installation>-<kind>`; BLE ids are hex or UUIDs and never start so. */
+/** Simulated ids start `sim-`; BLE ids are hex or UUIDs and never start so. */
 export const isSimulatedId = (id: string) => id.startsWith('sim-');
+
+/**
+ * A simulated device's id: `sim-<n><installation>-<kind>`, n being the device's place in the list.
+ * The screens show an id by its first 8 characters (spec point 9), so the device's own digit comes
+ * before the installation's: "sim-01f8", "sim-11f8"… tell the devices of one bridge apart, where
+ * `sim-<installation>` made them all read "sim-1f8d". The installation keeps two bridges' ids apart.
+ */
+export function simulatedDeviceId(installationId: string, kind: string): string {
+  const index = VIRTUAL_DEVICES.findIndex((d) => d.suffix === kind);
+  if (index < 0) throw new Error(`no simulated device of kind ${kind}`);
+  return `sim-${index}${installationId}-${kind}`;
+}
 
 /** Battery notifications are rare on real devices; the simulation drains one percent at this pace. */
 const BATTERY_TICKS = 30;
@@ -89,7 +101,7 @@ export class SimulatedCentral implements BleCentral {
   }
 
   private idOf(d: VirtualDevice) {
-    return `sim-${this.options.installationId}-${d.suffix}`;
+    return simulatedDeviceId(this.options.installationId, d.suffix);
   }
 
   get scanning() {

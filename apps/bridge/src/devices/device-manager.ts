@@ -11,7 +11,7 @@ import type { Logger } from '../log.ts';
 import type { ReadingBody } from '../store/journal.ts';
 import type { LinkStore } from '../store/link-store.ts';
 import { BridgeActionError } from './action-error.ts';
-import { type DeviceState, forgetValues, newDeviceState } from './device-state.ts';
+import { type DeviceState, forgetValues, newDeviceState, toBridgeDevice } from './device-state.ts';
 import { Measurements } from './measurements.ts';
 
 export interface DeviceManagerDeps {
@@ -131,21 +131,7 @@ export class DeviceManager {
 
   snapshot(d: DeviceState): BridgeDevice {
     const patientId = this.deps.links.patientFor(d.id);
-    return {
-      id: d.id,
-      name: d.name,
-      connected: d.connection === 'connected',
-      ...d.values,
-      lastUpdated: d.lastUpdated,
-      simulated: d.simulated,
-      connectionState: d.connection,
-      wanted: d.wanted,
-      stale: d.stale,
-      rssi: d.rssi,
-      model: d.model,
-      patientId,
-      sync: this.deps.syncState(d.id, patientId),
-    };
+    return toBridgeDevice(d, patientId, this.deps.syncState(d.id, patientId));
   }
 
   /** Publishes a device's current state (e.g. after it was linked or its upload moved on). */

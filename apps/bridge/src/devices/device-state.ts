@@ -1,4 +1,4 @@
-import type { BridgeDevice } from '@vigil/domain';
+import type { BridgeDevice, BridgeSyncState } from '@vigil/domain';
 
 export type Connection = BridgeDevice['connectionState'];
 
@@ -63,4 +63,27 @@ export function forgetValues(d: DeviceState) {
   d.values = { ...NO_VALUES };
   d.stale = false;
   d.lastStreamAt = null;
+}
+
+/** What a page is told of a device: its state, the patient it is linked to and its upload. */
+export function toBridgeDevice(
+  d: DeviceState,
+  patientId: number | null,
+  sync: BridgeSyncState | null,
+): BridgeDevice {
+  return {
+    id: d.id,
+    name: d.name,
+    connected: d.connection === 'connected',
+    ...d.values,
+    lastUpdated: d.lastUpdated,
+    simulated: d.simulated,
+    connectionState: d.connection,
+    wanted: d.wanted,
+    stale: d.stale,
+    rssi: d.rssi,
+    model: d.model,
+    patientId,
+    sync,
+  };
 }

@@ -27,9 +27,12 @@ class ScriptedVigil implements VigilClient {
   readonly stored = new Map<string, DeviceReadingInput>();
   script: ((readings: DeviceReadingInput[], token: string) => PostOutcome | undefined)[] = [];
   rotateAnswer: RotateOutcome = { kind: 'unavailable', reason: '404 No API route' };
+  /** While set, a request stays in flight until it settles (a slow network). */
+  hold: Promise<void> | null = null;
 
   async postReadings(token: string, key: string, readings: DeviceReadingInput[]): Promise<PostOutcome> {
     this.sent.push({ token, key, body: JSON.stringify(readings) });
+    if (this.hold) await this.hold;
     const scripted = this.script.shift()?.(readings, token);
     if (scripted) return scripted;
     let count = 0;
@@ -85,14 +88,13 @@ async function setup(
     log: silentLogger,
     now: () => new Date(),
     batchSize: options.batchSize ?? 3,
-    batchIntervalMs: 50,
     retryMaxMs: 40,
     onSyncChange: (ids) => changes.push(ids),
     onError: (e) => errors.push(e),
   });
   const add = async (items: ReadingBody[], patientId: number | null = 7) => {
     await journal.appendReadings(items.map((reading) => ({ patientId, reading })));
-    if (patientId !== null) uploader.readingsAdded(patientId);
+    if (patientId !== null) uploader.readingsAdded();
   };
   const stop = async () => {
     await uploader.stop();
@@ -100,6 +102,12 @@ async function setup(
   };
   stops.push(stop);
   return { dir, links, journal, vigil, uploader, errors, changes, add, stop };
+}
+
+/** Lets the event loop turn (I/O included, timers not) until `condition` holds, or fails. */
+async function turnsUntil(condition: () => boolean) {
+  for (let turn = 0; turn < 20_000 && !condition(); turn++) await new Promise((r) => setImmediate(r));
+  expect(condition()).toBe(true);
 }
 
 describe('Uploader', () => {
@@ -121,6 +129,30 @@ describe('Uploader', () => {
       uploadedReadings: 7,
       lastError: null,
     });
+  });
+
+  it('sends a reading at once while nothing is in flight, and what arrives during a request together next', async () => {
+    // No timer may run: a reading that waited on one would reach the other screens late.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const { vigil, uploader, add, journal } = await setup({ batchSize: 100 });
+      let settle = () => {};
+      vigil.hold = new Promise((resolve) => {
+        settle = resolve;
+      });
+      uploader.start();
+      await add([reading(0)]);
+      await turnsUntil(() => vigil.sent.length === 1);
+      await add([reading(1)]);
+      await add([reading(2)]);
+      expect(vigil.sent).toHaveLength(1);
+      vigil.hold = null;
+      settle();
+      await turnsUntil(() => journal.pendingCount === 0);
+      expect(vigil.sent.map((s) => JSON.parse(s.body).length)).toEqual([1, 2]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('retries transient failures with the same key and body until Vigil acknowledges', async () => {

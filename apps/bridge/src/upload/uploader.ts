@@ -4,10 +4,10 @@ import type { DeadLetter } from '../store/dead-letter.ts';
 import type { Journal, OpenBatch } from '../store/journal.ts';
 import type { LinkStore, TokenEntry } from '../store/link-store.ts';
 import { type Backoff, createBackoff } from './backoff.ts';
+import { rotateDueTokens, tokenRefusedMessage } from './token-rotation.ts';
 import type { VigilClient } from './vigil-client.ts';
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 export interface UploaderDeps {
   journal: Journal;
@@ -16,8 +16,8 @@ export interface UploaderDeps {
   deadLetter: DeadLetter;
   log: Logger;
   now: () => Date;
+  /** Most readings per request: a backlog goes in batches of this many. */
   batchSize: number;
-  batchIntervalMs: number;
   retryMaxMs: number;
   random?: () => number;
   /** The sync state of these devices changed (an upload, a failure, a pause). */
@@ -25,7 +25,7 @@ export interface UploaderDeps {
   onError(error: { code: BridgeErrorCode; message: string; deviceId?: string }): void;
 }
 
-interface PatientState {
+export interface PatientState {
   lastError: string | null;
   retrying: boolean;
   /** No rotation attempt before this time (the route failed or is missing). */
@@ -50,8 +50,6 @@ interface DeviceCounters {
 export class Uploader {
   private readonly patients = new Map<number, PatientState>();
   private readonly counters = new Map<string, DeviceCounters>();
-  /** When the oldest unbatched reading of each patient arrived (in this process). */
-  private readonly waitingSince = new Map<number, number>();
   private readonly backoff: Backoff;
   private readonly rejectionSaidAt = new Map<string, number>();
   private wake: (() => void) | null = null;
@@ -75,8 +73,7 @@ export class Uploader {
   }
 
   /** New readings are in the journal. */
-  readingsAdded(patientId: number) {
-    if (!this.waitingSince.has(patientId)) this.waitingSince.set(patientId, this.deps.now().getTime());
+  readingsAdded() {
     this.wake?.();
   }
 
@@ -120,12 +117,15 @@ export class Uploader {
     return token && !token.refused ? token : null;
   }
 
-  /** The next batch to send: an open one first (resent as it was), else a new one that is due. */
-  private async nextBatch(now: number): Promise<OpenBatch | { waitMs: number }> {
+  /**
+   * The next batch to send: an open one first (resent as it was), else the readings waiting for the
+   * first patient that has any. Nothing waits on a timer: a reading decoded while nothing is in
+   * flight goes at once; those decoded during a request (or left from a backlog) go together next.
+   */
+  private async nextBatch(): Promise<OpenBatch | null> {
     const { journal } = this.deps;
     const open = journal.openBatches().find((b) => this.usableToken(b.patientId));
     if (open) return open;
-    let waitMs = Number.POSITIVE_INFINITY;
     const byPatient = new Map<number, number[]>();
     for (const r of journal.unbatched()) {
       if (r.patientId === null || !this.usableToken(r.patientId)) continue;
@@ -133,19 +133,10 @@ export class Uploader {
       seqs.push(r.seq);
       byPatient.set(r.patientId, seqs);
     }
-    for (const [patientId, seqs] of byPatient) {
-      // Readings found on disk at start-up have waited long enough.
-      const since = this.waitingSince.get(patientId) ?? 0;
-      const dueIn = since + this.deps.batchIntervalMs - now;
-      if (seqs.length >= this.deps.batchSize || dueIn <= 0) {
-        this.waitingSince.delete(patientId);
-        const batch = await journal.startBatch(patientId, seqs.slice(0, this.deps.batchSize));
-        if (seqs.length > this.deps.batchSize) this.waitingSince.set(patientId, since);
-        return batch;
-      }
-      waitMs = Math.min(waitMs, dueIn);
-    }
-    return { waitMs };
+    const [first] = byPatient;
+    if (!first) return null;
+    const [patientId, seqs] = first;
+    return journal.startBatch(patientId, seqs.slice(0, this.deps.batchSize));
   }
 
   private sleep(ms: number): Promise<void> {
@@ -164,11 +155,17 @@ export class Uploader {
 
   private async loop() {
     while (!this.stopped) {
-      await this.rotateDueTokens();
-      const next = await this.nextBatch(this.deps.now().getTime());
-      if ('waitMs' in next) {
+      await rotateDueTokens({
+        ...this.deps,
+        state: (patientId) => this.state(patientId),
+        usableToken: (patientId) => this.usableToken(patientId),
+        stopped: () => this.stopped,
+      });
+      const next = await this.nextBatch();
+      if (!next) {
         if (this.stopped) return;
-        await this.sleep(Math.min(next.waitMs, HOUR_MS));
+        // Until new readings, a new token, or the next token rotation check.
+        await this.sleep(HOUR_MS);
         continue;
       }
       const retryInMs = await this.send(next);
@@ -224,7 +221,7 @@ export class Uploader {
         state.retrying = false;
         this.deps.onError({
           code: 'TOKEN_REFUSED',
-          message: `Vigil refused the device token for patient ${batch.patientId} (revoked or expired). Readings are kept on the bridge: press "Sync Data to Cloud" again to send them with a new token.`,
+          message: tokenRefusedMessage(batch.patientId),
           deviceId: deviceIds[0],
         });
         this.deps.onSyncChange(deviceIds);
@@ -285,49 +282,5 @@ export class Uploader {
       code,
       readings: body.length,
     });
-  }
-
-  /**
-   * Renews device tokens before they expire: when less than a third of their life (at most 7 days)
-   * is left, or when their expiry is unknown. Serialised with uploads by the loop, so no request
-   * is in flight with a token that rotation just replaced.
-   */
-  private async rotateDueTokens() {
-    const now = this.deps.now().getTime();
-    for (const patientId of this.deps.links.patientsWithTokens()) {
-      const token = this.usableToken(patientId);
-      const state = this.state(patientId);
-      if (!token || now < state.rotateNotBefore || this.stopped) continue;
-      if (token.expiresAt !== null) {
-        const expires = Date.parse(token.expiresAt);
-        const lifetime = expires - Date.parse(token.obtainedAt);
-        if (expires - now > Math.min(7 * DAY_MS, lifetime / 3)) continue;
-      }
-      const outcome = await this.deps.client.rotateToken(token.token);
-      if (outcome.kind === 'rotated') {
-        await this.deps.links.replaceToken(patientId, outcome.token, outcome.expiresAt, this.deps.now());
-        state.warnedExpiry = false;
-        this.deps.log.info('device token rotated', { expiresAt: outcome.expiresAt });
-      } else if (outcome.kind === 'token-refused') {
-        await this.deps.links.markRefused(patientId);
-        this.deps.onError({
-          code: 'TOKEN_REFUSED',
-          message: `Vigil refused the device token for patient ${patientId} (revoked or expired). Readings are kept on the bridge: press "Sync Data to Cloud" again to send them with a new token.`,
-        });
-      } else {
-        state.rotateNotBefore = now + HOUR_MS;
-        this.deps.log.warn('device token rotation failed; trying again in an hour', {
-          reason: outcome.reason,
-        });
-        const expires = token.expiresAt === null ? null : Date.parse(token.expiresAt);
-        if (expires !== null && expires - now < DAY_MS && !state.warnedExpiry) {
-          state.warnedExpiry = true;
-          this.deps.onError({
-            code: 'TOKEN_ROTATION_FAILED',
-            message: `The device token for patient ${patientId} expires at ${token.expiresAt} and could not be renewed (${outcome.reason}). Press "Sync Data to Cloud" again before then.`,
-          });
-        }
-      }
-    }
   }
 }

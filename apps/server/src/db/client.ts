@@ -29,6 +29,12 @@ export interface Database {
   run: Run;
   /** Cheap liveness probe for /api/health. */
   ping(): Promise<boolean>;
+  /**
+   * Calls `listener` when the database ends a connection this process held or does not answer a
+   * ping (PostgreSQL restarted or went away): what was answered from memory must be read again, and
+   * so fail while it is down.
+   */
+  onConnectionLost(listener: () => void): void;
   close(): Promise<void>;
   /** PostgreSQL only: where a dedicated LISTEN connection connects. */
   connectionString?: string;
@@ -75,6 +81,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     transaction: (fn) => client.transaction((tx) => fn(runOnPglite(tx))),
     run: runOnPglite(client),
+    // The embedded database is this process: it goes away only with it.
+    onConnectionLost: () => {},
     ping: async () => {
       try {
         await client.query('select 1');
@@ -95,7 +103,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection (e.g. PostgreSQL restart) must not crash the process.
-  pool.on('error', () => {});
+  const lostListeners: (() => void)[] = [];
+  const connectionLost = () => {
+    for (const listener of lostListeners) listener();
+  };
+  pool.on('error', connectionLost);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   let closed = false;
   return {
@@ -131,11 +143,15 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       }
     },
     run: runOnPg(pool),
+    onConnectionLost: (listener) => {
+      lostListeners.push(listener);
+    },
     ping: async () => {
       try {
         await db.execute(sql`select 1`);
         return true;
       } catch {
+        connectionLost();
         return false;
       }
     },

@@ -1,4 +1,24 @@
-import { ACCOUNT_STATUSES, CONSCIOUSNESS_LEVELS, ROLES } from '@vigil/domain';
+import {
+  ACCOUNT_STATUSES,
+  ALERT_CONDITIONS,
+  ALERT_CONFIRMATIONS,
+  ALERT_KINDS,
+  ALERT_PRIORITIES,
+  ALERT_STATES,
+  type AlertSettings,
+  BED_MOVES,
+  CONSCIOUSNESS_LEVELS,
+  DEVICE_LOST_REASONS,
+  HANDOVER_STATUSES,
+  ILLNESS_SEVERITIES,
+  type MonitoringException,
+  type PatientDevice,
+  type PatientNews2,
+  READING_PROVENANCES,
+  ROLES,
+  type VitalSources,
+  type WardSettings,
+} from '@vigil/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -35,19 +55,28 @@ export const users = pgTable(
     /** argon2id PHC string; never leaves the server. */
     password: text('password').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
-    // Roles and accounts (issue 15): packages/domain/src/auth/roles.ts.
+    // What the person may do: the permissions of each role are in packages/domain/src/auth/roles.ts.
     role: text('role', { enum: ROLES }).notNull().default('nurse'),
     /** pending (awaiting approval), active, disabled (never deleted: records keep their author). */
     status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
     /** Set by an administrator's reset: only changing the password is allowed until it is done. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     lastSignInAt: ts('last_sign_in_at'),
+    /**
+     * The name's confusable skeleton (UTS #39: "admin1" and "adminl" have one), so a new name that
+     * reads as an existing one is refused. Filled by the server (null for accounts from before it,
+     * until the server's start-up fills them); not unique: earlier look-alikes stay as they are.
+     */
+    usernameSkeleton: text('username_skeleton'),
   },
-  (t) => [uniqueIndex('users_username_key_uq').on(t.usernameKey)],
+  (t) => [
+    uniqueIndex('users_username_key_uq').on(t.usernameKey),
+    index('users_username_skeleton_idx').on(t.usernameSkeleton),
+  ],
 );
 
 /**
- * The audit trail (issue 15), shaped after FHIR AuditEvent. Append-only: a trigger refuses UPDATE,
+ * The audit trail (decision 013), shaped after FHIR AuditEvent. Append-only: a trigger refuses UPDATE,
  * DELETE and TRUNCATE (migration 0005). Each row's `hash` is SHA-256 over the previous row's hash
  * and this row's canonical form, computed in the server with appends serialised
  * (modules/audit/repository.ts). Ids only: no patient names, no note text.
@@ -71,6 +100,11 @@ export const auditEvents = pgTable(
     requestId: text('request_id'),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /**
+     * How `hash` was made: `hmac-sha256` (keyed, the key outside the database; decision 018), or
+     * `sha256` for the rows written before the chain was keyed (they verify as they were written).
+     */
+    hashAlg: text('hash_alg').notNull().default('sha256'),
   },
   (t) => [
     index('audit_events_at_idx').on(t.at),
@@ -91,6 +125,27 @@ export const loginThrottle = pgTable('login_throttle', {
   windowStartedAt: ts('window_started_at').notNull(),
   blockedUntil: ts('blocked_until'),
 });
+
+/**
+ * Refused sign-ins tallied per client address and window: the first refusal of a window is its own
+ * audit row, the rest are counted here and written as one audit row when the window has passed, so
+ * a flood of refusals from one address is two rows per window in the append-only trail, not one
+ * per attempt.
+ */
+export const signInRefusals = pgTable(
+  'sign_in_refusals',
+  {
+    address: text('address').notNull(),
+    windowStart: ts('window_start').notNull(),
+    /** Refusals after the first (which was written at once). */
+    attempts: integer('attempts').notNull(),
+    /** Count per reason: { "wrong password": 3, "too many attempts": 40 }. */
+    reasons: jsonb('reasons').notNull().default({}),
+    /** The accounts tried (ids of known usernames), at most 20. */
+    userIds: jsonb('user_ids').notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.windowStart] })],
+);
 
 /**
  * Addresses a username signed in from successfully: a stranger's guesses from elsewhere do not
@@ -136,18 +191,41 @@ export const patients = pgTable(
     temperature: integer('temperature').notNull(),
     condition: text('condition').notNull(),
     lastUpdated: ts('last_updated').notNull().defaultNow(),
-    hasVitalWatch: boolean('has_vital_watch').notNull().default(false),
-    vitalWatchType: text('vital_watch_type'),
-    vitalWatchConnected: boolean('vital_watch_connected').notNull().default(false),
     // NEWS2 parameters (addition): null means "not recorded", which NEWS2 reports as missing.
     respiratoryRate: integer('respiratory_rate'),
     consciousness: text('consciousness', { enum: CONSCIOUSNESS_LEVELS }),
     onSupplementalOxygen: boolean('on_supplemental_oxygen'),
     spo2Scale: smallint('spo2_scale').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Created by the demo seed: only demo patients take simulated and demo values (decision 014). */
+    isDemo: boolean('is_demo').notNull().default(false),
+    /** Where each current vital value came from (domain `VitalSources`), kept with the values. */
+    sources: jsonb('sources').$type<VitalSources>().notNull().default({}),
+    /**
+     * The NEWS2 of the values that count (domain `PatientNews2`), computed by the domain's
+     * `summarizeNews2` whenever they change; its total is a column of its own for ordering.
+     */
+    news2: jsonb('news2').$type<PatientNews2 | null>(),
+    news2Total: smallint('news2_total'),
+    /**
+     * The patient's active device links as every answer carries them (domain `PatientDevice[]`),
+     * written only by the device-link service in the transaction of each link change.
+     */
+    devices: jsonb('devices').$type<PatientDevice[]>().notNull().default([]),
+    /**
+     * When the next full set of observations is due (domain `nextObservationDue`), kept with the
+     * NEWS2 it follows from, so the overdue sweep is one indexed query.
+     */
+    nextObservationDue: ts('next_observation_due'),
+    /** A nurse's monitoring exception in force (domain `MonitoringException`), or null. */
+    monitoringException: jsonb('monitoring_exception').$type<MonitoringException | null>(),
+    /** Discharged patients leave the ward's lists; their record stays readable. */
+    dischargedAt: ts('discharged_at'),
   },
   (t) => [
     index('patients_condition_idx').on(t.condition),
+    index('patients_news2_total_idx').on(t.news2Total),
+    index('patients_next_observation_due_idx').on(t.nextObservationDue),
     index('patients_name_lower_idx').on(sql`lower(${t.name})`),
   ],
 );
@@ -253,6 +331,11 @@ export const vitalReadings = pgTable(
     sleepHours: real('sleep_hours'),
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Where the reading comes from, decided by the ingest (domain `classifyReading`, decision 014). */
+    provenance: text('provenance', { enum: READING_PROVENANCES }).notNull(),
+    /** The past window a wearable summary describes (last night's sleep); null for a point in time. */
+    windowStart: ts('window_start'),
+    windowEnd: ts('window_end'),
   },
   (t) => [
     index('vital_readings_patient_time_idx').on(t.patientId, t.readingTime.desc()),
@@ -295,10 +378,18 @@ export const deviceTokens = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     lastUsedAt: ts('last_used_at'),
+    /**
+     * The first token of the line this one was rotated from (null: it is the first). Revoking any
+     * token of a family revokes them all.
+     */
+    familyId: integer('family_id'),
+    /** When a rotation replaced it: it ended then (a rotation is single use). */
+    replacedAt: ts('replaced_at'),
   },
   (t) => [
     uniqueIndex('device_tokens_hash_uq').on(t.tokenHash),
     index('device_tokens_patient_idx').on(t.patientId),
+    index('device_tokens_family_idx').on(t.familyId),
   ],
 );
 
@@ -325,6 +416,12 @@ export const deviceLinks = pgTable(
     stateChangedAt: ts('state_changed_at').notNull(),
     /** The holding browser's last heartbeat (it still holds the device). */
     heartbeatAt: ts('heartbeat_at'),
+    /**
+     * Since when the link is lost, and why (domain DEVICE_LOST_REASONS): set by the lease sweep, by
+     * the holding browser giving up, or by the provider refusing our tokens; cleared when it reports again.
+     */
+    lostAt: ts('lost_at'),
+    lostReason: text('lost_reason', { enum: DEVICE_LOST_REASONS }),
     endedAt: ts('ended_at'),
   },
   (t) => [
@@ -461,4 +558,270 @@ export const wearableWebhookReceipts = pgTable(
     receivedAt: ts('received_at').notNull(),
   },
   (t) => [index('wearable_webhook_receipts_received_idx').on(t.receivedAt)],
+);
+
+/**
+ * Systems an administrator registered for SMART Backend Services: they authenticate with a JWT
+ * signed by a key of their JWKS (held here, or fetched from their JWKS URL) and may be granted the
+ * read scopes of the FHIR API. Never deleted: disabling keeps who exported what.
+ */
+export const smartClients = pgTable(
+  'smart_clients',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    name: text('name').notNull(),
+    jwks: jsonb('jwks'),
+    jwksUrl: text('jwks_url'),
+    /** Space-separated scopes the client may ask for (system/Patient.rs …). */
+    scopes: text('scopes').notNull(),
+    createdAt: ts('created_at').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    disabledAt: ts('disabled_at'),
+  },
+  (t) => [uniqueIndex('smart_clients_client_id_uq').on(t.clientId)],
+);
+
+/** Access tokens issued to SMART clients (stored as SHA-256, minutes long). */
+export const smartAccessTokens = pgTable(
+  'smart_access_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    clientId: text('client_id').notNull(),
+    scopes: text('scopes').notNull(),
+    issuedAt: ts('issued_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('smart_access_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/** Client assertion ids already used (a replayed assertion is refused until its expiry passes). */
+export const smartAssertionJtis = pgTable(
+  'smart_assertion_jtis',
+  {
+    clientId: text('client_id').notNull(),
+    jti: text('jti').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.jti] }),
+    index('smart_assertion_jtis_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * FHIR Bulk Data exports: the request (who, which types, since when, one patient group or the
+ * whole system), its state and, once done, its NDJSON files (fhir_export_files) until they expire.
+ */
+export const fhirExportJobs = pgTable(
+  'fhir_export_jobs',
+  {
+    id: text('id').primaryKey(),
+    /** system | patient */
+    level: text('level').notNull(),
+    types: text('types').notNull(),
+    since: ts('since'),
+    /** in-progress | complete | failed */
+    state: text('state').notNull(),
+    requestUrl: text('request_url').notNull(),
+    /** Who asked: a user id, or a SMART client id. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    clientId: text('client_id'),
+    createdAt: ts('created_at').notNull(),
+    /** The transaction time of the export: resources up to this instant. */
+    transactionTime: ts('transaction_time').notNull(),
+    completedAt: ts('completed_at'),
+    expiresAt: ts('expires_at'),
+    error: text('error'),
+  },
+  (t) => [index('fhir_export_jobs_expires_idx').on(t.expiresAt)],
+);
+
+export const fhirExportFiles = pgTable(
+  'fhir_export_files',
+  {
+    id: serial('id').primaryKey(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => fhirExportJobs.id, { onDelete: 'cascade' }),
+    resourceType: text('resource_type').notNull(),
+    count: integer('count').notNull(),
+    ndjson: text('ndjson').notNull(),
+  },
+  (t) => [index('fhir_export_files_job_idx').on(t.jobId)],
+);
+
+/**
+ * Alerts (decision 021): a record per ongoing condition of a patient, with its life — raised
+ * (pending while a device's value awaits confirmation), acknowledged by someone, escalated when
+ * nobody does by its deadline, resolved with a cause. One open clinical alert per patient, and one
+ * open technical alert per patient, condition and subject (a device link), enforced by the indexes.
+ * The table is also the due work of the timers: a due alert is claimed with FOR UPDATE SKIP LOCKED.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ALERT_KINDS }).notNull(),
+    condition: text('condition', { enum: ALERT_CONDITIONS }).notNull(),
+    /** The device link a technical alert is about ('' when none, so the open-alert index holds). */
+    subject: text('subject').notNull().default(''),
+    priority: text('priority', { enum: ALERT_PRIORITIES }).notNull(),
+    state: text('state', { enum: ALERT_STATES }).notNull(),
+    latched: boolean('latched').notNull(),
+    message: text('message').notNull(),
+    response: text('response').notNull(),
+    news2Total: smallint('news2_total'),
+    confirmation: text('confirmation', { enum: ALERT_CONFIRMATIONS }),
+    raisedAt: ts('raised_at').notNull(),
+    pendingSince: ts('pending_since'),
+    confirmedAt: ts('confirmed_at'),
+    deadlineAt: ts('deadline_at'),
+    escalationLevel: smallint('escalation_level').notNull().default(0),
+    escalatedTo: text('escalated_to'),
+    escalatedAt: ts('escalated_at'),
+    acknowledgedAt: ts('acknowledged_at'),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgeNote: text('acknowledge_note'),
+    conditionEndedAt: ts('condition_ended_at'),
+    resolvedAt: ts('resolved_at'),
+    resolution: text('resolution'),
+  },
+  (t) => [
+    uniqueIndex('alerts_open_clinical_uq')
+      .on(t.patientId)
+      .where(sql`${t.kind} = 'clinical' and ${t.state} <> 'resolved'`),
+    uniqueIndex('alerts_open_technical_uq')
+      .on(t.patientId, t.condition, t.subject)
+      .where(sql`${t.kind} = 'technical' and ${t.state} <> 'resolved'`),
+    index('alerts_due_idx').on(t.state, t.deadlineAt),
+    index('alerts_patient_raised_idx').on(t.patientId, t.raisedAt),
+    index('alerts_raised_idx').on(t.raisedAt),
+  ],
+);
+
+/** The ward's alert settings (one row), set by a ward manager; defaults in the domain. */
+export const alertSettings = pgTable('alert_settings', {
+  id: smallint('id').primaryKey(),
+  settings: jsonb('settings').$type<AlertSettings>().notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** The ward's bays, in the order the layout lists them. */
+export const wardBays = pgTable('ward_bays', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  position: smallint('position').notNull(),
+});
+
+/**
+ * The ward's beds. A bed holds at most one patient and a patient at most one bed (the unique
+ * indexes): taking a bed is a conditional update, so two admissions to one bed cannot both win.
+ */
+export const wardBeds = pgTable(
+  'ward_beds',
+  {
+    id: serial('id').primaryKey(),
+    bayId: integer('bay_id')
+      .notNull()
+      .references(() => wardBays.id, { onDelete: 'restrict' }),
+    label: text('label').notNull(),
+    /** The label upper-cased: "a1" and "A1" are one bed. */
+    labelKey: text('label_key').notNull(),
+    position: smallint('position').notNull(),
+    patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('ward_beds_label_uq').on(t.labelKey),
+    uniqueIndex('ward_beds_patient_uq').on(t.patientId),
+    index('ward_beds_bay_idx').on(t.bayId),
+  ],
+);
+
+/** Admissions to a bed, moves and discharges, with the bed labels as they were then. */
+export const bedMoves = pgTable(
+  'bed_moves',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: BED_MOVES }).notNull(),
+    fromBed: text('from_bed'),
+    toBed: text('to_bed'),
+    at: ts('at').notNull(),
+    byUser: integer('by_user')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [index('bed_moves_patient_at_idx').on(t.patientId, t.at)],
+);
+
+/** The ward's shift times, handover window and clock (one row), set by a ward manager. */
+export const wardSettings = pgTable('ward_settings', {
+  id: smallint('id').primaryKey(),
+  settings: jsonb('settings').$type<WardSettings>().notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** Which nurse looks after which patient in a shift ("2026-11-26/day"), and who decided. */
+export const shiftAssignments = pgTable(
+  'shift_assignments',
+  {
+    shiftKey: text('shift_key').notNull(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    nurseId: integer('nurse_id')
+      .notNull()
+      .references(() => users.id),
+    assignedBy: integer('assigned_by')
+      .notNull()
+      .references(() => users.id),
+    assignedAt: ts('assigned_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shiftKey, t.patientId] }),
+    index('shift_assignments_nurse_idx').on(t.shiftKey, t.nurseId),
+  ],
+);
+
+/**
+ * I-PASS handovers into a shift. One awaiting acceptance per patient and shift (the
+ * partial unique index); acceptance is a conditional update, so of two receivers one wins.
+ */
+export const handovers = pgTable(
+  'handovers',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    shiftKey: text('shift_key').notNull(),
+    /** The shift's start plus the handover window, then: not accepted by it, the handover is flagged. */
+    handoverEndsAt: ts('handover_ends_at').notNull(),
+    illnessSeverity: text('illness_severity', { enum: ILLNESS_SEVERITIES }).notNull(),
+    patientSummary: text('patient_summary').notNull(),
+    actions: jsonb('actions').$type<string[]>().notNull(),
+    situation: text('situation').notNull(),
+    givenBy: integer('given_by')
+      .notNull()
+      .references(() => users.id),
+    givenAt: ts('given_at').notNull(),
+    toNurseId: integer('to_nurse_id').references(() => users.id),
+    status: text('status', { enum: HANDOVER_STATUSES }).notNull(),
+    synthesis: text('synthesis'),
+    acceptedBy: integer('accepted_by').references(() => users.id),
+    acceptedAt: ts('accepted_at'),
+  },
+  (t) => [
+    uniqueIndex('handovers_awaiting_uq').on(t.patientId, t.shiftKey).where(sql`${t.status} = 'given'`),
+    index('handovers_shift_status_idx').on(t.shiftKey, t.status),
+    index('handovers_patient_given_idx').on(t.patientId, t.givenAt),
+  ],
 );

@@ -1,14 +1,9 @@
+import { CONNECTION_TYPES, summarizeNews2 } from '@vigil/domain';
 import { count } from 'drizzle-orm';
+import type { IngestReading, IngestService } from '../modules/readings/ingest-service.ts';
 import type { Db } from './client.ts';
-import {
-  emergencyContacts,
-  medications,
-  notes,
-  patientEvents,
-  patients,
-  treatments,
-  vitalReadings,
-} from './schema.ts';
+import { emergencyContacts, medications, notes, patientEvents, patients, treatments } from './schema.ts';
+import { seedWardLayout } from './seed-ward.ts';
 
 type Acvpu = 'A' | 'C' | 'V' | 'P' | 'U';
 
@@ -25,7 +20,6 @@ interface DemoPatient {
   acvpu: Acvpu;
   o2: boolean;
   scale?: 1 | 2;
-  watch?: string;
   story: string;
 }
 
@@ -108,7 +102,6 @@ const DEMO_PATIENTS: DemoPatient[] = [
     rr: 18,
     acvpu: 'A',
     o2: false,
-    watch: 'Polar H10',
     story: 'Heart failure, diuresing well; weight down 2 kg.',
   },
   {
@@ -161,7 +154,6 @@ const DEMO_PATIENTS: DemoPatient[] = [
     rr: 16,
     acvpu: 'A',
     o2: false,
-    watch: 'WHOOP 4.0',
     story: 'Elective hip replacement, mobilising with physio.',
   },
   {
@@ -266,7 +258,6 @@ const DEMO_PATIENTS: DemoPatient[] = [
     rr: 17,
     acvpu: 'A',
     o2: false,
-    watch: 'Garmin HRM-Pro',
     story: 'Stroke rehabilitation, improving left-arm strength.',
   },
   {
@@ -417,36 +408,55 @@ function observedMinutesAgo(p: DemoPatient, i: number): number {
   return p.condition === 'Critical' ? 2 + i : (i % 5) * 20;
 }
 
-/** Seeds the demo ward when the database holds no patients. Returns whether it seeded. */
-export async function seedDemoData(db: Db, now: Date = new Date()): Promise<boolean> {
+/**
+ * Seeds the demo ward when the database holds no patients. Returns whether it seeded. Its patients
+ * are demo patients, and their observations go through the one ingest path as demo data
+ * (decision 014): their current values, sources and NEWS2 come from those readings, as a real
+ * patient's do. No fictional device is linked.
+ */
+export async function seedDemoData(
+  db: Db,
+  ingest: Pick<IngestService, 'ingest'>,
+  now: Date = new Date(),
+): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(patients);
   if ((existing?.n ?? 0) > 0) return false;
   const random = prng(20_261_122);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const jitter = (value: number, spread: number) => Math.round(value + (random() * 2 - 1) * spread);
 
+  const readingRows: IngestReading[] = [];
   await db.transaction(async (tx) => {
     const rows = await tx
       .insert(patients)
       .values(
-        DEMO_PATIENTS.map((p, i) => ({
-          name: p.name,
-          condition: p.condition,
-          oxygenLevel: p.spo2,
-          pulse: p.pulse,
-          systolicBP: p.sbp,
-          diastolicBP: p.dbp,
-          temperature: p.tempF10,
-          respiratoryRate: p.rr,
-          consciousness: p.acvpu,
-          onSupplementalOxygen: p.o2,
-          spo2Scale: p.scale ?? 1,
-          hasVitalWatch: p.watch !== undefined,
-          vitalWatchType: p.watch ?? null,
-          vitalWatchConnected: false,
-          lastUpdated: new Date(now.getTime() - observedMinutesAgo(p, i) * MINUTE),
-          createdAt: new Date(now.getTime() - (2 + (i % 6)) * 24 * HOUR),
-        })),
+        DEMO_PATIENTS.map((p, i) => {
+          const createdAt = new Date(now.getTime() - (2 + (i % 6)) * 24 * HOUR);
+          // The admission's values stand until the readings below, which are all newer, replace them.
+          const values = {
+            oxygenLevel: p.spo2,
+            pulse: p.pulse,
+            systolicBP: p.sbp,
+            diastolicBP: p.dbp,
+            temperature: p.tempF10,
+            respiratoryRate: p.rr,
+            consciousness: p.acvpu,
+            onSupplementalOxygen: p.o2,
+            spo2Scale: p.scale ?? 1,
+          };
+          const news2 = summarizeNews2(values, {}, now.getTime());
+          return {
+            name: p.name,
+            condition: p.condition,
+            ...values,
+            isDemo: true,
+            sources: {},
+            news2,
+            news2Total: news2.total,
+            lastUpdated: createdAt,
+            createdAt,
+          };
+        }),
       )
       .returning({ id: patients.id, createdAt: patients.createdAt, condition: patients.condition });
 
@@ -454,7 +464,6 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     const noteRows = [];
     const medicationRows = [];
     const contactRows = [];
-    const readingRows = [];
     const eventRows = [];
     for (const [i, { id, createdAt, condition }] of rows.entries()) {
       eventRows.push({ patientId: id, type: 'admitted', data: { condition }, createdAt });
@@ -515,10 +524,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
         const latest = h === 0;
         readingRows.push({
           patientId: id,
-          deviceId: null,
-          deviceName: null,
-          connectionType: 'manual',
-          readingTime: new Date(now.getTime() - h * HOUR - observedMinutesAgo(p, i) * MINUTE),
+          connectionType: CONNECTION_TYPES.manual,
+          readingTime: new Date(now.getTime() - h * HOUR - observedMinutesAgo(p, i) * MINUTE).toISOString(),
           heartRate: latest ? p.pulse : jitter(p.pulse - drift * 3, 3),
           oxygenLevel: latest ? p.spo2 : Math.min(100, jitter(p.spo2 + drift, 1)),
           systolicBP: latest ? p.sbp : jitter(p.sbp + drift * 4, 4),
@@ -534,8 +541,12 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     await tx.insert(notes).values(noteRows);
     await tx.insert(medications).values(medicationRows);
     await tx.insert(emergencyContacts).values(contactRows);
-    await tx.insert(vitalReadings).values(readingRows);
     await tx.insert(patientEvents).values(eventRows);
+    await seedWardLayout(
+      tx as unknown as Db,
+      rows.map((r) => r.id),
+    );
   });
+  await ingest.ingest(readingRows, { userId: null, sender: 'demo-seed', device: null });
   return true;
 }

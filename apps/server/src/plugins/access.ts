@@ -1,4 +1,12 @@
-import { PASSWORD_CHANGE_REQUIRED_MESSAGE, type Permission, ROLE_LABELS, type User } from '@vigil/domain';
+import {
+  PASSWORD_CHANGE_REQUIRED_MESSAGE,
+  type Permission,
+  ROLE_LABELS,
+  type SmartScope,
+  scopeResourceType,
+  scopesAllowRead,
+  type User,
+} from '@vigil/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
@@ -15,19 +23,43 @@ export type RouteAccess =
   /** A provider's servers; the handler verifies the request's signature before anything else. */
   | { kind: 'webhook' }
   /**
-   * A signed-in person holding `permission`, or (when `orToken` is set) a scoped token of that kind.
+   * A signed-in person holding `permission`, or (when `orToken` is set) a scoped token of that kind;
+   * a SMART access token must hold every one of `scopes`.
    * `signedOutRedirect`: a page the browser lands on (a provider's redirect back to us) is answered,
    * without a session, by a 303 to this fixed app page rather than a JSON 401.
    */
-  | { kind: 'user'; permission: Permission; orToken?: TokenKind; signedOutRedirect?: string }
+  | {
+      kind: 'user';
+      permission: Permission;
+      orToken?: TokenKind;
+      scopes?: readonly SmartScope[];
+      signedOutRedirect?: string;
+      /**
+       * What part of a patient's record a successful answer sends (the audit trail's entity type:
+       * "Note", "PatientList" …), or false when it sends none. Every route that needs
+       * `patients:read` must say: the server refuses to start otherwise, and each read is audited
+       * (once per person, patient, part and window).
+       */
+      reads?: string | false;
+      /** A page another site may send the browser to (a provider's redirect back to us). */
+      crossSiteNavigation?: boolean;
+    }
   /** A scoped token of this kind only (no session). */
   | { kind: 'token'; token: TokenKind };
 
 /**
  * Scoped credentials a machine presents as `Authorization: Bearer …`: a device token (one patient's
- * readings) or a bridge pairing token (one use, minutes).
+ * readings), a bridge pairing token (one use, minutes) or a SMART Backend Services access token (a
+ * registered system's, minutes, holding scopes).
  */
-export type TokenKind = 'device' | 'pairing';
+export type TokenKind = 'device' | 'pairing' | 'smart';
+
+/** A registered system (SMART Backend Services client) and the scopes its access token holds. */
+export interface SmartPrincipal {
+  clientId: string;
+  name: string;
+  scopes: readonly string[];
+}
 
 /** A device token's scope: it may send readings for this patient only. */
 export interface DevicePrincipal {
@@ -47,7 +79,13 @@ export const access = {
   webhook: { kind: 'webhook' } as const satisfies RouteAccess,
   user: (
     permission: Permission,
-    options: { orToken?: TokenKind; signedOutRedirect?: string } = {},
+    options: {
+      orToken?: TokenKind;
+      scopes?: readonly SmartScope[];
+      signedOutRedirect?: string;
+      reads?: string | false;
+      crossSiteNavigation?: boolean;
+    } = {},
   ): RouteAccess => ({
     kind: 'user',
     permission,
@@ -67,6 +105,13 @@ declare module 'fastify' {
     device: DevicePrincipal | null;
     /** Set when the request was authorised by (and used up) a bridge pairing token. */
     pairing: PairingPrincipal | null;
+    /** Set when the request was authorised by a SMART Backend Services access token. */
+    smart: SmartPrincipal | null;
+    /**
+     * Records the read the route declares (`access reads`), once per person, patient, part and
+     * window. Called for every successful answer; a hijacked answer (a stream) calls it itself.
+     */
+    auditRead(): Promise<void>;
   }
   interface FastifyInstance {
     /** Every route with its declared access and schemas: the route-table tests walk it. */
@@ -89,9 +134,26 @@ export interface AccessDeps {
   verifyDeviceToken(token: string): Promise<DevicePrincipal | null>;
   /** Uses a pairing token (single use). */
   usePairingToken(token: string): Promise<PairingPrincipal | null>;
+  /** A SMART access token's client and scopes; null when unknown or expired. */
+  verifySmartToken(token: string): Promise<SmartPrincipal | null>;
+  /** Records that the request's person read this part of a patient's record (or the list). */
+  recordRead(request: FastifyRequest, entityType: string, patientId: number | null): Promise<void>;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
+
+/**
+ * Body limits follow who may call a route. A request nobody signed in for (sign-in, registration,
+ * a webhook, an unknown path) may cost only a few milliseconds: its body is refused past a few
+ * kilobytes, before it is read, parsed or validated. A route a session or token opens takes the
+ * larger limit (a batch of 500 readings), and only once the caller is known (onRequest runs before
+ * the body is read). A route may still declare its own `bodyLimit`.
+ */
+export const PUBLIC_BODY_LIMIT = 8 * 1024;
+export const SIGNED_IN_BODY_LIMIT = 1024 * 1024;
+
+const bodyLimitFor = (rule: RouteAccess | undefined) =>
+  rule?.kind === 'user' || rule?.kind === 'token' ? SIGNED_IN_BODY_LIMIT : PUBLIC_BODY_LIMIT;
 
 /** Registers the route table and the one authorization hook. Call before any route is added. */
 export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
@@ -99,6 +161,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
   app.decorateRequest('sessionId', null);
   app.decorateRequest('device', null);
   app.decorateRequest('pairing', null);
+  app.decorateRequest('smart', null);
 
   const table: FastifyInstance['routeTable'] = [];
   const declared: {
@@ -110,6 +173,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
     // Read when the server is ready: a plugin's own onRoute hook (the web app's assets) runs after
     // this one and may still declare the access of the routes it adds.
     for (const method of [route.method].flat()) declared.push({ method, route });
+    route.bodyLimit ??= bodyLimitFor((route.config as { access?: RouteAccess } | undefined)?.access);
   });
   app.addHook('onReady', async () => {
     const rows = declared.map(({ method, route }) => ({
@@ -126,7 +190,34 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
           .join(', ')}`,
       );
     }
+    const undeclaredReads = rows.filter(
+      (r) =>
+        r.access?.kind === 'user' && r.access.permission === 'patients:read' && r.access.reads === undefined,
+    );
+    if (undeclaredReads.length > 0) {
+      throw new Error(
+        `Every route that reads patients must declare what it reads for the audit trail (access reads); these do not: ${undeclaredReads
+          .map((r) => `${r.method} ${r.url}`)
+          .join(', ')}`,
+      );
+    }
     table.push(...rows);
+  });
+
+  app.decorateRequest('auditRead', async function (this: FastifyRequest) {
+    const rule = this.routeOptions.config.access;
+    if (rule?.kind !== 'user' || !rule.reads || !this.user) return;
+    const id = Number((this.params as { id?: string } | undefined)?.id);
+    const patientId =
+      /\/patients\/:id(\/|$)/.test(this.routeOptions.url ?? '') && Number.isSafeInteger(id) ? id : null;
+    await deps.recordRead(this, rule.reads, patientId);
+  });
+  // A read of patient data is in the trail before its answer leaves: a read that cannot be recorded
+  // is not sent (the error handler answers instead). A 304 is a read too: it tells the client that
+  // the copy it shows is the record as it is now.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if ((reply.statusCode < 300 || reply.statusCode === 304) && !request.is404) await request.auditRead();
+    return payload;
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -158,7 +249,9 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
           }
           return;
         }
-        if (rule.orToken && request.headers.authorization) return authoriseToken(request, rule.orToken);
+        if (rule.orToken && request.headers.authorization) {
+          return authoriseToken(request, rule.orToken, rule.scopes ?? []);
+        }
         if (rule.signedOutRedirect) {
           reply.redirect(rule.signedOutRedirect, 303);
           return reply;
@@ -168,7 +261,11 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
     }
   });
 
-  async function authoriseToken(request: FastifyRequest, kind: TokenKind) {
+  async function authoriseToken(
+    request: FastifyRequest,
+    kind: TokenKind,
+    scopes: readonly SmartScope[] = [],
+  ) {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw unauthorized(`Send the ${kind} token as "Authorization: Bearer …"`);
     switch (kind) {
@@ -186,6 +283,23 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
           );
         }
         return;
+      case 'smart': {
+        request.smart = await deps.verifySmartToken(token);
+        if (!request.smart) {
+          throw unauthorized(
+            'The access token is unknown or expired; request a new one at the token endpoint',
+            'INVALID_ACCESS_TOKEN',
+          );
+        }
+        const missing = scopes.filter((s) => !scopesAllowRead(request.smart!.scopes, scopeResourceType(s)));
+        if (missing.length > 0) {
+          throw forbidden(
+            `The access token was not granted ${missing.join(' ')}; ask the administrator to grant it and request a new token`,
+            'SCOPE_NOT_GRANTED',
+          );
+        }
+        return;
+      }
     }
   }
 }

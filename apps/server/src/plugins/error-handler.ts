@@ -95,8 +95,17 @@ export function registerErrorHandler(app: FastifyInstance) {
         return reply.status(400).send(body('The request body is empty; send a JSON object', 'EMPTY_BODY'));
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
         return reply.status(400).send(body('The request body is not valid JSON', 'INVALID_JSON'));
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.status(413).send(body('The request body is too large', 'BODY_TOO_LARGE'));
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        const limit = request.routeOptions.bodyLimit;
+        return reply
+          .status(413)
+          .send(
+            body(
+              `The request body is too large: at most ${limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MB` : `${Math.round(limit / 1024)} KB`} here`,
+              'BODY_TOO_LARGE',
+            ),
+          );
+      }
     }
     if (error.statusCode === 429) {
       return reply

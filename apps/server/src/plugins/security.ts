@@ -1,17 +1,22 @@
-import helmet from '@fastify/helmet';
+import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { badRequest, forbidden } from '../lib/errors.ts';
+import { isApiPath } from './web-app.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Browser features the app may use: Web Bluetooth on our own origin (the Bluetooth Device Manager),
- * nothing else. A page we are framed or scripted into cannot borrow them.
+ * Browser features the app may use: Web Bluetooth on our own origin (the Bluetooth Device Manager)
+ * and autoplay on our own origin (a ward display's alarm sound: with `autoplay=()` a
+ * display reloaded with sound on stays silent until someone clicks; with `(self)` the browser's own
+ * autoplay rules decide), nothing else. A page we are framed or scripted into cannot borrow them.
+ * Notifications are not a policy-controlled feature: the browser asks the person.
  */
 export const PERMISSIONS_POLICY = [
   'bluetooth=(self)',
   'accelerometer=()',
-  'autoplay=()',
+  'autoplay=(self)',
   'camera=()',
   'display-capture=()',
   'encrypted-media=()',
@@ -44,7 +49,9 @@ export async function registerSecurity(
   app: FastifyInstance,
   options: { secure: boolean; allowedOrigins: string[] },
 ) {
-  await app.register(helmet, {
+  // Built once: the Fastify plugin builds helmet's middleware again on every request (a few per cent
+  // of a signed-in read's CPU, parsing the same directives each time).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -68,9 +75,15 @@ export async function registerSecurity(
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
 
-  app.addHook('onSend', async (_request, reply) => {
+  // Set as the request arrives, so a hijacked answer (an event stream) carries it as every other does.
+  app.addHook('onRequest', async (_request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+  app.addHook('onSend', async (_request, reply) => {
     // Answers carry patient data unless they say otherwise (the web app's assets and pages do).
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
@@ -81,18 +94,67 @@ export async function registerSecurity(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body.length === 0) return done(null, undefined);
+    // Nesting is refused before JSON.parse, whose cost on deep nesting is far above its length's.
+    if (nestingExceeds(body as string, MAX_JSON_DEPTH)) {
+      return done(
+        badRequest(
+          `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of [ ] and { }`,
+          'JSON_TOO_DEEP',
+        ),
+      );
+    }
     parseJson(request, body as string, done);
   });
+
+  const configured = new Set(options.allowedOrigins);
+  /**
+   * An origin we answer as: a configured one, or the request's own when its host is a loopback name
+   * or an IP address. A host name must be configured: under a name, the name's owner decides where
+   * it points, and a page that points its own name at us (DNS rebinding) is "same origin" to the
+   * browser while being another site.
+   */
+  function originAllowed(origin: string, request: FastifyRequest): 'yes' | 'no' | 'unconfigured-name' {
+    if (configured.has(origin)) return 'yes';
+    if (origin !== ownOrigin(request)) return 'no';
+    return isAddressHost(request.hostname) ? 'yes' : 'unconfigured-name';
+  }
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (origin !== ownOrigin(request) && !options.allowedOrigins.includes(origin)) throw crossSite();
+      const allowed = originAllowed(origin, request);
+      if (allowed === 'unconfigured-name') {
+        throw forbidden(
+          `This server is reached as ${origin}, which is not one of its configured origins: add ${origin} to ALLOWED_ORIGINS`,
+          'CSRF',
+        );
+      }
+      if (allowed === 'no') throw crossSite();
       return;
     }
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') throw crossSite();
+  });
+
+  // Fetch metadata: the API answers the app itself, never a request another site's page started
+  // (a link, a form, an image, a top-level navigation: each carries our SameSite=Lax cookie on a
+  // navigation, and a read of a record is audited). The app's pages and files may be linked from
+  // anywhere; a route another site sends the browser to by design (a provider's redirect back)
+  // says so in its access.
+  app.addHook('onRequest', async (request) => {
+    const site = request.headers['sec-fetch-site'];
+    if (site !== 'cross-site' && site !== 'same-site') return;
+    const rule = request.routeOptions.config?.access;
+    if (rule?.kind === 'asset' || (request.is404 && !isApiPath(request.url))) return;
+    const navigation = request.method === 'GET' && request.headers['sec-fetch-mode'] === 'navigate';
+    if (rule?.kind === 'user' && rule.crossSiteNavigation && navigation) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && originAllowed(origin, request) === 'yes') return;
+    throw forbidden(
+      'Cross-site request refused: Vigil answers only its own pages. Open Vigil and use it from there.',
+      'CROSS_SITE',
+    );
   });
 
   // PostgreSQL text cannot hold NUL, and a lone surrogate is not Unicode: refused here with the
@@ -116,7 +178,42 @@ function ownOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
+/** A loopback name or an IP address (v4, or v6 in brackets): no other site's DNS can name it. */
+function isAddressHost(hostname: string): boolean {
+  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
+  return bare === 'localhost' || net.isIP(bare) !== 0;
+}
+
 const MAX_DEPTH = 32;
+/** No request body of ours nests deeper than a few levels (a batch of readings is two). */
+export const MAX_JSON_DEPTH = MAX_DEPTH;
+
+const OPEN_BRACKET = 0x5b;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACKET = 0x5d;
+const CLOSE_BRACE = 0x7d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`: one pass over the characters,
+ * skipping strings, that stops at the first level too deep (so `[` × 500,000 costs 33 steps).
+ */
+export function nestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
+      if (++depth > max) return true;
+    } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) depth--;
+  }
+  return false;
+}
 /** A surrogate code unit not part of a pair (with the u flag, a pair is one code point, not Cs). */
 const LONE_SURROGATE = /\p{Cs}/u;
 

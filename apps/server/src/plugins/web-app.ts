@@ -52,7 +52,7 @@ async function staticFiles(scope: FastifyInstance, { webDist }: { webDist: strin
 }
 
 /**
- * Whether a path the router did not match was meant for the API, however it is written: decoded,
+ * Whether a path the router did not match was meant for the API (or the FHIR API), however it is written: decoded,
  * without repeated slashes or dot segments, in any letter case, with or without a scheme and host.
  * Such paths answer 404 JSON; every other path is the web app's (its router draws its 404 page).
  */
@@ -68,5 +68,5 @@ export function isApiPath(url: string): boolean {
     if (segment === '..') segments.pop();
     else if (segment !== '' && segment !== '.') segments.push(segment);
   }
-  return /^api(;|$)/i.test(segments[0] ?? '');
+  return /^(api|fhir)(;|$)/i.test(segments[0] ?? '');
 }

@@ -5,17 +5,23 @@ import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { Button } from './ui/button.tsx';
 import { Card, CardContent } from './ui/card.tsx';
 
-/** A whole-page message (not found, failed to load): an icon, a heading, a line, and a link home. */
+/**
+ * A whole-page message (not found, failed to load, not for your role): an icon, a heading, a line, and
+ * a link home.
+ */
 export function PageMessage({
   icon,
   title,
   linkLabel,
+  href = '/',
   children,
 }: {
   icon: ReactNode;
   title: string;
-  /** The text of the link to the dashboard. */
+  /** The text of the link home. */
   linkLabel: string;
+  /** Where the link goes: the dashboard unless said. */
+  href?: string;
   children: ReactNode;
 }) {
   useDocumentTitle(title);
@@ -29,7 +35,7 @@ export function PageMessage({
           </div>
           <p className="text-muted-foreground text-sm">{children}</p>
           <Button asChild variant="outline" className="self-start">
-            <Link href="/">
+            <Link href={href}>
               <ArrowLeft aria-hidden="true" />
               {linkLabel}
             </Link>

@@ -107,3 +107,13 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     return (await res.json()) as T;
   };
 }
+
+/** Whether the Vigil server answers at all now (GET /api/health, public). */
+export async function isServerReachable(): Promise<boolean> {
+  try {
+    await apiRequest('GET', '/api/health');
+    return true;
+  } catch (error) {
+    return !(error instanceof NetworkError);
+  }
+}

@@ -1,10 +1,12 @@
 import {
   DIASTOLIC_BP,
   HEART_RATE,
+  type News2Parameter,
   type NumericVitalSign,
   OXYGEN_LEVEL,
   SYSTOLIC_BP,
   TEMPERATURE,
+  type VitalPatientField,
   type VitalValues,
 } from '@vigil/domain';
 
@@ -32,3 +34,22 @@ export function coreVitalDisplay(id: CoreVitalId, values: VitalValues): { value:
     .join('/');
   return { value, unit: rows[0]!.displayUnit };
 }
+
+/**
+ * The patient field whose source (class, time, device) a core vital shows: blood pressure is
+ * measured as a pair, so the systolic value's source speaks for both.
+ */
+export const CORE_VITAL_FIELD: Record<CoreVitalId, VitalPatientField> = {
+  pulse: 'pulse',
+  oxygen: 'oxygenLevel',
+  bloodPressure: 'systolicBP',
+  temperature: 'temperature',
+};
+
+/** The NEWS2 parameter each core vital feeds (RCP 2017 Chart 1; diastolic BP is not scored). */
+export const CORE_VITAL_NEWS2: Record<CoreVitalId, News2Parameter> = {
+  pulse: 'pulse',
+  oxygen: 'spo2',
+  bloodPressure: 'systolicBP',
+  temperature: 'temperature',
+};

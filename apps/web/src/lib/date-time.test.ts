@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeLocalToIso, formatAge, toDateTimeLocal } from './date-time.ts';
+import {
+  dateTimeLocalToIso,
+  formatAge,
+  formatClockTime,
+  formatClockTimeWithSeconds,
+  formatDateTime,
+  toDateTimeLocal,
+} from './date-time.ts';
 
 describe('date-time helpers', () => {
   const now = new Date('2026-03-02T12:00:00Z');
@@ -20,5 +27,14 @@ describe('date-time helpers', () => {
     expect(dateTimeLocalToIso('2026-03-02T14:30')).toBe(local.toISOString());
     expect(dateTimeLocalToIso('')).toBeNull();
     expect(dateTimeLocalToIso('2026-13-45T99:99')).toBeNull();
+  });
+
+  it('shows every date one way, 24-hour, whatever the browser’s locale', () => {
+    const afternoon = new Date(2026, 10, 25, 16, 24, 43);
+    expect(formatDateTime(afternoon)).toBe('25 Nov 2026, 16:24');
+    expect(formatDateTime(afternoon.toISOString())).toBe('25 Nov 2026, 16:24');
+    expect(formatDateTime(new Date(2026, 0, 2, 0, 5))).toBe('2 Jan 2026, 00:05');
+    expect(formatClockTime(afternoon)).toBe('16:24');
+    expect(formatClockTimeWithSeconds(afternoon)).toBe('16:24:43');
   });
 });

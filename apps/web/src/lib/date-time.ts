@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** Date and time display for the patient record: en-GB, the ward's local time zone. */
+/**
+ * Every date and time the app shows is formatted here, one way: en-GB, 24-hour, the ward's local
+ * time zone ("25 Nov 2026, 16:24"; "16:24" for a time today). Never the browser's own locale, which
+ * would give one nurse "11/25/2026, 4:24 PM" and the next another.
+ */
 
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -8,10 +12,11 @@ const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+  hourCycle: 'h23',
 });
 
 /** "22 Nov 2026, 03:40" (local time). */
-export function formatDateTime(iso: string | Date): string {
+export function formatDateTime(iso: string | Date | number): string {
   return DATE_TIME.format(typeof iso === 'string' ? new Date(iso) : iso);
 }
 
@@ -61,12 +66,19 @@ export function dateTimeLocalSchema(message: string) {
   });
 }
 
-const CLOCK_TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const CLOCK_TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const CLOCK_TIME_SECONDS = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 const DAY_TIME = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
   hour: '2-digit',
   minute: '2-digit',
+  hourCycle: 'h23',
 });
 
 /** "04:27" (local time). */
@@ -74,8 +86,20 @@ export function formatClockTime(when: Date | number): string {
   return CLOCK_TIME.format(when);
 }
 
+/** "14:03:27" (local time): a device's last update, which changes every few seconds. */
+export function formatClockTimeWithSeconds(when: Date | number): string {
+  return CLOCK_TIME_SECONDS.format(when);
+}
+
 /** "04:27" today, "21 Nov, 22:10" on another day (local time). */
 export function formatTimeOrDayTime(when: Date | number): string {
   const date = new Date(when);
   return date.toDateString() === new Date().toDateString() ? CLOCK_TIME.format(date) : DAY_TIME.format(date);
+}
+
+const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+
+/** "21 Nov" (local time): a chart column's date above its time. */
+export function formatDayMonth(when: Date | number): string {
+  return DAY_MONTH.format(when);
 }

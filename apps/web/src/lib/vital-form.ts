@@ -1,4 +1,6 @@
 import {
+  celsiusEntry,
+  celsiusRange,
   celsiusToTenthsF,
   formatCelsius,
   type NumericVitalSign,
@@ -29,11 +31,6 @@ export function vitalFormName(vital: VitalSign): VitalFormName {
   return (
     vital.kind === 'number' && vital.entry === 'celsius' ? `${vital.patientField}C` : vital.patientField
   ) as VitalFormName;
-}
-
-/** The plausible range of a °C entry, in °C: 30.0–45.0 for temperature. */
-export function celsiusRange(vital: NumericVitalSign): { min: number; max: number } {
-  return { min: tenthsFToCelsius(vital.plausible.min), max: tenthsFToCelsius(vital.plausible.max) };
 }
 
 /** The form value of a choice the nurse makes for a yes/no vital: '' (none), the false or the true choice. */
@@ -138,22 +135,6 @@ export function vitalFromText(vital: VitalSign, text: string): number | string |
 function numberFromText(text: string): number | undefined {
   const trimmed = text.trim().replace(',', '.');
   return trimmed === '' ? undefined : Number(trimmed);
-}
-
-function celsiusEntry(vital: NumericVitalSign) {
-  const { min, max } = celsiusRange(vital);
-  const range = `${min.toFixed(1)}–${max.toFixed(1)} °C`;
-  const outOfRange = `${vital.label} must be within ${range}; re-measure or correct the entry`;
-  return z
-    .number({
-      error: (issue) =>
-        issue.input === undefined
-          ? `${vital.label} is required: ${range}`
-          : `${vital.label} must be a number: ${range}`,
-    })
-    .min(min, outOfRange)
-    .max(max, outOfRange)
-    .transform(celsiusToTenthsF);
 }
 
 /**

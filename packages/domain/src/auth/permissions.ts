@@ -16,8 +16,23 @@ export const PERMISSIONS = [
   'observations:record',
   /** Notes, treatments, medications and emergency contacts. */
   'care:write',
+  /**
+   * Export every patient's record in bulk (FHIR Bulk Data $export): a disclosure of the whole ward,
+   * so it is the administrator's (and a registered system's, through its scopes), not every reader's.
+   */
+  'patients:export',
   /** Link devices and wearables to patients, issue and revoke device tokens, pair the bridge. */
   'devices:manage',
+  /** Acknowledge alerts (every screen hears of it; it is audited). */
+  'alerts:acknowledge',
+  /** Set the ward's alert deadlines. */
+  'alerts:configure',
+  /** Edit the ward's bays and beds and its shift times. */
+  'ward:layout',
+  /** Assign patients to nurses for a shift (the nurse in charge's job). */
+  'ward:assign',
+  /** Give and accept I-PASS handovers. */
+  'handover:write',
   /** Accounts: list, approve, disable, change roles, reset passwords. */
   'users:manage',
   /** Read the audit trail (who did what, who has seen a record) and verify its hash chain. */

@@ -25,6 +25,15 @@ describe('roles', () => {
     expect(roleHas('ward_manager', 'audit:read')).toBe(true);
   });
 
+  it('gives the ward layout and assignment to ward managers and administrators, and handover to every clinical role', () => {
+    for (const role of ROLES) {
+      const runsTheWard = role === 'ward_manager' || role === 'administrator';
+      expect(roleHas(role, 'ward:layout'), role).toBe(runsTheWard);
+      expect(roleHas(role, 'ward:assign'), role).toBe(runsTheWard);
+      expect(roleHas(role, 'handover:write'), role).toBe(role !== 'auditor');
+    }
+  });
+
   it('names only known permissions', () => {
     for (const list of Object.values(ROLE_PERMISSIONS)) {
       for (const p of list) expect(PERMISSIONS).toContain(p);

@@ -26,13 +26,18 @@ const CLINICAL: readonly Permission[] = [
   'observations:record',
   'care:write',
   'devices:manage',
+  'alerts:acknowledge',
+  'handover:write',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   nurse: CLINICAL,
   doctor: CLINICAL,
-  /** A ward manager also sees who has opened their ward's records. */
-  ward_manager: [...CLINICAL, 'audit:read'],
+  /**
+   * A ward manager also sees who has opened their ward's records, sets the ward's alert deadlines,
+   * lays out its beds and shifts, and assigns patients to nurses (as nurse in charge).
+   */
+  ward_manager: [...CLINICAL, 'audit:read', 'alerts:configure', 'ward:layout', 'ward:assign'],
   /**
    * The administrator holds every permission: on a small ward the first account (the
    * administrator) is also a clinician, and the spec's screens must keep working for it.

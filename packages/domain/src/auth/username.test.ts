@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUsername, isMixedScript, usernameKey } from './username.ts';
+import { canonicalUsername, isMixedScript, lookAlikeProblem, usernameKey } from './username.ts';
 
 describe('usernameKey (RFC 8265 UsernameCaseMapped)', () => {
   it.each([
@@ -53,4 +53,27 @@ describe('isMixedScript (UTS #39 highly restrictive)', () => {
   ])('%s mixes scripts', (name) => {
     expect(isMixedScript(name)).toBe(true);
   });
+});
+
+describe('lookAlikeProblem (UTS #39, RFC 8265 IdentifierClass)', () => {
+  it.each([
+    ['admin1\u034F', /invisible character \(U\+034F\)/], // combining grapheme joiner
+    ['admin1\uFE0F', /invisible character \(U\+FE0F\)/], // variation selector
+    ['admin1\u3164', /invisible character \(U\+3164\)/], // Hangul filler, a "letter"
+    ['ad\u200Bmin', /invisible character \(U\+200B\)/],
+    ['admin⑴', /"⑴", a compatibility form of "\(1\)"/],
+    ['ﬁona', /"ﬁ", a compatibility form of "fi"/],
+    ['admin1\u0336', /mark drawn over or around a letter \(U\+0336\)/], // long stroke overlay
+    ['admin1\u20DD', /mark drawn over or around a letter \(U\+20DD\)/], // enclosing circle
+    ['admine\u0301\u0301', /stacks marks/],
+  ])('%s is refused', (name, message) => {
+    expect(lookAlikeProblem(name)).toMatch(message);
+  });
+
+  it.each([['nurse.ada'], ['Zoë'], ['ＮＵＲＳＥ'], ['Павел'], ['山田太郎'], ['हिन्दी'], ['i\u0307lse']])(
+    '%s is fine',
+    (name) => {
+      expect(lookAlikeProblem(name)).toBeNull();
+    },
+  );
 });

@@ -90,3 +90,59 @@ export function isMixedScript(username: string): boolean {
   if ([...first!].some((script) => rest.every((s) => s.has(script)))) return false;
   return !WRITING_SYSTEMS.some((system) => sets.every((s) => [...s].some((x) => system.includes(x))));
 }
+
+/** Characters drawn over a letter (canonical combining class 1, Overlay; UnicodeData.txt 16.0). */
+const OVERLAY_MARKS: readonly (readonly [number, number])[] = [
+  [0x0334, 0x0338],
+  [0x1cd4, 0x1cd4],
+  [0x1ce2, 0x1ce8],
+  [0x20d2, 0x20d3],
+  [0x20d8, 0x20da],
+  [0x20e5, 0x20e6],
+  [0x20ea, 0x20eb],
+  [0x10a39, 0x10a39],
+  [0x16af0, 0x16af4],
+  [0x1bc9e, 0x1bc9e],
+  [0x1d167, 0x1d169],
+];
+const isOverlayMark = (char: string) => {
+  const cp = char.codePointAt(0)!;
+  return OVERLAY_MARKS.some(([lo, hi]) => cp >= lo && cp <= hi);
+};
+/** Fullwidth and halfwidth forms: RFC 8265 maps them to their usual width, so they stay allowed. */
+const WIDTH_VARIANT = /[\uFF01-\uFFEE]/u;
+const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * Why a username would read as another one, or null when it would not (UTS #39 and RFC 8265's
+ * IdentifierClass): an invisible (default-ignorable) character; a compatibility character that
+ * stands for other characters ("⑴" for "(1)", "ﬁ" for "fi"; fullwidth and halfwidth letters are
+ * folded to the usual width instead); a mark drawn over or around a letter; the same mark twice,
+ * or more than four marks, on one letter.
+ */
+export function lookAlikeProblem(username: string): string | null {
+  let marksInARow = 0;
+  let previousMark = '';
+  for (const char of username) {
+    if (/\p{Default_Ignorable_Code_Point}/u.test(char)) {
+      return `Username contains an invisible character (${codePoint(char)}): use visible letters and digits only`;
+    }
+    if (!WIDTH_VARIANT.test(char) && char.normalize('NFKC') !== char.normalize('NFC')) {
+      return `Username contains "${char}", a compatibility form of "${char.normalize('NFKC')}": type the plain characters`;
+    }
+    if (/\p{Me}/u.test(char) || isOverlayMark(char)) {
+      return `Username contains a mark drawn over or around a letter (${codePoint(char)}): use plain letters`;
+    }
+    if (/\p{Mn}/u.test(char)) {
+      marksInARow++;
+      if (char === previousMark || marksInARow > 4) {
+        return 'Username stacks marks on one letter (the same mark twice, or more than four): write the letter once';
+      }
+      previousMark = char;
+    } else {
+      marksInARow = 0;
+      previousMark = '';
+    }
+  }
+  return null;
+}

@@ -1,2 +1,3 @@
 export * from './pairing.ts';
 export * from './protocol.ts';
+export * from './protocol-parse.ts';

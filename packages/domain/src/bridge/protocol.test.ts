@@ -4,9 +4,8 @@ import {
   type BridgeDevice,
   type BridgeEvent,
   bridgeSubprotocols,
-  parseBridgeAction,
-  parseBridgeEvent,
 } from './protocol.ts';
+import { parseBridgeAction, parseBridgeEvent } from './protocol-parse.ts';
 
 const token = `vgl_dev_${'a'.repeat(43)}`;
 

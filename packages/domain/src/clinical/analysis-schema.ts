@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { Spo2Scale } from '../entities.ts';
 import { recordId } from '../ids.ts';
-import { BP_ORDER_MESSAGE, vitalValue } from '../vitals/schemas.ts';
+import { BP_ORDER_MESSAGE, news2OptionalFields, vitalValue } from '../vitals/schemas.ts';
 import { ALERT_LEVELS, VITAL_STATUSES } from './alert.ts';
 import { NEWS2_BANDS, NEWS2_PARAMETERS } from './news2.ts';
+import { Spo2Scale } from './patient-news2.ts';
 import { PREDICTED_TRENDS } from './trend.ts';
 
 /**
@@ -96,14 +96,7 @@ export const VitalsAnalysisInput = z
     systolicBP: vitalValue('systolicBP'),
     diastolicBP: vitalValue('diastolicBP'),
     temperature: vitalValue('temperature'),
-    respiratoryRate: vitalValue('respiratoryRate').nullish(),
-    consciousness: vitalValue('consciousness').nullish(),
-    onSupplementalOxygen: vitalValue('onSupplementalOxygen').nullish(),
-    spo2Scale: z
-      .union([z.literal(1), z.literal(2)], {
-        error: 'spo2Scale must be 1 or 2 (2 only for a target of 88–92 %)',
-      })
-      .optional(),
+    ...news2OptionalFields,
   })
   .refine((input) => input.diastolicBP < input.systolicBP, {
     path: ['diastolicBP'],

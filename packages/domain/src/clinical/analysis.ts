@@ -1,4 +1,4 @@
-import type { Consciousness, Spo2Scale } from '../entities.ts';
+import type { Consciousness } from '../entities.ts';
 import { ACVPU_CHOICES } from '../vitals/catalogue.ts';
 import { type PatientVitalValues, type VitalValues, vitalsOfPatient } from '../vitals/mappers.ts';
 import { alertLevelFromNews2, vitalStatusFromScore } from './alert.ts';
@@ -20,6 +20,7 @@ import {
   spo2Table,
   TEMPERATURE_C_TABLE,
 } from './news2-chart.ts';
+import type { Spo2Scale } from './patient-news2.ts';
 import type { News2Trend } from './trend.ts';
 
 export interface AnalysisVitals extends VitalValues {

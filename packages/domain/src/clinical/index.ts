@@ -3,6 +3,8 @@ export * from './analysis.ts';
 export * from './analysis-schema.ts';
 export * from './news2.ts';
 export * from './news2-chart.ts';
+export * from './news2-series.ts';
 export * from './patient-news2.ts';
+export * from './provenance.ts';
 export * from './trend.ts';
 export * from './vitals.ts';

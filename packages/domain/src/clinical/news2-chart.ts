@@ -1,5 +1,6 @@
-import type { Consciousness, Spo2Scale } from '../entities.ts';
+import type { Consciousness } from '../entities.ts';
 import { roundCelsius1 } from '../vitals/units.ts';
+import type { Spo2Scale } from './patient-news2.ts';
 
 /**
  * The NEWS2 observation chart (Royal College of Physicians, 2017, Chart 1) as data: one table per

@@ -1,4 +1,4 @@
-import type { Consciousness, Spo2Scale } from '../entities.ts';
+import type { Consciousness } from '../entities.ts';
 import { VITAL_SIGNS } from '../vitals/catalogue.ts';
 import type { VitalValues } from '../vitals/mappers.ts';
 import { roundCelsius1, tenthsFToRoundedCelsius } from '../vitals/units.ts';
@@ -12,6 +12,7 @@ import {
   scoreSystolicBP,
   scoreTemperatureC,
 } from './news2-chart.ts';
+import type { Spo2Scale } from './patient-news2.ts';
 
 /** The seven NEWS2 parameters in chart order (RCP 2017 Chart 1). */
 export const NEWS2_PARAMETERS = [

@@ -1,7 +1,161 @@
-import { alertLevelFromNews2 } from './alert.ts';
+import { z } from 'zod';
+import { VITAL_SIGNS, type VitalPatientField } from '../vitals/catalogue.ts';
+import { type PatientVitalValues, type VitalValues, vitalsOfPatient } from '../vitals/mappers.ts';
+import { ALERT_LEVELS, alertLevelFromNews2 } from './alert.ts';
 import { type PatientVitals, vitalsFromPatient } from './analysis.ts';
 import type { AlertLevel } from './analysis-schema.ts';
-import { computeNews2, type News2Result, news2InputFromVitals } from './news2.ts';
+import {
+  computeNews2,
+  NEWS2_BANDS,
+  NEWS2_PARAMETERS,
+  type News2Monitoring,
+  type News2Parameter,
+  type News2Result,
+  news2InputFromVitals,
+} from './news2.ts';
+import { countsAsCurrent, ReadingProvenance } from './provenance.ts';
+
+const isoDate = z.iso.datetime({ offset: true });
+
+/** SpO2 scale 2 only for a clinician-documented target of 88–92 % (RCP NEWS2); else scale 1. */
+export const Spo2Scale = z.union([z.literal(1), z.literal(2)]);
+export type Spo2Scale = z.infer<typeof Spo2Scale>;
+
+/**
+ * Where a patient's current value of one vital sign came from: its class, when it was measured,
+ * and the device that measured it (null for a person's observation).
+ */
+export const VitalSource = z.object({
+  provenance: ReadingProvenance,
+  at: isoDate,
+  source: z.string().nullable(),
+});
+export type VitalSource = z.infer<typeof VitalSource>;
+
+/** The source of each current vital value, by the patient record's field name; absent = never recorded. */
+export const VitalSources = z.object(
+  Object.fromEntries(VITAL_SIGNS.map((v) => [v.patientField, VitalSource.optional()])) as {
+    [K in VitalPatientField]: z.ZodOptional<typeof VitalSource>;
+  },
+);
+export type VitalSources = z.infer<typeof VitalSources>;
+
+/** One NEWS2 parameter as the summary used it: its score, class and time; stale when too old. */
+export const PatientNews2Parameter = z.object({
+  parameter: z.enum(NEWS2_PARAMETERS),
+  /** null: not recorded (never counted as normal). */
+  score: z.number().int().nullable(),
+  provenance: ReadingProvenance.nullable(),
+  at: isoDate.nullable(),
+  stale: z.boolean(),
+});
+export type PatientNews2Parameter = z.infer<typeof PatientNews2Parameter>;
+
+/**
+ * A patient's NEWS2, computed once on the server by {@link summarizeNews2} whenever a value that
+ * counts changes, and carried on every patient the API answers: screens display it, they never
+ * recompute it.
+ */
+export const PatientNews2 = z.object({
+  /** Sum of the scored parameters; a minimum while `complete` is false. */
+  total: z.number().int(),
+  band: z.enum(NEWS2_BANDS),
+  alertLevel: z.enum(ALERT_LEVELS),
+  redScore: z.boolean(),
+  redScoreParameters: z.array(z.enum(NEWS2_PARAMETERS)),
+  complete: z.boolean(),
+  missing: z.array(z.enum(NEWS2_PARAMETERS)),
+  /** Parameters whose value is older than the score's own monitoring interval allows. */
+  stale: z.array(z.enum(NEWS2_PARAMETERS)),
+  spo2Scale: Spo2Scale,
+  monitoring: z.object({
+    text: z.string(),
+    intervalHoursMin: z.number(),
+    intervalHoursMax: z.number(),
+    isContinuous: z.boolean(),
+  }),
+  /** The clinical response of RCP NEWS2 Chart 4. */
+  response: z.string(),
+  /** The seven parameters in chart order. */
+  parameters: z.array(PatientNews2Parameter),
+  /** A value older than this is stale (from `monitoring`). */
+  staleAfterMs: z.number().int(),
+});
+export type PatientNews2 = z.infer<typeof PatientNews2>;
+
+/**
+ * On continuous monitoring (NEWS2 ≥ 7, RCP Chart 4) there is no interval: a value older than this
+ * is stale.
+ */
+export const CONTINUOUS_STALE_AFTER_MS = 15 * 60_000;
+const HOUR_MS = 3_600_000;
+
+/**
+ * How old a value may be before it is stale: the longest gap RCP NEWS2 Chart 4 allows for the
+ * score (0 → 12 h; 1–4 → 6 h; a red score or 5–6 → 1 h); on continuous monitoring 15 minutes.
+ * "Stale data must look stale" (docs/reference/clinical.md).
+ */
+export function staleAfterMs(monitoring: News2Monitoring): number {
+  return monitoring.isContinuous ? CONTINUOUS_STALE_AFTER_MS : monitoring.intervalHoursMax * HOUR_MS;
+}
+
+/** The patient field each NEWS2 parameter is read from (its catalogue row). */
+const PARAMETER_FIELD = Object.fromEntries(
+  VITAL_SIGNS.flatMap((v) => (v.news2 ? [[v.news2, v.patientField]] : [])),
+) as Record<News2Parameter, VitalPatientField>;
+
+/**
+ * The NEWS2 summary of a patient's current values (those that count, by {@link countsAsCurrent})
+ * with the source of each, at `nowMs` (which decides staleness only).
+ */
+export function summarizeNews2(
+  values: PatientVitalValues & { spo2Scale?: Spo2Scale | null },
+  sources: VitalSources,
+  nowMs: number,
+): PatientNews2 {
+  const result = computeNews2(news2InputFromVitals(vitalsOfPatient(values), values.spo2Scale ?? 1));
+  const parameters = NEWS2_PARAMETERS.map((parameter) => {
+    const source = result.scores[parameter] === null ? undefined : sources[PARAMETER_FIELD[parameter]];
+    return {
+      parameter,
+      score: result.scores[parameter],
+      provenance: source?.provenance ?? null,
+      at: source?.at ?? null,
+      stale: false,
+    };
+  });
+  return withStaleness(
+    {
+      total: result.total,
+      band: result.band,
+      alertLevel: alertLevelFromNews2(result),
+      redScore: result.redScore,
+      redScoreParameters: result.redScoreParameters,
+      complete: result.complete,
+      missing: result.missing,
+      stale: [],
+      spo2Scale: result.spo2Scale,
+      monitoring: result.monitoring,
+      response: result.response,
+      parameters,
+      staleAfterMs: staleAfterMs(result.monitoring),
+    },
+    nowMs,
+  );
+}
+
+/**
+ * The summary with each parameter's staleness as of `nowMs`: a stored summary is brought up to the
+ * time of the answer without scoring anything again. A value with no time, or one in the future
+ * (a clock ahead), is not stale.
+ */
+export function withStaleness(summary: PatientNews2, nowMs: number): PatientNews2 {
+  const parameters = summary.parameters.map((p) => ({
+    ...p,
+    stale: p.at !== null && nowMs - Date.parse(p.at) > summary.staleAfterMs,
+  }));
+  return { ...summary, parameters, stale: parameters.filter((p) => p.stale).map((p) => p.parameter) };
+}
 
 /** NEWS2 of a patient record's current vitals (entity names: `pulse`, temperature in tenths °F). */
 export function patientNews2(patient: PatientVitals): News2Result {
@@ -12,4 +166,59 @@ export function patientNews2(patient: PatientVitals): News2Result {
 /** The rule-based alert level of a patient record's current vitals. */
 export function patientAlertLevel(patient: PatientVitals): AlertLevel {
   return alertLevelFromNews2(patientNews2(patient));
+}
+
+/** A reading as it may change a patient's current values: its measurements, time, class and device. */
+export interface ApplicableReading extends VitalValues {
+  readingTime: string | Date;
+  provenance: ReadingProvenance;
+  deviceName?: string | null;
+}
+
+/**
+ * A patient's current values after `readings`: for each vital, the newest value that counts
+ * ({@link countsAsCurrent}) wins, each field on its own time (a device's pulse at 10:05 does not
+ * undo a nurse's respiratory rate at 10:00, and a backfilled older value changes nothing).
+ * `changed` lists the patient fields whose value or source changed; `latestMs` is the newest time
+ * applied (or null).
+ */
+export function applyReadings(
+  patient: PatientVitalValues & { isDemo: boolean; sources: VitalSources },
+  readings: readonly ApplicableReading[],
+): {
+  values: PatientVitalValues;
+  sources: VitalSources;
+  changed: VitalPatientField[];
+  latestMs: number | null;
+} {
+  const values: Record<string, unknown> = {};
+  for (const v of VITAL_SIGNS) values[v.patientField] = patient[v.patientField] ?? null;
+  const sources: VitalSources = { ...patient.sources };
+  const changed = new Set<VitalPatientField>();
+  let latestMs: number | null = null;
+  const timed = readings
+    .filter((r) => countsAsCurrent(r.provenance, patient))
+    .map((r) => ({
+      r,
+      ms: r.readingTime instanceof Date ? r.readingTime.getTime() : Date.parse(r.readingTime),
+    }))
+    .sort((a, b) => a.ms - b.ms);
+  for (const { r, ms } of timed) {
+    for (const v of VITAL_SIGNS) {
+      const value = r[v.readingField];
+      if (value === null || value === undefined) continue;
+      const current = sources[v.patientField];
+      // A value measured at the same instant as the current one is the later word on it.
+      if (current && Date.parse(current.at) > ms) continue;
+      values[v.patientField] = value;
+      sources[v.patientField] = {
+        provenance: r.provenance,
+        at: new Date(ms).toISOString(),
+        source: r.provenance === 'observation' ? null : r.deviceName?.trim() || null,
+      };
+      changed.add(v.patientField);
+      latestMs = latestMs === null ? ms : Math.max(latestMs, ms);
+    }
+  }
+  return { values: values as PatientVitalValues, sources, changed: [...changed], latestMs };
 }

@@ -165,6 +165,9 @@ describe('news2Trend window and inputs', () => {
       sleepHours: null,
       recordedBy: null,
       createdAt: minutesAgo(minutes),
+      provenance: 'observation',
+      windowStart: null,
+      windowEnd: null,
     });
     const result = news2Trend([row(120, 72), row(60, 120), row(0, 135)], now);
     expect(result.trend).toBe('DECLINING');

@@ -1,4 +1,3 @@
-import type { Spo2Scale } from '../entities.ts';
 import type { VitalValues } from '../vitals/mappers.ts';
 import type { PredictedTrend } from './analysis-schema.ts';
 import {
@@ -9,6 +8,7 @@ import {
   type News2Scores,
   news2InputFromVitals,
 } from './news2.ts';
+import type { Spo2Scale } from './patient-news2.ts';
 
 /** Direction of the NEWS2 score: a rising score means the patient is declining. */
 export const PREDICTED_TRENDS = ['IMPROVING', 'STABLE', 'DECLINING'] as const;

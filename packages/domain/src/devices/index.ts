@@ -1,3 +1,4 @@
+export * from './battery.ts';
 export * from './gatt/index.ts';
 export * from './links.ts';
 export * from './simulation.ts';

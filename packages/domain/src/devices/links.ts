@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordId, recordIdParam } from '../ids.ts';
+import { BatteryLevelInput } from './battery.ts';
 import { CONNECTION_TYPES } from './sources.ts';
 
 /**
@@ -18,6 +19,18 @@ export const LINK_CONNECTION_TYPES = [
   CONNECTION_TYPES.simulation,
 ] as const;
 
+/**
+ * What a screen says of a link: connected; reconnecting (the holding browser is trying again); or
+ * lost, since `lostAt`, because it stopped reporting (its window closed, its computer slept, its
+ * bridge stopped uploading), it dropped and its browser gave up, or its provider wants the patient
+ * to reconnect (WHOOP refused our refresh token); or ended by a person. Decided by the server (see
+ * the link service's sweep), never by a screen's clock.
+ */
+export const DEVICE_STATUSES = ['connected', 'reconnecting', 'lost', 'ended'] as const;
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+export const DEVICE_LOST_REASONS = ['not-reporting', 'dropped', 'reconnect-needed'] as const;
+export type DeviceLostReason = (typeof DEVICE_LOST_REASONS)[number];
+
 export const DeviceLink = z.object({
   id: z.number().int(),
   patientId: z.number().int(),
@@ -26,6 +39,10 @@ export const DeviceLink = z.object({
   connectionType: z.enum(LINK_CONNECTION_TYPES),
   simulated: z.boolean(),
   state: z.enum(DEVICE_LINK_STATES),
+  status: z.enum(DEVICE_STATUSES),
+  /** Since when it is lost; null unless `status` is lost. */
+  lostAt: z.iso.datetime({ offset: true }).nullable(),
+  lostReason: z.enum(DEVICE_LOST_REASONS).nullable(),
   batteryLevel: z.number().int().nullable(),
   linkedAt: z.iso.datetime({ offset: true }),
   linkedBy: z.number().int().nullable(),
@@ -38,25 +55,93 @@ export const DeviceLink = z.object({
 });
 export type DeviceLink = z.infer<typeof DeviceLink>;
 
+/** A device feeding a patient, as the patient carries it (from the patient's active links). */
+export const PatientDevice = DeviceLink.pick({
+  deviceId: true,
+  deviceName: true,
+  connectionType: true,
+  simulated: true,
+  lostAt: true,
+  lostReason: true,
+  batteryLevel: true,
+}).extend({ linkId: z.number().int(), status: z.enum(['connected', 'reconnecting', 'lost']) });
+export type PatientDevice = z.infer<typeof PatientDevice>;
+
+/** A link's status from what is stored of it (see DEVICE_STATUSES). */
+export function deviceStatus(link: {
+  state: string;
+  lostAt: string | Date | null;
+  endedAt: string | Date | null;
+}): DeviceStatus {
+  if (link.endedAt) return 'ended';
+  if (link.lostAt) return 'lost';
+  return link.state === 'reconnecting' ? 'reconnecting' : 'connected';
+}
+
+/** A patient's active link as the patient carries it. */
+export function toPatientDevice(link: DeviceLink): PatientDevice {
+  return {
+    linkId: link.id,
+    deviceId: link.deviceId,
+    deviceName: link.deviceName,
+    connectionType: link.connectionType,
+    simulated: link.simulated,
+    status: link.status === 'ended' ? 'lost' : link.status,
+    lostAt: link.lostAt,
+    lostReason: link.lostReason,
+    batteryLevel: link.batteryLevel,
+  };
+}
+
 /**
  * A browser holding a device (Web Bluetooth, or a demo device) says so every
- * DEVICE_LINK_HEARTBEAT_MS; the link of one not heard from, by heartbeat or reading, for
- * DEVICE_LINK_LEASE_MS is "Not reporting": its window was closed or its computer went to sleep, and
- * nothing will arrive from it. Links held by the server (WHOOP) or the bridge have no lease.
+ * DEVICE_LINK_HEARTBEAT_MS; the bridge says so with its uploads. A link not heard from, by heartbeat
+ * or reading, for DEVICE_LINK_LEASE_MS is lost ("not reporting"): nothing will arrive from it. A
+ * WHOOP link is held by the server, whose connection state says whether it still reports.
  */
 export const DEVICE_LINK_HEARTBEAT_MS = 10_000;
 export const DEVICE_LINK_LEASE_MS = 60_000;
-const BROWSER_HELD: readonly string[] = [CONNECTION_TYPES.bluetooth, CONNECTION_TYPES.simulation];
+export const LEASED_CONNECTION_TYPES: readonly string[] = [
+  CONNECTION_TYPES.bluetooth,
+  CONNECTION_TYPES.simulation,
+  CONNECTION_TYPES.bridge,
+];
 
-/** Whether a link says connected (or reconnecting) although its browser has stopped reporting. */
+/** When a link was last heard from: its newest reading, heartbeat or state change. */
+export function lastHeardMs(link: Pick<DeviceLink, 'lastSeenAt' | 'lastReadingAt'>): number {
+  return Math.max(Date.parse(link.lastSeenAt), link.lastReadingAt ? Date.parse(link.lastReadingAt) : 0);
+}
+
+/** Whether a leased link says connected (or reconnecting) although nothing has been heard for the lease. */
 export function isLinkSilent(
   link: Pick<DeviceLink, 'connectionType' | 'state' | 'lastSeenAt' | 'lastReadingAt' | 'endedAt'>,
   nowMs: number,
 ): boolean {
-  if (link.endedAt || link.state === 'disconnected' || !BROWSER_HELD.includes(link.connectionType))
+  if (link.endedAt || link.state === 'disconnected' || !LEASED_CONNECTION_TYPES.includes(link.connectionType))
     return false;
-  const seen = Math.max(Date.parse(link.lastSeenAt), link.lastReadingAt ? Date.parse(link.lastReadingAt) : 0);
-  return nowMs - seen > DEVICE_LINK_LEASE_MS;
+  return nowMs - lastHeardMs(link) > DEVICE_LINK_LEASE_MS;
+}
+
+/**
+ * The spec's device fields of a patient (point 3), derived from its active devices (newest first):
+ * whether it has one, what it is (the wearable provider's name for a WHOOP link), and whether one is
+ * connected now. Read-only in the API.
+ */
+export function patientDeviceFields(devices: readonly PatientDevice[]): {
+  hasVitalWatch: boolean;
+  vitalWatchType: string | null;
+  vitalWatchConnected: boolean;
+} {
+  const newest = devices[0];
+  return {
+    hasVitalWatch: devices.length > 0,
+    vitalWatchType: newest
+      ? newest.connectionType === CONNECTION_TYPES.whoop
+        ? 'WHOOP'
+        : (newest.deviceName ?? newest.connectionType)
+      : null,
+    vitalWatchConnected: devices.some((d) => d.status === 'connected'),
+  };
 }
 
 const deviceId = z
@@ -72,12 +157,7 @@ export const DeviceLinkCreateInput = z.object({
   connectionType: z.enum(LINK_CONNECTION_TYPES, {
     error: `connectionType must be one of ${LINK_CONNECTION_TYPES.join(', ')}`,
   }),
-  batteryLevel: z
-    .number('batteryLevel must be a number: 0–100 %')
-    .int('batteryLevel must be a whole number: 0–100 %')
-    .min(0, 'batteryLevel must be within 0–100 %')
-    .max(100, 'batteryLevel must be within 0–100 %')
-    .nullish(),
+  batteryLevel: BatteryLevelInput,
 });
 export type DeviceLinkCreateInput = z.infer<typeof DeviceLinkCreateInput>;
 
@@ -86,7 +166,7 @@ export const DeviceLinkUpdateInput = z
     state: z
       .enum(DEVICE_LINK_STATES, { error: `state must be one of ${DEVICE_LINK_STATES.join(', ')}` })
       .optional(),
-    batteryLevel: DeviceLinkCreateInput.shape.batteryLevel,
+    batteryLevel: BatteryLevelInput,
   })
   .refine((v) => v.state !== undefined || v.batteryLevel !== undefined, {
     error: 'Send at least one field to change (state, batteryLevel)',

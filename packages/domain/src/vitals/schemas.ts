@@ -9,6 +9,7 @@ import {
   type VITAL_SIGNS,
   type VitalKey,
 } from './catalogue.ts';
+import { celsiusToTenthsF, tenthsFToCelsius } from './units.ts';
 
 type NumericMeasurement = NumericVitalSign | typeof SKIN_TEMPERATURE;
 
@@ -20,21 +21,41 @@ export function rangeText(vital: NumericMeasurement): string {
     : `${min}–${max} ${vital.unit}`;
 }
 
+/**
+ * A number within min–max (whole when `whole`), with messages that name the vital and the range
+ * (`range`) to fix it by.
+ */
+function rangedNumber(label: string, range: string, min: number, max: number, whole: boolean) {
+  const outOfRange = `${label} must be within ${range}; re-measure or correct the entry`;
+  const number = z.number({
+    error: (issue) =>
+      issue.input === undefined ? `${label} is required: ${range}` : `${label} must be a number: ${range}`,
+  });
+  return (whole ? number.int(`${label} must be a whole number: ${range}`) : number)
+    .min(min, outOfRange)
+    .max(max, outOfRange);
+}
+
 /** A whole number inside the vital's plausible range, with messages that say what to fix. */
 function plausibleNumber(vital: NumericMeasurement) {
   const { min, max } = vital.plausible;
-  const range = rangeText(vital);
-  const outOfRange = `${vital.label} must be within ${range}; re-measure or correct the entry`;
-  return z
-    .number({
-      error: (issue) =>
-        issue.input === undefined
-          ? `${vital.label} is required: ${range}`
-          : `${vital.label} must be a number: ${range}`,
-    })
-    .int(`${vital.label} must be a whole number: ${range}`)
-    .min(min, outOfRange)
-    .max(max, outOfRange);
+  return rangedNumber(vital.label, rangeText(vital), min, max, true);
+}
+
+/** The plausible range of a °C entry, in °C: 30.0–45.0 for temperature (stored in tenths of °F). */
+export function celsiusRange(vital: NumericMeasurement): { min: number; max: number } {
+  return { min: tenthsFToCelsius(vital.plausible.min), max: tenthsFToCelsius(vital.plausible.max) };
+}
+
+/**
+ * A temperature as a person enters it, in °C ("Temperature must be within 30.0–45.0 °C"), turned
+ * into the tenths of °F the API takes (`celsiusToTenthsF`).
+ */
+export function celsiusEntry(vital: NumericMeasurement) {
+  const { min, max } = celsiusRange(vital);
+  return rangedNumber(vital.label, `${min.toFixed(1)}–${max.toFixed(1)} °C`, min, max, false).transform(
+    celsiusToTenthsF,
+  );
 }
 
 /** The API schema of one vital sign's value, by its catalogue row. */
@@ -79,3 +100,18 @@ export function readingVitalsShape() {
 /** Diastolic below systolic, for any object with both: the one message for swapped pressures. */
 export const BP_ORDER_MESSAGE =
   'Diastolic blood pressure must be lower than systolic; check that the two values are not swapped';
+
+/**
+ * The NEWS2 parameters a patient's admission, edit or analysis request may leave out (or send as
+ * null: not recorded), and the SpO2 scale (1 unless a clinician set a target of 88–92 %).
+ */
+export const news2OptionalFields = {
+  respiratoryRate: vitalValue('respiratoryRate').nullish(),
+  consciousness: vitalValue('consciousness').nullish(),
+  onSupplementalOxygen: vitalValue('onSupplementalOxygen').nullish(),
+  spo2Scale: z
+    .union([z.literal(1), z.literal(2)], {
+      error: 'spo2Scale must be 1 or 2 (2 only for a target of 88–92 %)',
+    })
+    .optional(),
+};

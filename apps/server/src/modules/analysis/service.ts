@@ -18,6 +18,13 @@ const TREND_WINDOW_HOURS = 6;
 const NARRATIVE_CACHE_SIZE = 1000;
 
 export const AI_KEY_REJECTED_CODE = 'AI_API_KEY_REJECTED';
+/**
+ * A patient's rule-based analysis is reused for this long unless one of the patient's live events
+ * (a reading, a change) comes first: a record open on several screens, refetched on each event,
+ * reads up to 2,000 readings and scores each for its trend once, not once per screen.
+ */
+const RECENT_ANALYSIS_MS = 1000;
+const RECENT_ANALYSES_KEPT = 1000;
 
 export function createAnalysisService(deps: {
   patients: Pick<PatientService, 'assertExists'>;
@@ -29,6 +36,25 @@ export function createAnalysisService(deps: {
   // Narrative per patient, valid while the facts it was written from are unchanged: a dashboard of
   // fifty cards costs no model calls until someone's vitals change.
   const cache = new Map<string, { fingerprint: string; narrative: Narrative }>();
+  const recent = new Map<number, { atMs: number; rules: AnalysisResult }>();
+  /** Bumped by each of a patient's events: an analysis begun before one is not kept. */
+  const versions = new Map<number, number>();
+
+  async function rulesFor(id: number): Promise<AnalysisResult> {
+    const hit = recent.get(id);
+    if (hit && performance.now() - hit.atMs < RECENT_ANALYSIS_MS) return hit.rules;
+    const version = versions.get(id) ?? 0;
+    const now = clock.now();
+    const { patient, history } = await withHistory(id, now);
+    const vitals = vitalsFromPatient({ ...patient, spo2Scale: patient.spo2Scale === 2 ? 2 : 1 });
+    const trend = trendOf(history, vitals.spo2Scale ?? 1, now);
+    const rules = buildAnalysis({ ...vitals, trend, now });
+    if ((versions.get(id) ?? 0) === version) {
+      if (recent.size >= RECENT_ANALYSES_KEPT) recent.clear();
+      recent.set(id, { atMs: performance.now(), rules });
+    }
+    return rules;
+  }
 
   /** The patient and its trend window of readings, in one query; 404 for an unknown patient. */
   async function withHistory(patientId: number, now: Date) {
@@ -75,11 +101,13 @@ export function createAnalysisService(deps: {
 
   return {
     async analyzePatient(id: number): Promise<AnalysisResult> {
-      const now = clock.now();
-      const { patient, history } = await withHistory(id, now);
-      const vitals = vitalsFromPatient({ ...patient, spo2Scale: patient.spo2Scale === 2 ? 2 : 1 });
-      const trend = trendOf(history, vitals.spo2Scale ?? 1, now);
-      return withNarrative(`patient:${id}`, buildAnalysis({ ...vitals, trend, now }));
+      return withNarrative(`patient:${id}`, await rulesFor(id));
+    },
+
+    /** One of the patient's live events (here or on another instance): analyse afresh. */
+    patientChanged(id: number) {
+      versions.set(id, (versions.get(id) ?? 0) + 1);
+      recent.delete(id);
     },
 
     async analyzeVitals(input: VitalsAnalysisInput): Promise<AnalysisResult> {

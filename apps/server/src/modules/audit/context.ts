@@ -35,3 +35,16 @@ export const asUser = (
   username: user?.username ?? null,
   role: user?.role ?? null,
 });
+
+/**
+ * The server itself as the actor of what it does in the background or on a device's behalf (a
+ * timer's escalation, a lease sweep, a token family revoked on reuse): no person, no address.
+ */
+export const SERVER_ACTOR: AuditActor = {
+  userId: null,
+  username: null,
+  role: null,
+  address: null,
+  userAgent: 'vigil-server',
+  requestId: null,
+};

@@ -4,9 +4,14 @@ import { and, asc, desc, eq, gt, gte, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, statement } from '../../db/prepared.ts';
 import { auditEvents } from '../../db/schema.ts';
+import type { AuditAnchor } from './anchor.ts';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
-export type NewAuditRow = Omit<AuditRow, 'id' | 'prevHash' | 'hash'>;
+export type NewAuditRow = Omit<AuditRow, 'id' | 'prevHash' | 'hash' | 'hashAlg'>;
+
+/** Rows are chained with a keyed hash (the key outside the database); `sha256`: rows from before. */
+export const KEYED = 'hmac-sha256';
+export const UNKEYED = 'sha256';
 
 /** The previous hash of the first row. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -21,13 +26,27 @@ const RECENT = statement(
       and at > $5::timestamptz
     limit 1`,
 );
+/** The same for a read that concerns no one patient (the patient list, the live-event stream). */
+const RECENT_NO_PATIENT = statement(
+  'audit_recent_no_patient',
+  `select 1 from audit_events
+    where patient_id is null and user_id = $2::int and action = $3 and entity_type = $4
+      and at > $5::timestamptz and $1::int is null
+    limit 1`,
+);
 const LAST_HASH = statement('audit_last_hash', 'select hash from audit_events order by id desc limit 1');
 const INSERT = statement(
   'audit_insert',
   `insert into audit_events (at, user_id, username, role, action, entity_type, entity_id, patient_id,
-     outcome, detail, address, user_agent, request_id, prev_hash, hash)
-   values ($1::timestamptz, $2::int, $3, $4, $5, $6, $7, $8::int, $9, $10, $11, $12, $13, $14, $15)
+     outcome, detail, address, user_agent, request_id, prev_hash, hash, hash_alg)
+   values ($1::timestamptz, $2::int, $3, $4, $5, $6, $7, $8::int, $9, $10, $11, $12, $13, $14, $15,
+     '${KEYED}')
    returning id`,
+);
+/** The trail's head and length in one snapshot (appends commit in id order under the append lock). */
+const HEAD = statement(
+  'audit_head',
+  `select (select count(*) from audit_events) as count, id, hash from audit_events order by id desc limit 1`,
 );
 
 /**
@@ -57,11 +76,12 @@ export function canonicalRow(row: NewAuditRow): string {
   return JSON.stringify(rowValues(row));
 }
 
-export function chainHash(prevHash: string, row: NewAuditRow): string {
+/** The hash of the rows written before the chain was keyed: anyone can compute it. */
+export function unkeyedHash(prevHash: string, row: NewAuditRow): string {
   return createHash('sha256').update(prevHash).update('\n').update(canonicalRow(row)).digest('hex');
 }
 
-export function createAuditRepository(db: Db) {
+export function createAuditRepository(db: Db, run: Run, anchor: Pick<AuditAnchor, 'chainHash'>) {
   return {
     /**
      * Appends one row in the caller's transaction (`run`): takes the append lock (held to commit,
@@ -72,19 +92,19 @@ export function createAuditRepository(db: Db) {
       await run(LOCK, []);
       const [last] = await run<{ hash: string }>(LAST_HASH, []);
       const prevHash = last?.hash ?? GENESIS_HASH;
-      const hash = chainHash(prevHash, row);
+      const hash = anchor.chainHash(prevHash, canonicalRow(row));
       const [inserted] = await run<{ id: string | number }>(INSERT, [...rowValues(row), prevHash, hash]);
       return Number(inserted!.id);
     },
 
     /**
-     * Appends unless the same person's same action on the same patient's record is already in the
-     * trail since `since` (checked under the append lock, so two at once record one). Null when not
-     * appended.
+     * Appends unless the same person's same action on the same part of the same patient's record
+     * (or on no patient) is already in the trail since `since` (checked under the append lock, so
+     * two at once record one). Null when not appended.
      */
     async appendUnlessSince(run: Run, row: NewAuditRow, since: Date): Promise<number | null> {
       await run(LOCK, []);
-      const [seen] = await run(RECENT, [
+      const [seen] = await run(row.patientId === null ? RECENT_NO_PATIENT : RECENT, [
         row.patientId,
         row.userId,
         row.action,
@@ -108,6 +128,12 @@ export function createAuditRepository(db: Db) {
         .where(filters.length ? and(...filters) : undefined)
         .orderBy(desc(auditEvents.id))
         .limit(query.limit ?? defaultLimit);
+    },
+
+    /** The last row and the number of rows up to it; null when the trail is empty. */
+    async head(): Promise<{ count: number; id: number; hash: string } | null> {
+      const [row] = await run<{ count: string | number; id: string | number; hash: string }>(HEAD, []);
+      return row ? { count: Number(row.count), id: Number(row.id), hash: row.hash } : null;
     },
 
     /** Rows after `afterId` in id order, a page at a time (verification). */

@@ -2,6 +2,7 @@ import { AuditEvent, AuditQuery, AuditVerification } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../plugins/access.ts';
+import { operation } from '../../plugins/openapi.ts';
 import { actorOf } from './context.ts';
 import type { AuditService } from './service.ts';
 
@@ -10,23 +11,52 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
     '/api/audit-events',
     {
       config: { access: access.user('audit:read') },
-      schema: { querystring: AuditQuery, response: { 200: z.array(AuditEvent) } },
+      schema: {
+        ...operation('Audit', 'listAuditEvents', 'Audit trail rows, newest first, filtered'),
+        querystring: AuditQuery,
+        response: { 200: z.array(AuditEvent) },
+      },
     },
     async (request) => audit.list(request.query),
   );
 
   app.get(
     '/api/audit-events/verify',
-    { config: { access: access.user('audit:read') }, schema: { response: { 200: AuditVerification } } },
+    {
+      config: { access: access.user('audit:read') },
+      schema: {
+        ...operation(
+          'Audit',
+          'verifyAuditChain',
+          "Check the audit trail's hash chain and name the first broken row",
+        ),
+        response: { 200: AuditVerification },
+      },
+    },
     async () => audit.verify(),
   );
 
-  app.get(
+  // A POST with the filter as its body: an export is an action (audited), and no link, image or
+  // navigation from another site can start one.
+  app.post(
     '/api/audit-events/export',
-    { config: { access: access.user('audit:export') }, schema: { querystring: AuditQuery } },
+    {
+      config: {
+        access: access.user('audit:export'),
+        openapi: { answers: [{ status: 200, description: 'The rows as CSV', contentType: 'text/csv' }] },
+      },
+      schema: {
+        ...operation(
+          'Audit',
+          'exportAuditEvents',
+          'The filtered audit trail as CSV (the export is itself audited)',
+        ),
+        body: AuditQuery,
+      },
+    },
     async (request, reply) => {
-      const { text, rows } = await audit.csv(request.query);
-      const q = request.query;
+      const q = request.body;
+      const { text, rows } = await audit.csv(q);
       const filter = Object.entries({
         userId: q.userId,
         patientId: q.patientId,

@@ -2,8 +2,10 @@ import type { AuditAction, AuditEvent, AuditOutcome, AuditQuery, AuditVerificati
 import type { Database } from '../../db/client.ts';
 import type { Run } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { AuditAnchor, AuditCheckpoint } from './anchor.ts';
 import type { AuditActor } from './context.ts';
-import { type AuditRepository, type AuditRow, chainHash, GENESIS_HASH } from './repository.ts';
+import { toAuditCsv, toAuditEvent, toAuditRow } from './mappers.ts';
+import { type AuditRepository, canonicalRow, GENESIS_HASH, KEYED, unkeyedHash } from './repository.ts';
 
 /** One thing that happened, as a module reports it: ids only, never names or clinical text. */
 export interface AuditEntry {
@@ -19,98 +21,70 @@ export interface AuditEntry {
 }
 
 const DEFAULT_LIMIT = 200;
+/** Reads remembered at most (then forgotten at once; the database check still holds). */
+const RECENT_READS_KEPT = 50_000;
 const VERIFY_PAGE = 1000;
 
-const CSV_COLUMNS = [
-  'id',
-  'at',
-  'userId',
-  'username',
-  'role',
-  'action',
-  'entityType',
-  'entityId',
-  'patientId',
-  'outcome',
-  'detail',
-  'address',
-  'userAgent',
-  'requestId',
-  'hash',
-] as const satisfies readonly (keyof AuditEvent)[];
-
-/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet (OWASP CSV injection). */
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function toAuditEvent(row: AuditRow): AuditEvent {
-  return {
-    id: row.id,
-    at: row.at.toISOString(),
-    userId: row.userId,
-    username: row.username,
-    role: row.role,
-    action: row.action as AuditAction,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    patientId: row.patientId,
-    outcome: row.outcome as AuditOutcome,
-    detail: row.detail,
-    address: row.address,
-    userAgent: row.userAgent,
-    requestId: row.requestId,
-    hash: row.hash,
-  };
-}
-
 /**
- * The audit trail (issue 15): modules record what happened, in their own transaction where it is a
- * change (`recordIn`), so a change and its audit row exist together or not at all.
+ * The audit trail: who did what to which record, kept so that every clinical write and every read of
+ * a patient can be accounted for (decision 013). Modules record what happened, in their own
+ * transaction where it is a change (`recordIn`), so a change and its audit row exist together or not
+ * at all.
  */
 export function createAuditService(deps: {
   repo: AuditRepository;
   database: Pick<Database, 'transaction'>;
   clock: Clock;
+  /** The key and the checkpoints, outside the database (decision 018). */
+  anchor: AuditAnchor;
 }) {
-  const { repo, database, clock } = deps;
+  const { repo, database, clock, anchor } = deps;
+  /** The head of the last checkpoint this process wrote or read: an unchanged head is not written again. */
+  let lastCheckpoint: { id: number; hash: string } | null = null;
+  let checkpointTimer: NodeJS.Timeout | null = null;
+  /** Reads this process recorded (person, part, patient → when), so refetches skip the database. */
+  const recentReads = new Map<string, number>();
 
-  const toRow = (entry: AuditEntry) => ({
-    at: clock.now(),
-    userId: entry.actor.userId,
-    username: entry.actor.username,
-    role: entry.actor.role,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    patientId: entry.patientId ?? null,
-    outcome: entry.outcome ?? 'success',
-    detail: entry.detail ?? null,
-    address: entry.actor.address,
-    userAgent: entry.actor.userAgent,
-    requestId: entry.actor.requestId,
-  });
+  /** Writes a signed checkpoint of the trail's head and length, unless it has not changed. */
+  async function checkpoint(): Promise<void> {
+    const head = await repo.head();
+    if (!head || (lastCheckpoint?.id === head.id && lastCheckpoint.hash === head.hash)) return;
+    await anchor.write({
+      at: clock.now().toISOString(),
+      count: head.count,
+      headId: head.id,
+      headHash: head.hash,
+    });
+    lastCheckpoint = { id: head.id, hash: head.hash };
+  }
 
   return {
     /** Records in the caller's transaction: rolled back with it. */
-    recordIn: (run: Run, entry: AuditEntry): Promise<number> => repo.append(run, toRow(entry)),
+    recordIn: (run: Run, entry: AuditEntry): Promise<number> =>
+      repo.append(run, toAuditRow(entry, clock.now())),
 
     /**
-     * Records that a person opened a patient's record, once per `windowMs`: the open screen's refetches
-     * (after every live reading) are the same opening, not new ones.
+     * Records that a person read a part of a patient's record (or the patient list: no patient),
+     * once per person, patient, part and `windowMs`: the open screen's refetches (after every live
+     * reading) are the same read, not new ones. This process remembers what it recorded, so a
+     * refetch within the window costs no query; otherwise one check under the append lock.
      */
-    recordOpening: (entry: AuditEntry & { patientId: number }, windowMs: number): Promise<number | null> =>
-      database.transaction((run) => {
-        const row = toRow(entry);
+    async recordRead(entry: AuditEntry & { action: 'read' }, windowMs: number): Promise<void> {
+      const key = `${entry.actor.userId}|${entry.entityType}|${entry.patientId ?? ''}`;
+      const now = clock.now().getTime();
+      const recorded = recentReads.get(key);
+      if (recorded !== undefined && now - recorded < windowMs && now >= recorded) return;
+      await database.transaction((run) => {
+        const row = toAuditRow(entry, clock.now());
         return repo.appendUnlessSince(run, row, new Date(row.at.getTime() - windowMs));
-      }),
+      });
+      if (recentReads.size >= RECENT_READS_KEPT) recentReads.clear();
+      recentReads.set(key, now);
+    },
 
     /** Records on its own (a sign-in, a read, an export). */
     record: (entry: AuditEntry): Promise<number> =>
-      database.transaction((run) => repo.append(run, toRow(entry))),
+      database.transaction((run) => repo.append(run, toAuditRow(entry, clock.now()))),
 
     list: async (query: AuditQuery): Promise<AuditEvent[]> =>
       (await repo.list(query, DEFAULT_LIMIT)).map(toAuditEvent),
@@ -118,45 +92,113 @@ export function createAuditService(deps: {
     /** The filtered rows as CSV (the caller records the export). */
     async csv(query: AuditQuery): Promise<{ text: string; rows: number }> {
       const rows = await repo.list({ ...query, limit: query.limit ?? 1000 }, 1000);
-      const lines = [CSV_COLUMNS.join(',')];
-      for (const row of rows.map(toAuditEvent)) lines.push(CSV_COLUMNS.map((c) => csvCell(row[c])).join(','));
-      return { text: `${lines.join('\r\n')}\r\n`, rows: rows.length };
+      return { text: toAuditCsv(rows.map(toAuditEvent)), rows: rows.length };
+    },
+
+    /** Writes a checkpoint now and then every `intervalMs` (a failed write is tried at the next). */
+    async startCheckpoints(intervalMs: number, onError: (error: unknown) => void) {
+      const { checkpoints } = await anchor.read();
+      const latest = checkpoints.at(-1);
+      if (latest) lastCheckpoint = { id: latest.headId, hash: latest.headHash };
+      await checkpoint().catch(onError);
+      checkpointTimer ??= setInterval(() => void checkpoint().catch(onError), intervalMs).unref();
+    },
+
+    /** Stops the interval and writes a last checkpoint (shutdown). */
+    async stopCheckpoints() {
+      if (checkpointTimer) clearInterval(checkpointTimer);
+      checkpointTimer = null;
+      await checkpoint();
     },
 
     /**
      * Walks the chain in id order: each row must link to the previous row's hash, and its own hash
-     * must match its contents. Reports the first row where either fails.
+     * must match its contents (keyed; rows from before the key as they were written, and never one
+     * after a keyed row). Each signed checkpoint written outside the database must find its head row
+     * with the hash and the count it recorded. Reports the first row where anything fails.
      */
     async verify(): Promise<AuditVerification> {
+      const { checkpoints, unsigned } = await anchor.read();
+      const byHead = new Map<number, AuditCheckpoint>(checkpoints.map((c) => [c.headId, c]));
+      const heads = [...byHead.keys()].sort((a, b) => a - b);
+      const summary = {
+        verified: checkpoints.length,
+        unsigned,
+        latestAt: checkpoints.at(-1)?.at ?? null,
+      };
       let prev = GENESIS_HASH;
       let afterId = 0;
       let checked = 0;
+      let keyedSeen = false;
+      let next = 0;
+      const broken = (id: number, reason: string): AuditVerification => ({
+        ok: false,
+        checked,
+        firstBroken: { id, reason },
+        checkpoints: summary,
+      });
       for (;;) {
         const rows = await repo.page(afterId, VERIFY_PAGE);
-        if (rows.length === 0) return { ok: true, checked, firstBroken: null };
+        if (rows.length === 0) break;
         for (const row of rows) {
-          if (row.prevHash !== prev) {
-            return {
-              ok: false,
-              checked,
-              firstBroken: {
-                id: row.id,
-                reason: 'Its link does not match the previous row: a row before it was removed or altered',
-              },
-            };
+          if (next < heads.length && heads[next]! < row.id) {
+            const c = byHead.get(heads[next]!)!;
+            return broken(
+              row.id,
+              `Row ${c.headId}, the last of ${c.count} rows at the checkpoint written outside the database at ${c.at}, is missing: rows before this one were removed`,
+            );
           }
-          if (chainHash(prev, row) !== row.hash) {
-            return {
-              ok: false,
-              checked,
-              firstBroken: { id: row.id, reason: 'Its contents do not match its hash: the row was altered' },
-            };
+          if (row.prevHash !== prev) {
+            return broken(
+              row.id,
+              'Its link does not match the previous row: a row before it was removed or altered',
+            );
+          }
+          if (row.hashAlg === KEYED) {
+            keyedSeen = true;
+            if (anchor.chainHash(prev, canonicalRow(row)) !== row.hash) {
+              return broken(
+                row.id,
+                'Its contents do not match its keyed hash: the row was altered, or hashed again without the key',
+              );
+            }
+          } else if (keyedSeen) {
+            return broken(
+              row.id,
+              'It is not keyed, yet keyed rows come before it: it was hashed again without the key',
+            );
+          } else if (unkeyedHash(prev, row) !== row.hash) {
+            return broken(row.id, 'Its contents do not match its hash: the row was altered');
+          }
+          checked++;
+          if (heads[next] === row.id) {
+            const c = byHead.get(row.id)!;
+            if (c.headHash !== row.hash) {
+              return broken(
+                row.id,
+                `Its hash differs from the checkpoint written outside the database at ${c.at}: the trail was rewritten up to here`,
+              );
+            }
+            if (c.count !== checked) {
+              return broken(
+                row.id,
+                `The checkpoint written outside the database at ${c.at} counted ${c.count} rows up to here; the trail has ${checked}: rows were removed or added`,
+              );
+            }
+            next++;
           }
           prev = row.hash;
-          checked++;
         }
         afterId = rows[rows.length - 1]!.id;
       }
+      if (next < heads.length) {
+        const c = byHead.get(heads.at(-1)!)!;
+        return broken(
+          c.headId,
+          `The trail ends after ${checked} rows (at row ${afterId}), but the checkpoint written outside the database at ${c.at} recorded ${c.count} rows up to row ${c.headId}: rows were removed from the end`,
+        );
+      }
+      return { ok: unsigned === 0, checked, firstBroken: null, checkpoints: summary };
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { AccountStatus, Role } from '@vigil/domain';
-import { and, asc, count, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
-import { loginKnownAddresses, loginThrottle, sessions, users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
 
 export interface UserRow {
   id: number;
@@ -17,6 +17,8 @@ export type AccountRow = Omit<UserRow, 'password'> & { lastSignInAt: Date | null
 
 /** Taken while the first account is created, so two first registrations cannot both be administrators. */
 const FIRST_ACCOUNT_LOCK_KEY = 7_314_161;
+/** Taken while an account's role or status changes, so the last active administrator stays one. */
+const ADMINISTRATORS_LOCK_KEY = 7_314_162;
 
 export interface SessionWithUser {
   id: string;
@@ -29,19 +31,6 @@ export interface SessionWithUser {
   lastSeenAt: Date;
   expiresAt: Date;
   persistent: boolean;
-}
-
-/** One throttle counter to count an attempt against: its key and how many attempts it allows. */
-export interface ThrottleKey {
-  key: string;
-  maxAttempts: number;
-}
-
-export interface ThrottleDelays {
-  windowSeconds: number;
-  /** The first block lasts this long; each further attempt past the limit doubles it. */
-  baseDelaySeconds: number;
-  maxDelaySeconds: number;
 }
 
 const userColumns = {
@@ -106,17 +95,25 @@ export function createAuthRepository(db: Db) {
     async insertUser(
       username: string,
       usernameKey: string,
+      usernameSkeleton: string,
       passwordHash: string,
       account: { role: Role; status: AccountStatus },
-    ): Promise<Omit<UserRow, 'password'> | null> {
+    ): Promise<Omit<UserRow, 'password'> | 'taken' | 'confusable'> {
       try {
         return await db.transaction(async (tx) => {
+          // Registrations one at a time: the first-account and look-alike checks see each other.
           await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(FIRST_ACCOUNT_LOCK_KEY))})`);
           const [any] = await tx.select({ id: users.id }).from(users).limit(1);
+          const [lookAlike] = await tx
+            .select({ key: users.usernameKey })
+            .from(users)
+            .where(eq(users.usernameSkeleton, usernameSkeleton))
+            .limit(1);
+          if (lookAlike) return lookAlike.key === usernameKey ? ('taken' as const) : ('confusable' as const);
           const values = any ? account : { role: 'administrator' as const, status: 'active' as const };
           const [row] = await tx
             .insert(users)
-            .values({ username, usernameKey, password: passwordHash, ...values })
+            .values({ username, usernameKey, usernameSkeleton, password: passwordHash, ...values })
             .returning({
               id: users.id,
               username: users.username,
@@ -124,12 +121,20 @@ export function createAuthRepository(db: Db) {
               status: users.status,
               mustChangePassword: users.mustChangePassword,
             });
-          return row ?? null;
+          return row!;
         });
       } catch (error) {
-        if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) return null;
+        if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) return 'taken';
         throw error;
       }
+    },
+
+    /** Accounts from before skeletons were kept: their names, to compute them. */
+    usersWithoutSkeleton: (): Promise<{ id: number; username: string }[]> =>
+      db.select({ id: users.id, username: users.username }).from(users).where(isNull(users.usernameSkeleton)),
+
+    async setSkeleton(id: number, skeleton: string): Promise<void> {
+      await db.update(users).set({ usernameSkeleton: skeleton }).where(eq(users.id, id));
     },
 
     async listAccounts(): Promise<AccountRow[]> {
@@ -147,6 +152,37 @@ export function createAuthRepository(db: Db) {
     ): Promise<AccountRow | undefined> {
       const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning(accountColumns);
       return row;
+    },
+
+    /**
+     * Changes an account's role or status unless that leaves no active administrator: the count and
+     * the change in one transaction under a transaction-scoped advisory lock, so concurrent changes
+     * are checked one after another, each against the committed state of the one before.
+     */
+    async updateAccountKeepingAdministrator(
+      id: number,
+      patch: Partial<Pick<typeof users.$inferInsert, 'role' | 'status'>>,
+    ): Promise<
+      | { outcome: 'updated'; before: AccountRow; after: AccountRow }
+      | { outcome: 'not-found' }
+      | { outcome: 'last-administrator' }
+    > {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(ADMINISTRATORS_LOCK_KEY))})`);
+        const [before] = await tx.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);
+        if (!before) return { outcome: 'not-found' as const };
+        const isActiveAdministrator = (a: { role: Role; status: AccountStatus }) =>
+          a.role === 'administrator' && a.status === 'active';
+        if (isActiveAdministrator(before) && !isActiveAdministrator({ ...before, ...patch })) {
+          const [row] = await tx
+            .select({ n: count() })
+            .from(users)
+            .where(and(eq(users.role, 'administrator'), eq(users.status, 'active')));
+          if ((row?.n ?? 0) <= 1) return { outcome: 'last-administrator' as const };
+        }
+        const [after] = await tx.update(users).set(patch).where(eq(users.id, id)).returning(accountColumns);
+        return { outcome: 'updated' as const, before, after: after! };
+      });
     },
 
     async countActiveAdministrators(): Promise<number> {
@@ -190,109 +226,7 @@ export function createAuthRepository(db: Db) {
     async deleteExpiredSessions(now: Date): Promise<void> {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));
     },
-
-    /**
-     * Counts one attempt against each key, atomically, before any password is checked: a key that
-     * is blocked is not counted and comes back in `blocked`. A key whose count reaches its limit is
-     * blocked from now for a delay that doubles with each attempt past the limit; the window of a
-     * key starts again once it has passed. Concurrent attempts queue on the key's row, so a burst
-     * of guesses cannot all pass a check made before any of them was counted.
-     */
-    async countAttempt(
-      keys: ThrottleKey[],
-      now: Date,
-      delays: ThrottleDelays,
-    ): Promise<{ blocked: { key: string; blockedUntil: Date }[] }> {
-      const windowStart = new Date(now.getTime() - delays.windowSeconds * 1000);
-      const values = sql.join(
-        keys.map((k) => sql`(${k.key}, ${k.maxAttempts}::int)`),
-        sql`, `,
-      );
-      // The attempt number after this one: 1 when the window has passed.
-      const next = sql`(case when t.window_started_at <= ${windowStart} then 1 else t.attempts + 1 end)`;
-      const counted = await db.execute<{ key: string }>(sql`
-        insert into ${loginThrottle} as t (key, attempts, max_attempts, window_started_at, blocked_until)
-        select v.key, 1, v.max_attempts, ${now},
-          case when v.max_attempts <= 1 then ${now}::timestamptz + make_interval(secs => ${delays.baseDelaySeconds})
-          end
-        from (values ${values}) as v(key, max_attempts)
-        on conflict (key) do update set
-          attempts = ${next},
-          max_attempts = excluded.max_attempts,
-          window_started_at = case when t.window_started_at <= ${windowStart} then ${now} else t.window_started_at end,
-          blocked_until = case when ${next} >= excluded.max_attempts
-            then ${now}::timestamptz + make_interval(secs => least(${delays.maxDelaySeconds}::float8,
-              ${delays.baseDelaySeconds}::float8 * power(2, ${next} - excluded.max_attempts)))
-            end
-        where t.blocked_until is null or t.blocked_until <= ${now}
-        returning t.key`);
-      const countedKeys = new Set(rowsOf<{ key: string }>(counted).map((r) => r.key));
-      const refused = keys.filter((k) => !countedKeys.has(k.key)).map((k) => k.key);
-      if (refused.length === 0) return { blocked: [] };
-      const rows = await db
-        .select({ key: loginThrottle.key, blockedUntil: loginThrottle.blockedUntil })
-        .from(loginThrottle)
-        .where(inArray(loginThrottle.key, refused));
-      return {
-        blocked: rows.map((r) => ({ key: r.key, blockedUntil: r.blockedUntil ?? now })),
-      };
-    },
-
-    /**
-     * A successful sign-in: its own username-and-address counter starts again, and the attempt
-     * counted against the shared counters is given back (their blocks, set by others, stay).
-     */
-    async attemptSucceeded(pairKey: string, sharedKeys: string[]): Promise<void> {
-      await db.delete(loginThrottle).where(eq(loginThrottle.key, pairKey));
-      if (sharedKeys.length > 0) {
-        await db
-          .update(loginThrottle)
-          .set({ attempts: sql`greatest(${loginThrottle.attempts} - 1, 0)` })
-          .where(inArray(loginThrottle.key, sharedKeys));
-      }
-    },
-
-    async isKnownAddress(usernameKey: string, address: string): Promise<boolean> {
-      const [row] = await db
-        .select({ address: loginKnownAddresses.address })
-        .from(loginKnownAddresses)
-        .where(
-          and(eq(loginKnownAddresses.usernameKey, usernameKey), eq(loginKnownAddresses.address, address)),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
-
-    async rememberAddress(usernameKey: string, address: string, now: Date): Promise<void> {
-      await db
-        .insert(loginKnownAddresses)
-        .values({ usernameKey, address, lastSuccessAt: now })
-        .onConflictDoUpdate({
-          target: [loginKnownAddresses.usernameKey, loginKnownAddresses.address],
-          set: { lastSuccessAt: now },
-        });
-    },
-
-    /** Throttle counters idle for a window, and addresses unused for `knownFor`, are forgotten. */
-    async purgeLoginRecords(now: Date, windowSeconds: number, knownForMs: number): Promise<void> {
-      await db
-        .delete(loginThrottle)
-        .where(
-          and(
-            lt(loginThrottle.windowStartedAt, new Date(now.getTime() - windowSeconds * 1000)),
-            sql`(${loginThrottle.blockedUntil} is null or ${loginThrottle.blockedUntil} < ${now})`,
-          ),
-        );
-      await db
-        .delete(loginKnownAddresses)
-        .where(lt(loginKnownAddresses.lastSuccessAt, new Date(now.getTime() - knownForMs)));
-    },
   };
-}
-
-/** Rows of `db.execute`, whichever driver answered (node-postgres and PGlite both use `rows`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

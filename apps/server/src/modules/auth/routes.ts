@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
+import { operation } from '../../plugins/openapi.ts';
 import { actorOf } from '../audit/context.ts';
 import type { AuthService } from './service.ts';
 import {
@@ -40,7 +41,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/api/register',
     {
       config: { access: access.public, rateLimit: { max: registerPerMinute, timeWindow: '1 minute' } },
-      schema: { body: RegisterInput, response: { 201: User, 202: PendingRegistration } },
+      schema: {
+        ...operation('Auth', 'register', 'Create an account (the first becomes the administrator)'),
+        body: RegisterInput,
+        response: { 201: User, 202: PendingRegistration },
+      },
     },
     async (request, reply) => {
       const result = await auth.register(request.body, actorOf(request));
@@ -53,13 +58,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   // Before sign-in: whether the sign-in page offers registration, and what it leads to.
   app.get(
     '/api/register',
-    { config: { access: access.public }, schema: { response: { 200: RegistrationInfo } } },
+    {
+      config: { access: access.public },
+      schema: {
+        ...operation('Auth', 'getRegistrationMode', 'Whether the sign-in page offers registration'),
+        response: { 200: RegistrationInfo },
+      },
+    },
     async () => ({ mode: auth.registrationMode() }),
   );
 
   app.post(
     '/api/login',
-    { config: { access: access.public }, schema: { body: LoginInput, response: { 200: User } } },
+    {
+      config: { access: access.public },
+      schema: {
+        ...operation('Auth', 'login', 'Sign in and receive the session cookie'),
+        body: LoginInput,
+        response: { 200: User },
+      },
+    },
     async (request, reply) => {
       const { user, session } = await auth.login(
         request.body,
@@ -73,10 +91,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/logout',
-    { config: { access: access.user('account:self') }, schema: { response: { 204: z.null() } } },
+    {
+      config: { access: access.user('account:self'), openapi: { body: 'none' } },
+      schema: { ...operation('Auth', 'logout', 'Sign out this session'), response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const token = readSessionToken(request.cookies, cookie);
-      if (token) await auth.endSession(token);
+      if (token) await auth.endSession(token, request.user?.id ?? null);
       await auth.recordSignOut(actorOf(request));
       clearSessionCookie(reply, cookie);
       return reply.status(204).send(null);
@@ -85,7 +106,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/api/user',
-    { config: { access: access.user('account:self') }, schema: { response: { 200: User } } },
+    {
+      config: { access: access.user('account:self') },
+      schema: { ...operation('Auth', 'getCurrentUser', 'The signed-in person'), response: { 200: User } },
+    },
     async (request) => request.user!,
   );
 
@@ -93,14 +117,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/api/account/password',
     {
       config: { access: access.user('account:self') },
-      schema: { body: PasswordChangeInput, response: { 200: User } },
+      schema: {
+        ...operation('Auth', 'changePassword', 'Change your own password'),
+        body: PasswordChangeInput,
+        response: { 200: User },
+      },
     },
     async (request) => auth.changePassword(actorOf(request), request.sessionId, request.body),
   );
 
   app.post(
     '/api/account/sign-out-everywhere',
-    { config: { access: access.user('account:self') }, schema: { response: { 204: z.null() } } },
+    {
+      config: { access: access.user('account:self'), openapi: { body: 'none' } },
+      schema: {
+        ...operation('Auth', 'signOutEverywhere', 'End your other sessions'),
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await auth.signOutEverywhere(actorOf(request), request.sessionId);
       return reply.status(204).send(null);
@@ -110,7 +144,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   // Account administration (administrators).
   app.get(
     '/api/accounts',
-    { config: { access: access.user('users:manage') }, schema: { response: { 200: z.array(Account) } } },
+    {
+      config: { access: access.user('users:manage') },
+      schema: {
+        ...operation('Accounts', 'listAccounts', 'Every account with its role and status'),
+        response: { 200: z.array(Account) },
+      },
+    },
     async () => auth.listAccounts(),
   );
 
@@ -118,7 +158,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/api/accounts/:id',
     {
       config: { access: access.user('users:manage') },
-      schema: { params: AccountIdParams, body: AccountUpdateInput, response: { 200: Account } },
+      schema: {
+        ...operation('Accounts', 'updateAccount', "Approve, disable or change an account's role"),
+        params: AccountIdParams,
+        body: AccountUpdateInput,
+        response: { 200: Account },
+      },
     },
     async (request) => auth.updateAccount(actorOf(request), request.params.id, request.body),
   );
@@ -126,8 +171,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/api/accounts/:id/reset-password',
     {
-      config: { access: access.user('users:manage') },
-      schema: { params: AccountIdParams, response: { 200: TemporaryPassword } },
+      config: { access: access.user('users:manage'), openapi: { body: 'none' } },
+      schema: {
+        ...operation('Accounts', 'resetAccountPassword', 'Issue a temporary password, shown once'),
+        params: AccountIdParams,
+        response: { 200: TemporaryPassword },
+      },
     },
     async (request) => auth.resetPassword(actorOf(request), request.params.id),
   );

@@ -1,6 +1,6 @@
 import { SIGNED_IN_HINT_COOKIE } from '@vigil/domain';
 import type { FastifyReply } from 'fastify';
-import type { IssuedSession } from './service.ts';
+import type { IssuedSession } from './sessions.ts';
 
 export interface SessionCookieOptions {
   secure: boolean;

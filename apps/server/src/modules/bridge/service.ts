@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { BridgePairing, User } from '@vigil/domain';
+import { type BridgePairing, roleHas, type User } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
-import { hashToken, toUser } from '../auth/service.ts';
+import { hashToken } from '../../lib/token-hash.ts';
+import { toUser } from '../auth/mappers.ts';
 import type { BridgeRepository } from './repository.ts';
 
 export const PAIRING_TOKEN_PREFIX = 'vgl_pair_';
@@ -29,8 +30,9 @@ export function createBridgeService(deps: { repo: BridgeRepository; clock: Clock
     async usePairing(token: string): Promise<{ user: User; expiresAt: Date } | null> {
       if (!token.startsWith(PAIRING_TOKEN_PREFIX)) return null;
       const used = await repo.usePairing(hashToken(token), clock.now());
-      // A disabled account's pairing tokens are worthless.
-      if (used?.user.status !== 'active') return null;
+      // Checked now, not when the token was issued: the tokens of an account disabled or of a role
+      // that no longer manages devices are worthless.
+      if (used?.user.status !== 'active' || !roleHas(used.user.role, 'devices:manage')) return null;
       return { user: toUser(used.user), expiresAt: used.expiresAt };
     },
 

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
+import { operation } from '../../plugins/openapi.ts';
 import { actorOf } from '../audit/context.ts';
 import type { CareService } from './service.ts';
 
@@ -22,8 +23,12 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
   app.get(
     '/api/patients/:id/treatments',
     {
-      config: { access: access.user('patients:read') },
-      schema: { params: PatientIdParams, response: { 200: z.array(Treatment) } },
+      config: { access: access.user('patients:read', { reads: 'Treatment' }) },
+      schema: {
+        ...operation('Care', 'listTreatments', "A patient's treatments"),
+        params: PatientIdParams,
+        response: { 200: z.array(Treatment) },
+      },
     },
     async (request) => care.listTreatments(request.params.id),
   );
@@ -31,7 +36,12 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
     '/api/patients/:id/treatments',
     {
       config: { access: access.user('care:write') },
-      schema: { params: PatientIdParams, body: TreatmentCreateInput, response: { 201: Treatment } },
+      schema: {
+        ...operation('Care', 'createTreatment', 'Schedule a treatment'),
+        params: PatientIdParams,
+        body: TreatmentCreateInput,
+        response: { 201: Treatment },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await care.addTreatment(request.params.id, request.body, actorOf(request))),
@@ -40,7 +50,12 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
     '/api/treatments/:id',
     {
       config: { access: access.user('care:write') },
-      schema: { params: idParams('Treatment'), body: TreatmentUpdateInput, response: { 200: Treatment } },
+      schema: {
+        ...operation('Care', 'updateTreatment', 'Change or complete a treatment'),
+        params: idParams('Treatment'),
+        body: TreatmentUpdateInput,
+        response: { 200: Treatment },
+      },
     },
     async (request) =>
       care.setTreatmentCompleted(request.params.id, request.body.completed, actorOf(request)),
@@ -50,8 +65,12 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
   app.get(
     '/api/patients/:id/notes',
     {
-      config: { access: access.user('patients:read') },
-      schema: { params: PatientIdParams, response: { 200: z.array(Note) } },
+      config: { access: access.user('patients:read', { reads: 'Note' }) },
+      schema: {
+        ...operation('Care', 'listNotes', "A patient's notes"),
+        params: PatientIdParams,
+        response: { 200: z.array(Note) },
+      },
     },
     async (request) => care.listNotes(request.params.id),
   );
@@ -59,7 +78,12 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
     '/api/patients/:id/notes',
     {
       config: { access: access.user('care:write') },
-      schema: { params: PatientIdParams, body: NoteCreateInput, response: { 201: Note } },
+      schema: {
+        ...operation('Care', 'createNote', 'Add a note'),
+        params: PatientIdParams,
+        body: NoteCreateInput,
+        response: { 201: Note },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await care.addNote(request.params.id, request.body, actorOf(request))),
@@ -69,8 +93,12 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
   app.get(
     '/api/patients/:id/medications',
     {
-      config: { access: access.user('patients:read') },
-      schema: { params: PatientIdParams, response: { 200: z.array(Medication) } },
+      config: { access: access.user('patients:read', { reads: 'Medication' }) },
+      schema: {
+        ...operation('Care', 'listMedications', "A patient's medications"),
+        params: PatientIdParams,
+        response: { 200: z.array(Medication) },
+      },
     },
     async (request) => care.listMedications(request.params.id),
   );
@@ -78,7 +106,12 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
     '/api/patients/:id/medications',
     {
       config: { access: access.user('care:write') },
-      schema: { params: PatientIdParams, body: MedicationCreateInput, response: { 201: Medication } },
+      schema: {
+        ...operation('Care', 'createMedication', 'Add a medication'),
+        params: PatientIdParams,
+        body: MedicationCreateInput,
+        response: { 201: Medication },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await care.addMedication(request.params.id, request.body, actorOf(request))),
@@ -87,13 +120,27 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
     '/api/medications/:id',
     {
       config: { access: access.user('care:write') },
-      schema: { params: idParams('Medication'), body: MedicationUpdateInput, response: { 200: Medication } },
+      schema: {
+        ...operation('Care', 'updateMedication', 'Change a medication'),
+        params: idParams('Medication'),
+        body: MedicationUpdateInput,
+        response: { 200: Medication },
+      },
     },
     async (request) => care.updateMedication(request.params.id, request.body, actorOf(request)),
   );
   app.delete(
     '/api/medications/:id',
-    { config: { access: access.user('care:write') }, schema: { params: idParams('Medication') } },
+    {
+      config: {
+        access: access.user('care:write'),
+        openapi: { answers: [{ status: 204, description: 'Removed' }] },
+      },
+      schema: {
+        ...operation('Care', 'deleteMedication', 'Remove a medication'),
+        params: idParams('Medication'),
+      },
+    },
     async (request, reply) => {
       await care.deleteMedication(request.params.id, actorOf(request));
       return reply.status(204).send();
@@ -104,8 +151,12 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
   app.get(
     '/api/patients/:id/emergency-contacts',
     {
-      config: { access: access.user('patients:read') },
-      schema: { params: PatientIdParams, response: { 200: z.array(EmergencyContact) } },
+      config: { access: access.user('patients:read', { reads: 'EmergencyContact' }) },
+      schema: {
+        ...operation('Care', 'listEmergencyContacts', "A patient's emergency contacts"),
+        params: PatientIdParams,
+        response: { 200: z.array(EmergencyContact) },
+      },
     },
     async (request) => care.listContacts(request.params.id),
   );
@@ -114,6 +165,7 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
     {
       config: { access: access.user('care:write') },
       schema: {
+        ...operation('Care', 'createEmergencyContact', 'Add an emergency contact'),
         params: PatientIdParams,
         body: EmergencyContactCreateInput,
         response: { 201: EmergencyContact },
@@ -124,7 +176,16 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
   );
   app.delete(
     '/api/emergency-contacts/:id',
-    { config: { access: access.user('care:write') }, schema: { params: idParams('Emergency contact') } },
+    {
+      config: {
+        access: access.user('care:write'),
+        openapi: { answers: [{ status: 204, description: 'Removed' }] },
+      },
+      schema: {
+        ...operation('Care', 'deleteEmergencyContact', 'Remove an emergency contact'),
+        params: idParams('Emergency contact'),
+      },
+    },
     async (request, reply) => {
       await care.deleteContact(request.params.id, actorOf(request));
       return reply.status(204).send();

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceTokens } from '../../db/schema.ts';
 
@@ -37,14 +37,32 @@ export function createDeviceTokenRepository(db: Db) {
       return row;
     },
 
-    /** Revokes a token; revoking again keeps the first time (when it stopped working). */
-    async revoke(id: number, now: Date): Promise<DeviceTokenRow | undefined> {
-      const [row] = await db
-        .update(deviceTokens)
-        .set({ revokedAt: sql`coalesce(${deviceTokens.revokedAt}, ${now})` })
-        .where(eq(deviceTokens.id, id))
-        .returning();
-      return row;
+    /**
+     * Revokes a token and every token of its family (rotated from the same first token); revoking
+     * again keeps the first time (when it stopped working). The family's first row is locked first,
+     * as a rotation locks it, so a rotation committing meanwhile is either refused or its new token
+     * is among those revoked (the update reads the family after the lock).
+     */
+    async revokeFamily(
+      id: number,
+      now: Date,
+    ): Promise<{ token: DeviceTokenRow; familyRevoked: number } | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(deviceTokens).where(eq(deviceTokens.id, id)).limit(1);
+        if (!row) return undefined;
+        const family = row.familyId ?? row.id;
+        await tx
+          .select({ id: deviceTokens.id })
+          .from(deviceTokens)
+          .where(eq(deviceTokens.id, family))
+          .for('update');
+        const revoked = await tx
+          .update(deviceTokens)
+          .set({ revokedAt: sql`coalesce(${deviceTokens.revokedAt}, ${now})` })
+          .where(or(eq(deviceTokens.id, family), eq(deviceTokens.familyId, family)))
+          .returning();
+        return { token: revoked.find((r) => r.id === id)!, familyRevoked: revoked.length - 1 };
+      });
     },
 
     async touch(id: number, now: Date): Promise<void> {
@@ -52,17 +70,38 @@ export function createDeviceTokenRepository(db: Db) {
     },
 
     /**
-     * Replaces a token by a new one of the same scope, in one transaction: the old one keeps
-     * working until `oldUntil` (a sender that crashed before saving the new token can still send
-     * and rotate again), then expires.
+     * Replaces a token by a new one of its family, once: in one transaction the family's first row
+     * is locked (as a revocation locks it), the old token ends unless it already ended (replaced,
+     * revoked or expired), and the new one is inserted. Undefined when the old one had ended: a
+     * second rotation of one token gives nothing.
      */
-    async rotate(oldId: number, next: NewDeviceToken, oldUntil: Date): Promise<DeviceTokenRow> {
+    async rotate(oldId: number, next: NewDeviceToken, now: Date): Promise<DeviceTokenRow | undefined> {
       return db.transaction(async (tx) => {
+        const [old] = await tx.select().from(deviceTokens).where(eq(deviceTokens.id, oldId)).limit(1);
+        if (!old) return undefined;
+        const family = old.familyId ?? old.id;
         await tx
+          .select({ id: deviceTokens.id })
+          .from(deviceTokens)
+          .where(eq(deviceTokens.id, family))
+          .for('update');
+        const [ended] = await tx
           .update(deviceTokens)
-          .set({ expiresAt: sql`least(${deviceTokens.expiresAt}, ${oldUntil})` })
-          .where(eq(deviceTokens.id, oldId));
-        const [row] = await tx.insert(deviceTokens).values(next).returning();
+          .set({ replacedAt: now })
+          .where(
+            and(
+              eq(deviceTokens.id, oldId),
+              isNull(deviceTokens.replacedAt),
+              isNull(deviceTokens.revokedAt),
+              gt(deviceTokens.expiresAt, now),
+            ),
+          )
+          .returning({ id: deviceTokens.id });
+        if (!ended) return undefined;
+        const [row] = await tx
+          .insert(deviceTokens)
+          .values({ ...next, familyId: family })
+          .returning();
         return row!;
       });
     },

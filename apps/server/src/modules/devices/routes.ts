@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
+import { operation } from '../../plugins/openapi.ts';
 import { actorOf } from '../audit/context.ts';
 import type { DeviceLinkService } from './link-service.ts';
 import type { DeviceTokenService } from './service.ts';
@@ -23,8 +24,13 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/device-links',
     {
-      config: { access: access.user('patients:read') },
-      schema: { querystring: DeviceLinksQuery, response: { 200: z.array(DeviceLink) } },
+      // Which device feeds which patient id: device state, not the patient's record.
+      config: { access: access.user('patients:read', { reads: false }) },
+      schema: {
+        ...operation('Devices', 'listDeviceLinks', 'Which device feeds which patient'),
+        querystring: DeviceLinksQuery,
+        response: { 200: z.array(DeviceLink) },
+      },
     },
     async (request) => links.list(request.query.patientId),
   );
@@ -33,7 +39,11 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
     '/api/device-links',
     {
       config: { access: access.user('devices:manage') },
-      schema: { body: DeviceLinkCreateInput, response: { 201: DeviceLink } },
+      schema: {
+        ...operation('Devices', 'createDeviceLink', 'Link a device to a patient'),
+        body: DeviceLinkCreateInput,
+        response: { 201: DeviceLink },
+      },
     },
     async (request, reply) => reply.status(201).send(await links.link(request.body, actorOf(request))),
   );
@@ -42,7 +52,12 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
     '/api/device-links/:id',
     {
       config: { access: access.user('devices:manage') },
-      schema: { params: idParams('Device link'), body: DeviceLinkUpdateInput, response: { 200: DeviceLink } },
+      schema: {
+        ...operation('Devices', 'updateDeviceLink', "A link's connection state or battery"),
+        params: idParams('Device link'),
+        body: DeviceLinkUpdateInput,
+        response: { 200: DeviceLink },
+      },
     },
     async (request) => links.update(request.params.id, request.body),
   );
@@ -51,8 +66,12 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/device-links/:id/heartbeat',
     {
-      config: { access: access.user('devices:manage') },
-      schema: { params: idParams('Device link'), response: { 200: DeviceLink } },
+      config: { access: access.user('devices:manage'), openapi: { body: 'none' } },
+      schema: {
+        ...operation('Devices', 'deviceLinkHeartbeat', 'The holding browser still holds the device'),
+        params: idParams('Device link'),
+        response: { 200: DeviceLink },
+      },
     },
     async (request) => links.heartbeat(request.params.id),
   );
@@ -61,7 +80,11 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
     '/api/device-links/:id',
     {
       config: { access: access.user('devices:manage') },
-      schema: { params: idParams('Device link'), response: { 200: DeviceLink } },
+      schema: {
+        ...operation('Devices', 'endDeviceLink', 'End a device link'),
+        params: idParams('Device link'),
+        response: { 200: DeviceLink },
+      },
     },
     async (request) => links.end(request.params.id, actorOf(request)),
   );
@@ -70,7 +93,11 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
     '/api/device-tokens',
     {
       config: { access: access.user('devices:manage') },
-      schema: { body: DeviceTokenCreateInput, response: { 201: DeviceTokenCreated } },
+      schema: {
+        ...operation('Devices', 'createDeviceToken', 'Issue a device token for one patient (shown once)'),
+        body: DeviceTokenCreateInput,
+        response: { 201: DeviceTokenCreated },
+      },
     },
     async (request, reply) => reply.status(201).send(await tokens.issue(request.body, actorOf(request))),
   );
@@ -79,7 +106,11 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
     '/api/patients/:id/device-tokens',
     {
       config: { access: access.user('devices:manage') },
-      schema: { params: PatientIdParams, response: { 200: z.array(DeviceToken) } },
+      schema: {
+        ...operation('Devices', 'listDeviceTokens', "A patient's device tokens"),
+        params: PatientIdParams,
+        response: { 200: z.array(DeviceToken) },
+      },
     },
     async (request) => tokens.list(request.params.id),
   );
@@ -87,15 +118,25 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
   // The device renews its own token before it expires (the bridge does, for each synced device).
   app.post(
     '/api/device-tokens/rotate',
-    { config: { access: access.token('device') }, schema: { response: { 201: DeviceTokenCreated } } },
-    async (request, reply) => reply.status(201).send(await tokens.rotate(request.device!)),
+    {
+      config: { access: access.token('device'), openapi: { body: 'none' } },
+      schema: {
+        ...operation('Devices', 'rotateDeviceToken', 'A device exchanges its token for a new one'),
+        response: { 201: DeviceTokenCreated },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await tokens.rotate(request.device!, actorOf(request))),
   );
 
   app.delete(
     '/api/device-tokens/:id',
     {
       config: { access: access.user('devices:manage') },
-      schema: { params: idParams('Device token'), response: { 200: DeviceToken } },
+      schema: {
+        ...operation('Devices', 'revokeDeviceToken', 'Revoke a device token'),
+        params: idParams('Device token'),
+        response: { 200: DeviceToken },
+      },
     },
     async (request) => tokens.revoke(request.params.id, actorOf(request)),
   );

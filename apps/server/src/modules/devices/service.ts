@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { DeviceToken, DeviceTokenCreated, DeviceTokenCreateInput } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, unauthorized } from '../../lib/errors.ts';
+import { hashToken } from '../../lib/token-hash.ts';
 import type { DevicePrincipal } from '../../plugins/access.ts';
-import type { AuditActor } from '../audit/context.ts';
+import { type AuditActor, SERVER_ACTOR } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
-import { hashToken } from '../auth/service.ts';
 import type { PatientService } from '../patients/service.ts';
 import { toDeviceToken } from './mappers.ts';
 import type { DeviceTokenRepository } from './repository.ts';
@@ -14,8 +14,6 @@ import type { DeviceTokenRepository } from './repository.ts';
 export const DEVICE_TOKEN_PREFIX = 'vgl_dev_';
 const DAY_MS = 86_400_000;
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
-/** After a rotation the old token still works this long (a sender may crash before saving the new). */
-const ROTATION_GRACE_MS = 10 * 60_000;
 
 const newSecret = () => `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
 
@@ -61,25 +59,28 @@ export function createDeviceTokenService(deps: {
       return (await repo.listForPatient(patientId)).map(toDeviceToken);
     },
 
+    /** Revokes a token and every token rotated from the same first one. */
     async revoke(id: number, actor: AuditActor): Promise<DeviceToken> {
-      const row = await repo.revoke(id, clock.now());
-      if (!row) throw notFound('Device token not found', 'DEVICE_TOKEN_NOT_FOUND');
+      const revoked = await repo.revokeFamily(id, clock.now());
+      if (!revoked) throw notFound('Device token not found', 'DEVICE_TOKEN_NOT_FOUND');
+      const { token: row, familyRevoked } = revoked;
       await audit.record({
         actor,
         action: 'delete',
         entityType: 'DeviceToken',
         entityId: row.id,
         patientId: row.patientId,
-        detail: 'revoked',
+        detail: familyRevoked > 0 ? `revoked with the ${familyRevoked} tokens rotated from it` : 'revoked',
       });
       return toDeviceToken(row);
     },
 
     /**
-     * A new token for the same patient and label, lasting as long as the old one was issued for;
-     * the old one expires {@link ROTATION_GRACE_MS} from now.
+     * A new token for the same patient and label, lasting as long as the old one was issued for.
+     * Single use: the old token ends now, and rotating it again is refused (a sender that lost the
+     * new token needs a new one from a person). Audited with both ids.
      */
-    async rotate(current: DevicePrincipal): Promise<DeviceTokenCreated> {
+    async rotate(current: DevicePrincipal, actor: AuditActor): Promise<DeviceTokenCreated> {
       const old = await repo.get(current.tokenId);
       if (!old) throw notFound('Device token not found', 'DEVICE_TOKEN_NOT_FOUND');
       const now = clock.now();
@@ -95,8 +96,19 @@ export function createDeviceTokenService(deps: {
           createdBy: old.createdBy,
           expiresAt: new Date(now.getTime() + lifetimeMs),
         },
-        new Date(now.getTime() + ROTATION_GRACE_MS),
+        now,
       );
+      if (!row) {
+        throw unauthorized('The device token is unknown, expired or revoked', 'INVALID_DEVICE_TOKEN');
+      }
+      await audit.record({
+        actor,
+        action: 'update',
+        entityType: 'DeviceToken',
+        entityId: row.id,
+        patientId: row.patientId,
+        detail: `rotated: token ${old.id} replaced by token ${row.id}`,
+      });
       return { ...toDeviceToken(row), token };
     },
 
@@ -106,6 +118,20 @@ export function createDeviceTokenService(deps: {
       const row = await repo.findByHash(hashToken(token));
       const now = clock.now();
       if (!row || row.revokedAt || row.expiresAt <= now) return null;
+      if (row.replacedAt) {
+        // A token rotated away came back: a copy of it exists, and whoever holds the copy may have
+        // rotated first. Every token of its family ends (the legitimate sender asks for a new one).
+        const revoked = await repo.revokeFamily(row.id, now);
+        await audit.record({
+          actor: SERVER_ACTOR,
+          action: 'delete',
+          entityType: 'DeviceToken',
+          entityId: row.id,
+          patientId: row.patientId,
+          detail: `revoked with the ${revoked?.familyRevoked ?? 0} tokens of its family: a rotated token was presented again`,
+        });
+        return null;
+      }
       if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_WRITE_INTERVAL_MS) {
         await repo.touch(row.id, now);
       }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { access } from '../../plugins/access.ts';
+import { operation } from '../../plugins/openapi.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { LiveEventRow, LiveEventsService } from './service.ts';
 
@@ -11,14 +12,25 @@ export interface EventRoutesOptions {
 }
 
 /**
- * An internal event (never sent to a client): a user's sessions ended (disabled, password changed,
- * signed out everywhere), so their open streams end on every instance, except those of
- * `exceptSessionId`. It travels like any live event: at once here, by NOTIFY to the other instances.
+ * An internal event (never sent to a client): what a person may see changed (their role or status,
+ * a session signed out or ended: disabled, password changed or reset, signed out everywhere), so
+ * their open streams end on every instance: those of `sessionId` only when it is given, else all
+ * but those of `exceptSessionId`. It travels like any live event: at once here, by NOTIFY to the
+ * other instances. A client that reconnects is checked against what it may do now.
  */
 export const STREAMS_ENDED = 'streams-ended';
 export interface StreamsEndedData {
   userId: number;
-  exceptSessionId: string | null;
+  /** Only this session's streams (a sign-out). */
+  sessionId?: string | null;
+  exceptSessionId?: string | null;
+}
+
+/** Whether an ended-streams event concerns a stream of this user and session. */
+export function endsStream(ended: StreamsEndedData, userId: number, sessionId: string | null): boolean {
+  if (ended.userId !== userId) return false;
+  if (ended.sessionId) return ended.sessionId === sessionId;
+  return !ended.exceptSessionId || ended.exceptSessionId !== sessionId;
 }
 
 /** A slow client with more than this unsent is dropped rather than buffered without bound. */
@@ -46,11 +58,45 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
   const { liveEvents, auth } = opts;
   /** How to end each of this instance's open streams (on shutdown). */
   const openStreams = new Set<() => void>();
+  /** Each open stream's ping, with the session it lives on. */
+  const pinged = new Map<() => void, { write(text: string): void; sessionId: string | null }>();
+  // One timer for every stream (not one each: a timer and its closure per client were a good part
+  // of a stream's memory), and one check per session however many streams it has open.
+  let pingTimer: NodeJS.Timeout | null = null;
+  async function pingAll() {
+    const bySession = new Map<string, (() => void)[]>();
+    for (const [cleanup, { write, sessionId }] of pinged) {
+      write(PING);
+      if (sessionId) bySession.set(sessionId, [...(bySession.get(sessionId) ?? []), cleanup]);
+    }
+    // The streams outlive their requests: they end when their session ends (logout, expiry).
+    for (const [sessionId, cleanups] of bySession) {
+      if (!(await auth.isSessionActive(sessionId).catch(() => true))) for (const c of cleanups) c();
+    }
+  }
   app.addHook('onClose', async () => {
     for (const close of [...openStreams]) close();
+    if (pingTimer) clearInterval(pingTimer);
+    pingTimer = null;
   });
 
-  app.get('/api/events', { config: { access: access.user('patients:read') } }, async (request, reply) => {
+  // Every patient's changes as they happen: opening a stream is a read of them all (audited).
+  const config = {
+    access: access.user('patients:read', { reads: 'LiveEvents' }),
+    openapi: {
+      answers: [
+        {
+          status: 200,
+          description: 'Server-sent events, one per live event',
+          contentType: 'text/event-stream',
+        },
+      ],
+    },
+  };
+  const schema = { ...operation('Events', 'streamEvents', 'Live events (server-sent events)') };
+  app.get('/api/events', { config, schema }, async (request, reply) => {
+    // A hijacked answer skips the onSend hook that audits reads: recorded here, before anything is sent.
+    await request.auditRead();
     // EventSource sends Last-Event-ID on its own reconnects; a client that reconnects by hand
     // (new EventSource) passes ?lastEventId= instead.
     const header = request.headers['last-event-id'];
@@ -80,16 +126,17 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
       if (res.writableLength > MAX_BUFFERED_BYTES) cleanup();
     };
 
-    const ping = setInterval(async () => {
-      write(PING);
-      // The stream outlives its request: end it when the session ends (logout, expiry).
-      if (request.sessionId && !(await auth.isSessionActive(request.sessionId).catch(() => true))) cleanup();
-    }, opts.pingIntervalMs);
+    pinged.set(cleanup, { write, sessionId: request.sessionId });
+    pingTimer ??= setInterval(() => void pingAll(), opts.pingIntervalMs);
 
     function cleanup() {
       if (closed) return;
       closed = true;
-      clearInterval(ping);
+      pinged.delete(cleanup);
+      if (pinged.size === 0 && pingTimer) {
+        clearInterval(pingTimer);
+        pingTimer = null;
+      }
       stream.close();
       openStreams.delete(cleanup);
       res.end();
@@ -104,8 +151,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
           write(format(row));
           continue;
         }
-        const ended = row.data as StreamsEndedData;
-        if (ended.userId === request.user!.id && ended.exceptSessionId !== request.sessionId) {
+        if (endsStream(row.data as StreamsEndedData, request.user!.id, request.sessionId)) {
           cleanup();
           return;
         }

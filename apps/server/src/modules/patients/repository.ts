@@ -1,7 +1,7 @@
-import type { PatientCreateInput, PatientListQuery } from '@vigil/domain';
-import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { PatientCreateInput, PatientDevice, PatientListQuery } from '@vigil/domain';
+import { and, asc, desc, eq, gte, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type Run, runOn } from '../../db/prepared.ts';
+import { columnList, type Run, rowMapper, runOn, statement } from '../../db/prepared.ts';
 import { notes, patientEvents, patients, treatments, users } from '../../db/schema.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -14,13 +14,41 @@ const SPEC_ORDER = [
   asc(patients.id),
 ];
 
+/** NEWS2 from which the clinical risk is high (RCP NEWS2 Chart 4). */
+const HIGH_NEWS2 = 7;
+
+const toPatientRow = rowMapper(patients);
+const SET_DEVICES = statement(
+  'patients_set_devices',
+  `update patients set devices = $2::jsonb where id = $1 returning ${columnList(patients)}`,
+);
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The filters of {@link PatientRepository.list}, applied to rows already in ward order (the ward
+ * snapshot answers searches from memory): the same condition rule, and the name's case-insensitive
+ * substring as ILIKE matches it.
+ */
+export function matchesListQuery(row: PatientRow, query: PatientListQuery): boolean {
+  if (query.condition === 'Critical') {
+    if (row.condition !== 'Critical' && (row.news2Total ?? 0) < HIGH_NEWS2) return false;
+  } else if (query.condition && row.condition !== query.condition) return false;
+  return !query.search || row.name.toLowerCase().includes(query.search.toLowerCase());
+}
 
 export function createPatientRepository(db: Db) {
   return {
     async list(query: PatientListQuery): Promise<PatientRow[]> {
       const filters = [
-        query.condition ? eq(patients.condition, query.condition) : undefined,
+        // The ward's list: a discharged patient has left it (their record stays readable).
+        isNull(patients.dischargedAt),
+        // Critical includes a patient whose NEWS2 is high (≥ 7, RCP Chart 4) whatever the badge says.
+        query.condition === 'Critical'
+          ? or(eq(patients.condition, query.condition), gte(patients.news2Total, HIGH_NEWS2))
+          : query.condition
+            ? eq(patients.condition, query.condition)
+            : undefined,
         query.search ? ilike(patients.name, `%${escapeLike(query.search)}%`) : undefined,
       ].filter((f) => f !== undefined);
       return db
@@ -41,7 +69,8 @@ export function createPatientRepository(db: Db) {
     },
 
     async insert(
-      input: PatientCreateInput,
+      input: Omit<PatientCreateInput, 'hasVitalWatch' | 'vitalWatchType' | 'vitalWatchConnected'> &
+        Pick<PatientRow, 'sources' | 'news2' | 'news2Total' | 'nextObservationDue'>,
       now: Date,
       userId: number,
       /** Runs in the same transaction with the admitted row (the audit trail). */
@@ -52,7 +81,6 @@ export function createPatientRepository(db: Db) {
           .insert(patients)
           .values({
             ...input,
-            vitalWatchType: input.vitalWatchType ?? null,
             respiratoryRate: input.respiratoryRate ?? null,
             consciousness: input.consciousness ?? null,
             onSupplementalOxygen: input.onSupplementalOxygen ?? null,
@@ -93,6 +121,12 @@ export function createPatientRepository(db: Db) {
         }
         return { row: row!, extra: await alsoInTransaction(runOn(tx), before, row!) };
       });
+    },
+
+    /** Sets a patient's devices in the caller's transaction; the row as it becomes, or undefined. */
+    async setDevices(run: Run, patientId: number, devices: PatientDevice[]): Promise<PatientRow | undefined> {
+      const [row] = await run(SET_DEVICES, [patientId, JSON.stringify(devices)]);
+      return row && toPatientRow(row);
     },
 
     async timelineSources(id: number) {

@@ -1,4 +1,5 @@
 import {
+  MonitoringExceptionInput,
   Patient,
   PatientCreateInput,
   PatientListQuery,
@@ -8,7 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PatientIdParams } from '../../lib/id-params.ts';
+import { sendRepresentation } from '../../lib/representation.ts';
 import { access } from '../../plugins/access.ts';
+import { operation } from '../../plugins/openapi.ts';
 import { actorOf } from '../audit/context.ts';
 import type { PatientService } from './service.ts';
 
@@ -19,26 +22,40 @@ export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> 
   app.get(
     '/api/patients',
     {
-      config: { access: access.user('patients:read') },
-      schema: { querystring: PatientListQuery, response: { 200: z.array(Patient) } },
+      config: { access: access.user('patients:read', { reads: 'PatientList' }) },
+      schema: {
+        ...operation('Patients', 'listPatients', "The ward's patients, searched and filtered"),
+        querystring: PatientListQuery,
+        response: { 200: z.array(Patient) },
+      },
     },
-    async (request) => patients.list(request.query),
+    // Rendered once per change of the ward (its bytes and ETag), 304 when the client has them.
+    async (request, reply) => sendRepresentation(request, reply, await patients.list(request.query)),
   );
 
   app.get(
     '/api/patients/:id',
     {
-      config: { access: access.user('patients:read') },
-      schema: { params: PatientIdParams, response: { 200: Patient } },
+      // Opening the record: "who has seen this record" (once per person and window).
+      config: { access: access.user('patients:read', { reads: 'Patient' }) },
+      schema: {
+        ...operation('Patients', 'getPatient', "Open a patient's record (audited)"),
+        params: PatientIdParams,
+        response: { 200: Patient },
+      },
     },
-    async (request) => patients.open(request.params.id, actorOf(request)),
+    async (request, reply) => sendRepresentation(request, reply, await patients.record(request.params.id)),
   );
 
   app.post(
     '/api/patients',
     {
       config: { access: access.user('patients:admit') },
-      schema: { body: PatientCreateInput, response: { 201: Patient } },
+      schema: {
+        ...operation('Patients', 'admitPatient', 'Admit a patient'),
+        body: PatientCreateInput,
+        response: { 201: Patient },
+      },
     },
     async (request, reply) => reply.status(201).send(await patients.admit(request.body, actorOf(request))),
   );
@@ -47,16 +64,56 @@ export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> 
     '/api/patients/:id',
     {
       config: { access: access.user('patients:edit') },
-      schema: { params: PatientIdParams, body: PatientUpdateInput, response: { 200: Patient } },
+      schema: {
+        ...operation('Patients', 'updatePatient', "Change a patient's record"),
+        params: PatientIdParams,
+        body: PatientUpdateInput,
+        response: { 200: Patient },
+      },
     },
     async (request) => patients.update(request.params.id, request.body, actorOf(request)),
+  );
+
+  app.put(
+    '/api/patients/:id/monitoring-exception',
+    {
+      config: { access: access.user('observations:record') },
+      schema: {
+        ...operation(
+          'Patients',
+          'setMonitoringException',
+          'Record why observations are not taken, until a review time (audited)',
+        ),
+        params: PatientIdParams,
+        body: MonitoringExceptionInput,
+        response: { 200: Patient },
+      },
+    },
+    async (request) => patients.setMonitoringException(request.params.id, request.body, actorOf(request)),
+  );
+
+  app.delete(
+    '/api/patients/:id/monitoring-exception',
+    {
+      config: { access: access.user('observations:record') },
+      schema: {
+        ...operation('Patients', 'endMonitoringException', 'End a monitoring exception (audited)'),
+        params: PatientIdParams,
+        response: { 200: Patient },
+      },
+    },
+    async (request) => patients.setMonitoringException(request.params.id, null, actorOf(request)),
   );
 
   app.get(
     '/api/patients/:id/timeline',
     {
-      config: { access: access.user('patients:read') },
-      schema: { params: PatientIdParams, response: { 200: z.array(TimelineEntry) } },
+      config: { access: access.user('patients:read', { reads: 'Timeline' }) },
+      schema: {
+        ...operation('Patients', 'getPatientTimeline', "A patient's history"),
+        params: PatientIdParams,
+        response: { 200: z.array(TimelineEntry) },
+      },
     },
     async (request) => patients.timeline(request.params.id),
   );

@@ -17,7 +17,8 @@ function timelineOfEdit(data: Record<string, { from: unknown; to: unknown }>) {
     repo,
     clock: manualClock(),
     liveEvents: { record: async () => [], committed: () => {} },
-    audit: { record: async () => 0, recordIn: async () => 0, recordOpening: async () => 0 },
+    audit: { record: async () => 0, recordIn: async () => 0 },
+    alerts: { onPatientChanged: async () => [] },
   });
   return service.timeline(1);
 }

@@ -1,61 +1,47 @@
 import {
+  type ApplicableReading,
   BP_ORDER_MESSAGE,
-  displayPatientId,
-  type Patient,
+  MONITORING_EXCEPTION_MAX_MS,
+  type MonitoringException,
+  type MonitoringExceptionInput,
+  nextObservationDue,
+  Patient,
   type PatientCreateInput,
+  type PatientDevice,
   type PatientListQuery,
   type PatientUpdateInput,
-  patientAlertLevel,
-  patientNews2,
-  RECORD_OPENING_WINDOW_MS,
   type TimelineEntry,
   VITAL_PATIENT_FIELDS,
-  VITAL_SIGNS,
-  type VitalSign,
 } from '@vigil/domain';
+import type { Run } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { type Representation, represent } from '../../lib/representation.ts';
+import type { AlertService } from '../alerts/service.ts';
 import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
-import type { LiveEventsService, NewLiveEvent } from '../events/service.ts';
-import { toPatient } from './mappers.ts';
+import type { LiveEventRow, LiveEventsService, NewLiveEvent } from '../events/service.ts';
+import { changeEvents, news2Columns, observedNow, withReadings } from './clinical-state.ts';
+import { storedNews2, toPatient } from './mappers.ts';
 import type { PatientPatch, PatientRepository, PatientRow } from './repository.ts';
+import { timelineOf } from './timeline.ts';
+import { createWardSnapshot } from './ward-snapshot.ts';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
-
-/** A change the server makes in the background on someone's behalf (a wearable's poller). */
-const systemActor = (userId: number | null): AuditActor => ({
-  userId,
-  username: null,
-  role: null,
-  address: null,
-  userAgent: 'vigil-server',
-  requestId: null,
-});
-
-/** Live events of a changed patient record: the new record, and the alert level when it moved. */
-function changeEvents(before: PatientRow, after: PatientRow): NewLiveEvent[] {
-  const patient = toPatient(after);
-  const events: NewLiveEvent[] = [{ type: 'patient-updated', patientId: after.id, data: patient }];
-  const from = patientAlertLevel(toPatient(before));
-  const to = patientAlertLevel(patient);
-  if (from !== to) {
-    events.push({
-      type: 'alert-level-changed',
-      patientId: after.id,
-      data: { from, to, news2Total: patientNews2(patient).total },
-    });
-  }
-  return events;
-}
+/** What changes without an event (another instance's admission) shows here within this time. */
+const WARD_SNAPSHOT_MAX_AGE_MS = 2000;
 
 export function createPatientService(deps: {
   repo: PatientRepository;
   clock: Clock;
   liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
-  audit: Pick<AuditService, 'record' | 'recordIn' | 'recordOpening'>;
+  audit: Pick<AuditService, 'record' | 'recordIn'>;
+  /** A change of score raises, updates or ends the patient's clinical alert, in its transaction. */
+  alerts: Pick<AlertService, 'onPatientChanged'>;
 }) {
-  const { repo, clock, liveEvents, audit } = deps;
+  const { repo, clock, liveEvents, audit, alerts } = deps;
+  // The list and the records are answered from the ward as last read, rendered once per change.
+  const ward = createWardSnapshot({ repo, clock, maxAgeMs: WARD_SNAPSHOT_MAX_AGE_MS });
 
   async function require(id: number): Promise<PatientRow> {
     const row = await repo.get(id);
@@ -64,44 +50,69 @@ export function createPatientService(deps: {
   }
 
   return {
-    list: async (query: PatientListQuery): Promise<Patient[]> => (await repo.list(query)).map(toPatient),
-    get: async (id: number): Promise<Patient> => toPatient(await require(id)),
+    /** The ward list (spec point 9) as rendered JSON with its ETag. */
+    list: (query: PatientListQuery): Promise<Representation> => ward.list(query),
+    /** Every patient on the ward, in ward order (not rendered: for the board and handover drafts). */
+    ward: (): Promise<Patient[]> => ward.patients(),
+    /** A patient's record as rendered JSON with its ETag; 404 for an unknown patient. */
+    async record(id: number): Promise<Representation> {
+      const answer = await ward.get(id);
+      if (answer) return answer;
+      // Not in the ward as last read: admitted since on another instance, or unknown (404).
+      const row = await require(id);
+      ward.changed();
+      return represent(JSON.stringify(Patient.parse(toPatient(row, clock.now().getTime()))));
+    },
+    /**
+     * A patient changed or was admitted, here or on another instance (its `patient-updated` live
+     * event): the ward is read again for the next answer.
+     */
+    patientsChanged: () => ward.changed(),
+    get: async (id: number): Promise<Patient> => toPatient(await require(id), clock.now().getTime()),
     /** 404 unless the patient exists: for the records hanging off a patient. */
     async assertExists(id: number) {
       if (!(await repo.exists(id))) throw notFound(PATIENT_NOT_FOUND, 'PATIENT_NOT_FOUND');
     },
-    /**
-     * Opens a patient's record: the opening is in the audit trail ("who has seen this record"), once
-     * per person and record in RECORD_OPENING_WINDOW_MS, however often the open screen refetches.
-     */
-    async open(id: number, actor: AuditActor): Promise<Patient> {
-      const patient = toPatient(await require(id));
-      await audit.recordOpening(
-        { actor, action: 'read', entityType: 'Patient', entityId: id, patientId: id },
-        RECORD_OPENING_WINDOW_MS,
-      );
-      return patient;
-    },
-
-    admit: async (input: PatientCreateInput, actor: AuditActor): Promise<Patient> =>
-      toPatient(
-        await repo.insert(input, clock.now(), actor.userId!, (run, row) =>
-          audit.recordIn(run, {
+    /** Admits a patient: the vitals entered are a person's observations, scored at once. */
+    async admit(input: PatientCreateInput, actor: AuditActor): Promise<Patient> {
+      const now = clock.now();
+      const values = {
+        ...input,
+        respiratoryRate: input.respiratoryRate ?? null,
+        consciousness: input.consciousness ?? null,
+        onSupplementalOxygen: input.onSupplementalOxygen ?? null,
+        spo2Scale: input.spo2Scale ?? 1,
+      };
+      const sources = observedNow(values, now);
+      let events: LiveEventRow[] = [];
+      const row = await repo.insert(
+        {
+          ...values,
+          sources,
+          ...news2Columns(values, sources, now.getTime(), { createdAt: now, monitoringException: null }),
+        },
+        now,
+        actor.userId!,
+        async (run, admitted) => {
+          await audit.recordIn(run, {
             actor,
             action: 'create',
             entityType: 'Patient',
-            entityId: row.id,
-            patientId: row.id,
-          }),
-        ),
-      ),
+            entityId: admitted.id,
+            patientId: admitted.id,
+          });
+          // An admission's observations are a person's: a high score raises its alert at once.
+          const raised = await alerts.onPatientChanged(run, null, admitted, 'observation');
+          if (raised.length) events = await liveEvents.record(run, raised);
+        },
+      );
+      ward.changed();
+      liveEvents.committed(events);
+      return toPatient(row, now.getTime());
+    },
 
-    /**
-     * `by`: the person (their audit actor), or the account a background change is made for (a
-     * wearable's poller: its user id, or null), recorded without an address.
-     */
-    async update(id: number, input: PatientUpdateInput, by: AuditActor | number | null): Promise<Patient> {
-      const actor: AuditActor = typeof by === 'object' && by !== null ? by : systemActor(by);
+    /** A person changes the record (its name, condition, vitals or NEWS2 settings). */
+    async update(id: number, input: PatientUpdateInput, actor: AuditActor): Promise<Patient> {
       const userId = actor.userId;
       const current = await require(id);
       const systolic = input.systolicBP ?? current.systolicBP;
@@ -119,12 +130,24 @@ export function createPatientService(deps: {
       const changedVitals = VITAL_PATIENT_FIELDS.filter(
         (f) => input[f] !== undefined && input[f] !== current[f],
       );
+      const now = clock.now();
       if (changedVitals.length > 0) {
-        patch.lastUpdated = clock.now();
+        patch.lastUpdated = now;
+        // A person's edit of the vitals is their observation, now.
+        patch.sources = { ...current.sources, ...observedNow(input, now, changedVitals) };
         events.push({
           type: 'vitals-updated',
           data: Object.fromEntries(changedVitals.map((f) => [f, { from: current[f], to: input[f] }])),
         });
+      }
+      if (
+        changedVitals.length > 0 ||
+        (input.spo2Scale !== undefined && input.spo2Scale !== current.spo2Scale)
+      ) {
+        Object.assign(
+          patch,
+          news2Columns({ ...current, ...patch }, patch.sources ?? current.sources, now.getTime(), current),
+        );
       }
       const result = await repo.update(id, patch, events, clock.now(), userId, async (run, before, after) => {
         await audit.recordIn(run, {
@@ -133,117 +156,98 @@ export function createPatientService(deps: {
           entityType: 'Patient',
           entityId: id,
           patientId: id,
-          detail: `changed ${Object.keys(patch)
-            .filter((k) => k !== 'lastUpdated')
+          detail: `changed ${Object.keys(input)
+            .filter((k) => (input as Record<string, unknown>)[k] !== undefined)
             .join(', ')}`,
         });
-        return liveEvents.record(run, changeEvents(before, after));
+        const raised = await alerts.onPatientChanged(run, before, after, 'observation');
+        return liveEvents.record(run, [...changeEvents(before, after, now.getTime()), ...raised]);
       });
       if (!result) throw notFound(PATIENT_NOT_FOUND, 'PATIENT_NOT_FOUND');
+      ward.changed();
       liveEvents.committed(result.extra);
-      return toPatient(result.row);
+      return toPatient(result.row, now.getTime());
     },
 
     /** Live events of a patient record changed elsewhere (the ingest's newer vitals). */
-    changeEvents,
+    changeEvents: (before: PatientRow, after: PatientRow) =>
+      changeEvents(before, after, clock.now().getTime()),
+
+    /** The patient as readings stored now make it (null when nothing that counts changed). */
+    withReadings: (before: PatientRow, readings: readonly ApplicableReading[]) =>
+      withReadings(before, readings, clock.now().getTime()),
+
+    /**
+     * A nurse records why observations are not taken (declined, asleep, end-of-life care) and when
+     * to review, or ends the exception (`input` null): the schedule follows, the overdue alert
+     * resolves at the next tick, and the change is audited and sent to every screen.
+     */
+    async setMonitoringException(
+      id: number,
+      input: MonitoringExceptionInput | null,
+      actor: AuditActor,
+    ): Promise<Patient> {
+      const now = clock.now();
+      const current = await require(id);
+      let exception: MonitoringException | null = null;
+      if (input) {
+        const reviewMs = Date.parse(input.reviewAt);
+        if (reviewMs <= now.getTime() || reviewMs - now.getTime() > MONITORING_EXCEPTION_MAX_MS) {
+          throw badRequest(
+            'reviewAt must be in the future and within 7 days: an exception is reviewed at least weekly',
+            'VALIDATION_FAILED',
+          );
+        }
+        exception = {
+          ...input,
+          reviewAt: new Date(reviewMs).toISOString(),
+          recordedAt: now.toISOString(),
+          recordedBy: actor.userId,
+        };
+      }
+      const patch: PatientPatch = {
+        monitoringException: exception,
+        nextObservationDue: nextObservationDue(
+          storedNews2(current),
+          current.createdAt,
+          exception,
+          now.getTime(),
+        ).dueAt,
+      };
+      const result = await repo.update(id, patch, [], now, actor.userId, async (run, _before, after) => {
+        await audit.recordIn(run, {
+          actor,
+          action: input ? 'create' : 'delete',
+          entityType: 'MonitoringException',
+          entityId: id,
+          patientId: id,
+          detail: input ? `${input.reason}; review ${exception!.reviewAt}` : 'ended',
+        });
+        return liveEvents.record(run, [
+          { type: 'patient-updated', patientId: id, data: toPatient(after, now.getTime()) },
+        ]);
+      });
+      if (!result) throw notFound(PATIENT_NOT_FOUND, 'PATIENT_NOT_FOUND');
+      ward.changed();
+      liveEvents.committed(result.extra);
+      return toPatient(result.row, now.getTime());
+    },
+
+    /**
+     * The device-link service's change of a patient's devices, in its transaction (`run`): the
+     * patient's devices are set, and every screen hears of the patient as it now is.
+     */
+    async setDevices(run: Run, patientId: number, devices: PatientDevice[]): Promise<NewLiveEvent[]> {
+      const row = await repo.setDevices(run, patientId, devices);
+      return row ? [{ type: 'patient-updated', patientId, data: toPatient(row, clock.now().getTime()) }] : [];
+    },
 
     /** History timeline from real events: admission, condition changes, vitals edits, notes, treatments done. */
     async timeline(id: number): Promise<TimelineEntry[]> {
       await require(id);
-      const src = await repo.timelineSources(id);
-      const entries: TimelineEntry[] = [];
-      for (const e of src.events) {
-        const data = e.data as Record<string, unknown>;
-        if (e.type === 'admitted') {
-          entries.push({
-            id: `event-${e.id}`,
-            type: 'admitted',
-            date: e.createdAt.toISOString(),
-            title: 'Admitted',
-            description: `Admitted to the ward as ${String(data.condition ?? 'a new patient')} (ID ${displayPatientId(id)}).`,
-          });
-        } else if (e.type === 'condition-changed') {
-          entries.push({
-            id: `event-${e.id}`,
-            type: 'condition-changed',
-            date: e.createdAt.toISOString(),
-            title: `Condition changed to ${String(data.to)}`,
-            description: `Condition changed from ${String(data.from)} to ${String(data.to)}${e.createdByName ? ` by ${e.createdByName}` : ''}.`,
-          });
-        } else if (e.type === 'vitals-updated') {
-          entries.push({
-            id: `event-${e.id}`,
-            type: 'vitals-updated',
-            date: e.createdAt.toISOString(),
-            title: 'Vital signs updated',
-            description: describeVitalChanges(data),
-          });
-        }
-      }
-      for (const n of src.notes) {
-        entries.push({
-          id: `note-${n.id}`,
-          type: 'note',
-          date: n.createdAt.toISOString(),
-          title: 'Note added',
-          description: n.content.length > 160 ? `${n.content.slice(0, 157)}...` : n.content,
-        });
-      }
-      for (const t of src.completedTreatments) {
-        entries.push({
-          id: `treatment-${t.id}`,
-          type: 'treatment-completed',
-          date: (t.completedAt ?? t.scheduledFor).toISOString(),
-          title: 'Treatment completed',
-          description: t.description,
-        });
-      }
-      return entries.sort((a, b) => b.date.localeCompare(a.date));
+      return timelineOf(id, await repo.timelineSources(id));
     },
   };
 }
 
 export type PatientService = ReturnType<typeof createPatientService>;
-
-/** The vital signs by the patient record's names for them (`pulse`), as a vitals edit stores them. */
-const VITAL_BY_PATIENT_FIELD = new Map<string, VitalSign>(VITAL_SIGNS.map((v) => [v.patientField, v]));
-
-/**
- * What a timeline sentence calls a vital sign ("Recorded SpO2 97%, pulse 80 bpm."): running text,
- * where the catalogue's labels are headings. Air or oxygen reads as its own choice ("on room air").
- */
-const TIMELINE_NAMES: { [V in VitalSign as V extends { kind: 'boolean' } ? never : V['key']]: string } = {
-  respiratoryRate: 'respiratory rate',
-  oxygenLevel: 'SpO2',
-  systolicBP: 'systolic',
-  diastolicBP: 'diastolic',
-  heartRate: 'pulse',
-  consciousness: 'consciousness',
-  temperature: 'temperature',
-};
-
-/** Units written against the number in running text: "97%", "18/min" (but "80 bpm", "37.0 °C"). */
-const isTightUnit = (unit: string) => unit === '%' || unit.startsWith('/');
-
-/** A vital sign's new value in a timeline sentence: "pulse 128 bpm", "temperature 37.0 °C", "on room air". */
-function describeVital(vital: VitalSign, value: unknown): string {
-  switch (vital.kind) {
-    case 'boolean':
-      return `on ${(value ? vital.labels.true : vital.labels.false).toLowerCase()}`;
-    case 'choice':
-      return value == null ? TIMELINE_NAMES[vital.key] : `${TIMELINE_NAMES[vital.key]} ${String(value)}`;
-    case 'number': {
-      const name = TIMELINE_NAMES[vital.key];
-      if (typeof value !== 'number') return name;
-      return `${name} ${vital.display(value)}${isTightUnit(vital.displayUnit) ? '' : ' '}${vital.displayUnit}`;
-    }
-  }
-}
-
-function describeVitalChanges(data: Record<string, unknown>): string {
-  const parts = Object.entries(data).map(([field, change]) => {
-    const vital = VITAL_BY_PATIENT_FIELD.get(field);
-    return vital ? describeVital(vital, (change as { to?: unknown })?.to) : field;
-  });
-  return parts.length ? `Recorded ${parts.join(', ')}.` : 'Vital signs updated.';
-}

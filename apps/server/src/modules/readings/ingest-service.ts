@@ -1,16 +1,21 @@
 import { createHash } from 'node:crypto';
 import {
+  classifyReading,
   type DeviceReadingInput,
   type DeviceReadingsResponse,
   MAX_FUTURE_SKEW_MS,
-  patientChangesOf,
-  readingSource,
+  mayAttachTo,
+  type ReadingProvenance,
+  type ReadingSender,
+  type ScoreTrigger,
+  SIMULATION_REAL_PATIENT_MESSAGE,
   SIMULATION_REFUSED_MESSAGE,
 } from '@vigil/domain';
 import type { Database } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, forbidden, unprocessable } from '../../lib/errors.ts';
+import type { AlertService } from '../alerts/service.ts';
 import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { LiveEventRow, LiveEventsService, NewLiveEvent } from '../events/service.ts';
@@ -26,13 +31,24 @@ const MAX_READINGS_PER_EVENT = 20;
 
 export interface IngestActor {
   userId: number | null;
+  /** Who hands the readings over: decides their class with the device's link (decision 014). */
+  sender: ReadingSender;
   device: { tokenId: number; patientId: number } | null;
   /**
    * A person who recorded observations (typed, or from a device they connected): their audit
-   * actor. Device-token readings are not audited one by one (issue 15: no row per device reading).
+   * actor. Device-token readings are not audited one by one: a device sends every few seconds, and
+   * the trail records what people do (the device's token and link have rows of their own).
    */
   audit?: AuditActor | null;
 }
+
+/**
+ * A reading as the ingest takes it: as sent, and for a wearable's summary (the server's own poll)
+ * the past window it describes.
+ */
+export type IngestReading = DeviceReadingInput & { windowStart?: string | null; windowEnd?: string | null };
+/** A reading with the class the ingest gave it: what is stored. */
+type ClassedReading = IngestReading & { provenance: ReadingProvenance };
 
 /** A reading time as the answer gives it: the sent text when it already is the canonical form. */
 const canonicalTime = (sent: string, time: number) =>
@@ -47,13 +63,14 @@ const at = (list: unknown[], i: number) => (list.length > 1 ? `readings[${i}].` 
  * as it becomes (`changed`) with its patient-updated and alert events.
  */
 function changesOf(
-  patientEvents: PatientService['changeEvents'],
+  patients: Pick<PatientService, 'changeEvents' | 'withReadings'>,
   locked: PatientRow[],
   byPatient: Map<number, number[]>,
   stored: (position: number) => ReadingRow,
-): { events: NewLiveEvent[]; changed: PatientRow[] } {
+): { events: NewLiveEvent[]; changed: PatientRow[]; scored: ScoredChange[] } {
   const events: NewLiveEvent[] = [];
   const changed: PatientRow[] = [];
+  const scored: ScoredChange[] = [];
   for (const before of locked) {
     const rows = byPatient.get(before.id)?.map(stored);
     if (!rows) continue; // every reading for this patient was a resend
@@ -67,14 +84,26 @@ function changesOf(
           ? { readings: [toVitalReading(latest)], truncated: true }
           : { readings: rows.map(toVitalReading) },
     });
-    if (latest.readingTime <= before.lastUpdated) continue; // older readings join the history only
-    // The row is locked: it becomes exactly this when the ingest sets it.
-    const after: PatientRow = { ...before, lastUpdated: latest.readingTime };
-    for (const r of rows) if (r.readingTime > before.lastUpdated) Object.assign(after, patientChangesOf(r));
+    // The row is locked: it becomes exactly this when the ingest sets it. Values that do not count
+    // (a wearable's summary, an older value) join the history only.
+    const after = patients.withReadings(before, rows);
+    if (!after) continue;
     changed.push(after);
-    events.push(...patientEvents(before, after));
+    events.push(...patients.changeEvents(before, after));
+    // A person's observation (or the demo ward's) raises an alert at once; a device's waits for confirmation.
+    const trigger = rows.some((r) => r.provenance === 'observation' || r.provenance === 'demo')
+      ? 'observation'
+      : 'device';
+    scored.push({ before, after, trigger });
   }
-  return { events, changed };
+  return { events, changed, scored };
+}
+
+/** A patient the ingest changed, and whether a person's observation or a device's value changed it. */
+interface ScoredChange {
+  before: PatientRow;
+  after: PatientRow;
+  trigger: ScoreTrigger;
 }
 
 /**
@@ -88,14 +117,16 @@ export function createIngestService(deps: {
   audit: Pick<AuditService, 'recordIn'>;
   clock: Clock;
   liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
-  patients: Pick<PatientService, 'changeEvents'>;
+  patients: Pick<PatientService, 'changeEvents' | 'withReadings'>;
+  /** The clinical alert follows each changed score, in the ingest's transaction. */
+  alerts: Pick<AlertService, 'onPatientChanged'>;
   /** Whether simulated readings ("Use Demo Device", the bridge's simulation) are stored at all. */
   acceptSimulated: boolean;
 }) {
   const { database, clock, liveEvents, patients } = deps;
 
   /** Checks what the schema cannot; returns each reading's time in epoch milliseconds. */
-  function checkInput(list: DeviceReadingInput[], actor: IngestActor): number[] {
+  function checkInput(list: IngestReading[], actor: IngestActor): number[] {
     const latestAllowed = clock.now().getTime() + MAX_FUTURE_SKEW_MS;
     return list.map((r, i) => {
       const time = Date.parse(r.readingTime);
@@ -104,9 +135,6 @@ export function createIngestService(deps: {
           `${at(list, i)}readingTime ${r.readingTime} is in the future; check the device clock (at most 5 minutes ahead is accepted)`,
           'READING_IN_FUTURE',
         );
-      }
-      if (!deps.acceptSimulated && readingSource(r) === 'simulation') {
-        throw forbidden(`${at(list, i)}${SIMULATION_REFUSED_MESSAGE}`, 'SIMULATION_DISABLED');
       }
       if (actor.device && r.patientId !== actor.device.patientId) {
         throw forbidden(
@@ -118,9 +146,36 @@ export function createIngestService(deps: {
     });
   }
 
+  /**
+   * Each reading's class (decision 014): by its sender, its declared connection and, for a device,
+   * whether its active link is a simulated one (never by its name). Simulated readings are refused
+   * outright on a server that accepts none.
+   */
+  async function classify(
+    q: ReturnType<typeof ingestStatements>,
+    list: IngestReading[],
+    sender: ReadingSender,
+  ): Promise<ClassedReading[]> {
+    const deviceIds = [...new Set(list.flatMap((r) => (r.deviceId ? [r.deviceId] : [])))];
+    const simulatedLinks =
+      deviceIds.length > 0 ? await q.simulatedLinks(deviceIds) : new Map<string, boolean>();
+    return list.map((r, i) => {
+      const provenance = classifyReading({
+        sender,
+        deviceId: r.deviceId,
+        connectionType: r.connectionType,
+        linkSimulated: r.deviceId ? (simulatedLinks.get(r.deviceId) ?? null) : null,
+      });
+      if (provenance === 'simulation' && !deps.acceptSimulated) {
+        throw forbidden(`${at(list, i)}${SIMULATION_REFUSED_MESSAGE}`, 'SIMULATION_DISABLED');
+      }
+      return { ...r, provenance };
+    });
+  }
+
   return {
     async ingest(
-      list: DeviceReadingInput[],
+      list: IngestReading[],
       actor: IngestActor,
       idempotencyKey?: string,
     ): Promise<DeviceReadingsResponse> {
@@ -149,13 +204,22 @@ export function createIngestService(deps: {
             return stored?.response as DeviceReadingsResponse;
           }
 
-          const { patients: locked, keys } = await q.lockAndInsert(list, actor.userId, skipStored);
-          const found = new Set(locked.map((p) => p.id));
-          const missing = list.findIndex((r) => !found.has(r.patientId));
+          const classed = await classify(q, list, actor.sender);
+          const { patients: locked, keys } = await q.lockAndInsert(classed, actor.userId, skipStored);
+          const byId = new Map(locked.map((p) => [p.id, p]));
+          const missing = list.findIndex((r) => !byId.has(r.patientId));
           if (missing >= 0) {
             throw unprocessable(
               `${at(list, missing)}patientId: there is no patient ${list[missing]!.patientId}`,
               'UNKNOWN_PATIENT',
+            );
+          }
+          // Simulated and demo values never reach a real patient (the batch is not stored).
+          const refused = classed.findIndex((r) => !mayAttachTo(r.provenance, byId.get(r.patientId)!));
+          if (refused >= 0) {
+            throw conflict(
+              `${at(list, refused)}${SIMULATION_REAL_PATIENT_MESSAGE}`,
+              'SIMULATION_REAL_PATIENT',
             );
           }
           // The readings stored now, by patient, as positions in the batch.
@@ -195,9 +259,12 @@ export function createIngestService(deps: {
             return { id: row.id, patientId: row.patientId, deviceId: row.deviceId, readingTime };
           });
 
-          const { events, changed } = changesOf(patients.changeEvents, locked, byPatient, (i) =>
-            storedReading(list[i]!, new Date(times[i]!), keys[i]!, actor.userId),
+          const { events, changed, scored } = changesOf(patients, locked, byPatient, (i) =>
+            storedReading(classed[i]!, new Date(times[i]!), keys[i]!, actor.userId),
           );
+          for (const { before, after, trigger } of scored) {
+            events.push(...(await deps.alerts.onPatientChanged(run, before, after, trigger)));
+          }
           committedEvents = await liveEvents.record(run, events, q.newVitals(changed));
           // A person's observations: one audit row per patient, in this transaction.
           if (actor.audit && !actor.device) {

@@ -23,4 +23,7 @@ export const toVitalReading = (r: typeof vitalReadings.$inferSelect): VitalReadi
   sleepHours: r.sleepHours,
   recordedBy: r.recordedBy,
   createdAt: r.createdAt.toISOString(),
+  provenance: r.provenance,
+  windowStart: r.windowStart?.toISOString() ?? null,
+  windowEnd: r.windowEnd?.toISOString() ?? null,
 });

@@ -6,10 +6,16 @@ import { patients, vitalReadings } from '../../db/schema.ts';
 
 export type ReadingRow = typeof vitalReadings.$inferSelect;
 /** A reading as the request sends it: the stored fields, absent or null where not measured. */
-export type SentReading = { patientId: number; readingTime: string } & {
-  [K in Exclude<keyof ReadingRow, 'id' | 'createdAt' | 'recordedBy' | 'patientId' | 'readingTime'>]?:
-    | ReadingRow[K]
-    | undefined;
+export type SentReading = {
+  patientId: number;
+  readingTime: string;
+  windowStart?: string | null;
+  windowEnd?: string | null;
+} & {
+  [K in Exclude<
+    keyof ReadingRow,
+    'id' | 'createdAt' | 'recordedBy' | 'patientId' | 'readingTime' | 'windowStart' | 'windowEnd'
+  >]?: ReadingRow[K] | undefined;
 };
 /** What the bulk insert gives a stored reading. */
 export interface StoredKey {
@@ -37,7 +43,10 @@ export function createReadingRepository(db: Db) {
       patientId: number,
       from: Date,
       to: Date,
+      /** The classes of reading to include, for a demo patient or not (those that count). */
+      provenances: (isDemo: boolean) => readonly string[],
     ): Promise<{ patient: PatientRow; history: ReadingRow[] } | undefined> {
+      const classes = (isDemo: boolean) => `{${provenances(isDemo).join(',')}}`;
       const [row] = await db
         .select({
           patient: patients,
@@ -47,6 +56,7 @@ export function createReadingRepository(db: Db) {
               select ${sql.raw(columnList(vitalReadings))} from vital_readings
               where patient_id = ${patientId}
                 and reading_time >= ${from.toISOString()} and reading_time <= ${to.toISOString()}
+                and provenance = any(case when ${patients.isDemo} then ${classes(true)}::text[] else ${classes(false)}::text[] end)
               order by reading_time limit 2000
             ) r)`,
         })
@@ -127,9 +137,9 @@ function lockAndInsertText(skipStored: boolean) {
     from ${from}`;
 }
 
-/** The patient fields an ingest sets: the vital signs a reading carries, and when. */
+/** The patient fields an ingest sets: the vital signs a reading carries, when, their sources and NEWS2. */
 const APPLIED = Object.entries(getTableColumns(patients)).filter(([key]) =>
-  ([...VITAL_PATIENT_FIELDS, 'lastUpdated'] as string[]).includes(key),
+  ([...VITAL_PATIENT_FIELDS, 'lastUpdated', 'sources', 'news2', 'news2Total'] as string[]).includes(key),
 );
 
 /**
@@ -159,6 +169,9 @@ export function storedReading(
 ): ReadingRow {
   const row: Record<string, unknown> = { id: key.id, patientId: sent.patientId };
   for (const field of COPIED_KEYS) row[field] = sent[field] ?? null;
+  // Sent as text, stored as timestamps.
+  row.windowStart = sent.windowStart ? new Date(sent.windowStart) : null;
+  row.windowEnd = sent.windowEnd ? new Date(sent.windowEnd) : null;
   row.readingTime = readingTime;
   row.recordedBy = recordedBy;
   row.createdAt = key.createdAt;
@@ -184,6 +197,11 @@ const INGEST = {
   lockAndInsert: statement('ingest_lock_and_insert', lockAndInsertText(false)),
   /** The same, skipping readings already stored (a check per row first): for a batch with a resend. */
   lockAndInsertSkippingStored: statement('ingest_lock_and_insert_skipping_stored', lockAndInsertText(true)),
+  /** Which of the devices have an active simulated link (a device with no active link is absent). */
+  simulatedLinks: statement(
+    'ingest_simulated_links',
+    'select device_id, simulated from device_links where device_id = any($1::text[]) and ended_at is null',
+  ),
   findByDeviceTimes: statement(
     'ingest_find_by_device_times',
     `select ${columnList(vitalReadings, 'v')} from vital_readings v
@@ -217,6 +235,12 @@ export function ingestStatements(run: Run) {
         patients: (row!.patients ?? []).map((p) => toPatientRow(p as Record<string, unknown>)),
         keys: row!.ids.map((id) => (id === null ? null : { id, createdAt })),
       };
+    },
+
+    /** Whether each device's active link is simulated; devices without an active link are absent. */
+    async simulatedLinks(deviceIds: string[]): Promise<Map<string, boolean>> {
+      const rows = await run<{ device_id: string; simulated: boolean }>(INGEST.simulatedLinks, [deviceIds]);
+      return new Map(rows.map((r) => [r.device_id, r.simulated]));
     },
 
     /** Stored readings for (deviceId, readingTime) pairs: what a resend refers to. */

@@ -2,6 +2,8 @@ import {
   DeviceReadingInput,
   DeviceReadingsBatch,
   DeviceReadingsResponse,
+  News2Point,
+  News2SeriesQuery,
   ReadingsPage,
   ReadingsQuery,
   VitalReading,
@@ -12,6 +14,7 @@ import { unprocessable } from '../../lib/errors.ts';
 import { PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
 import { describeIssue, isGenericMessage } from '../../plugins/error-handler.ts';
+import { operation } from '../../plugins/openapi.ts';
 import { actorOf } from '../audit/context.ts';
 import type { IngestService } from './ingest-service.ts';
 import type { ReadingService } from './service.ts';
@@ -31,11 +34,19 @@ export const readingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/device-readings',
     {
-      config: { access: access.user('observations:record', { orToken: 'device' }) },
+      config: {
+        access: access.user('observations:record', { orToken: 'device' }),
+        openapi: { body: z.union([DeviceReadingInput, DeviceReadingsBatch]) },
+      },
       // The answer is built by the ingest from stored keys, typed as DeviceReadingsResponse; it is
       // not re-validated on the way out, where zod would check and copy every reading again.
       serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
+        ...operation(
+          'Readings',
+          'ingestReadings',
+          'Record one reading or a batch (typed, from a device or the bridge)',
+        ),
         body: z.unknown(),
         headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }).passthrough(),
         response: { 201: DeviceReadingsResponse },
@@ -69,6 +80,7 @@ export const readingRoutes: FastifyPluginAsyncZod<{
         list,
         {
           userId: request.user?.id ?? null,
+          sender: request.device ? 'device-token' : 'person',
           device: request.device,
           audit: request.user ? actorOf(request) : null,
         },
@@ -81,17 +93,40 @@ export const readingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/patients/:id/readings',
     {
-      config: { access: access.user('patients:read') },
-      schema: { params: PatientIdParams, querystring: ReadingsQuery, response: { 200: ReadingsPage } },
+      config: { access: access.user('patients:read', { reads: 'Observation' }) },
+      schema: {
+        ...operation('Readings', 'listReadings', "A patient's readings, newest first, paged"),
+        params: PatientIdParams,
+        querystring: ReadingsQuery,
+        response: { 200: ReadingsPage },
+      },
     },
     async (request) => readings.page(request.params.id, request.query),
   );
 
   app.get(
+    '/api/patients/:id/news2-series',
+    {
+      config: { access: access.user('patients:read', { reads: 'Observation' }) },
+      schema: {
+        ...operation('Readings', 'getNews2Series', "A patient's NEWS2 along their readings (the chart)"),
+        params: PatientIdParams,
+        querystring: News2SeriesQuery,
+        response: { 200: z.array(News2Point) },
+      },
+    },
+    async (request) => readings.news2Series(request.params.id, request.query.since),
+  );
+
+  app.get(
     '/api/patients/:id/readings/latest',
     {
-      config: { access: access.user('patients:read') },
-      schema: { params: PatientIdParams, response: { 200: VitalReading.nullable() } },
+      config: { access: access.user('patients:read', { reads: 'Observation' }) },
+      schema: {
+        ...operation('Readings', 'getLatestReading', "A patient's newest reading"),
+        params: PatientIdParams,
+        response: { 200: VitalReading.nullable() },
+      },
     },
     async (request) => readings.latest(request.params.id),
   );

@@ -1,13 +1,18 @@
 import {
+  countsAsCurrent,
   EARLIEST_YEAR,
   LATEST_YEAR,
   MAX_RECORD_ID,
+  type News2Point,
+  news2Series,
+  READING_PROVENANCES,
   type ReadingsPage,
   type ReadingsQuery,
   type VitalReading,
 } from '@vigil/domain';
 import type { z } from 'zod';
-import { badRequest } from '../../lib/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import type { PatientService } from '../patients/service.ts';
 import { toVitalReading } from './mappers.ts';
 import type { PatientRow, ReadingRepository, ReadingRow } from './repository.ts';
@@ -37,11 +42,19 @@ function decodeCursor(cursor: string): { time: Date; id: number } {
 }
 
 /** A patient's stored readings: the history pages, the latest, and the trend window. */
+/** The classes of reading that count as a patient's state (decision 014), for a demo patient or not. */
+export const countingProvenances = (isDemo: boolean) =>
+  READING_PROVENANCES.filter((p) => countsAsCurrent(p, { isDemo }));
+
+/** How far back the NEWS2 series reaches when not told (the trend chart's day). */
+const SERIES_DEFAULT_MS = 24 * 3_600_000;
+
 export function createReadingService(deps: {
   repo: ReadingRepository;
   patients: Pick<PatientService, 'assertExists'>;
+  clock: Clock;
 }) {
-  const { repo, patients } = deps;
+  const { repo, patients, clock } = deps;
   return {
     /** Newest first, `limit` at a time, before the `before` cursor and since `since` when given. */
     async page(patientId: number, query: z.infer<typeof ReadingsQuery>): Promise<ReadingsPage> {
@@ -68,15 +81,27 @@ export function createReadingService(deps: {
     },
 
     /**
-     * A patient and its readings in [from, to], oldest first (a trend's input), in one query;
-     * undefined when there is no such patient.
+     * NEWS2 along the patient's readings that count (never a wearable summary, never a simulated
+     * value on a real patient), from `since` (default: the last day), scored on the server.
+     */
+    async news2Series(patientId: number, since: string | undefined): Promise<News2Point[]> {
+      const now = clock.now();
+      const from = since ? new Date(since) : new Date(now.getTime() - SERIES_DEFAULT_MS);
+      const found = await repo.patientWithHistory(patientId, from, now, countingProvenances);
+      if (!found) throw notFound('Patient not found', 'PATIENT_NOT_FOUND');
+      return news2Series(found.history, found.patient.spo2Scale === 2 ? 2 : 1);
+    },
+
+    /**
+     * A patient and its readings that count in [from, to], oldest first (a trend's input), in one
+     * query; undefined when there is no such patient.
      */
     withHistory: (
       patientId: number,
       from: Date,
       to: Date,
     ): Promise<{ patient: PatientRow; history: ReadingRow[] } | undefined> =>
-      repo.patientWithHistory(patientId, from, to),
+      repo.patientWithHistory(patientId, from, to, countingProvenances),
   };
 }
 

@@ -3,7 +3,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { REMEMBER_ME_MS, SESSION_IDLE_TIMEOUT_MS } from '../auth/session-policy.ts';
 
-const VERSION = '0.1.0';
+/** The server's version, as health and the OpenAPI document report it. */
+export const APP_VERSION = '0.1.0';
 
 /** What the server says about itself: whether it can reach its database, and what is configured. */
 export function createSystemService(deps: { database: Pick<Database, 'ping' | 'driver'>; config: Config }) {
@@ -14,7 +15,7 @@ export function createSystemService(deps: { database: Pick<Database, 'ping' | 'd
       return {
         status: up ? 'ok' : 'degraded',
         database: { status: up ? 'up' : 'down', driver: database.driver },
-        version: VERSION,
+        version: APP_VERSION,
       };
     },
 

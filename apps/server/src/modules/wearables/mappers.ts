@@ -1,15 +1,30 @@
 import {
   CONNECTION_TYPES,
   celsiusToTenthsF,
-  type DeviceReadingInput,
+  OAUTH_CALLBACK_PATH,
   SKIN_TEMPERATURE,
   type VitalWatchData,
   WEARABLE_PROVIDERS,
   type WearableConnection,
   WHOOP_DEVICE_NAME,
 } from '@vigil/domain';
+import type { IngestReading } from '../readings/ingest-service.ts';
 import type { ConnectionRow, WearableReadingRow } from './repository.ts';
 import type { WhoopRecovery } from './whoop-api.ts';
+
+/** What a callback ended in: the only thing the browser learns (never the code or a token). */
+export type CallbackOutcome =
+  | { ok: true; patientId: number }
+  | { ok: false; error: string; patientId?: number };
+
+/** Where the browser lands after WHOOP's redirect: the web app's callback page, with the outcome. */
+export const outcomeLocation = (outcome: CallbackOutcome) => {
+  const query = new URLSearchParams(
+    outcome.ok ? { outcome: 'connected', patientId: String(outcome.patientId) } : { error: outcome.error },
+  );
+  if (!outcome.ok && outcome.patientId !== undefined) query.set('patientId', String(outcome.patientId));
+  return `${OAUTH_CALLBACK_PATH}?${query}`;
+};
 
 /** The wearable card's view of a connection; tokens never leave here. */
 export const toWearableConnection = (row: ConnectionRow | undefined): WearableConnection => ({
@@ -57,7 +72,9 @@ export function recoveryReading(
   patientId: number,
   providerUserId: string,
   recovery: WhoopRecovery,
-): DeviceReadingInput | null {
+  /** When the night it describes began (its sleep's or cycle's start), if known. */
+  windowStart: string | null = null,
+): IngestReading | null {
   const score = recovery.score;
   if (recovery.score_state !== 'SCORED' || !score) return null;
   const heartRate = plausible(score.resting_heart_rate, 20, 300);
@@ -70,6 +87,9 @@ export function recoveryReading(
     deviceName: WHOOP_DEVICE_NAME,
     connectionType: CONNECTION_TYPES.whoop,
     readingTime: new Date(recovery.created_at).toISOString(),
+    // A summary of the sleep that scored it: the window is the night, ending when WHOOP scored it.
+    windowStart: windowStart ? new Date(windowStart).toISOString() : null,
+    windowEnd: new Date(recovery.created_at).toISOString(),
     heartRate,
     oxygenLevel,
     skinTemperature,

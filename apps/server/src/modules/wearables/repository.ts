@@ -26,10 +26,16 @@ export function createWearableRepository(db: Db) {
     },
 
     /** Takes the pending authorization of a state: single use, whether or not it still matches. */
-    async consumePending(stateHash: string): Promise<PendingAuthorization | undefined> {
+    /** Uses up the authorization of this state, only when it was started by this session. */
+    async consumePending(stateHash: string, sessionId: string): Promise<PendingAuthorization | undefined> {
       const [row] = await db
         .delete(wearableAuthorizations)
-        .where(eq(wearableAuthorizations.stateHash, stateHash))
+        .where(
+          and(
+            eq(wearableAuthorizations.stateHash, stateHash),
+            eq(wearableAuthorizations.sessionId, sessionId),
+          ),
+        )
         .returning();
       return row;
     },

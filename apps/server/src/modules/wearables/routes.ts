@@ -11,8 +11,11 @@ import { z } from 'zod';
 import { WHOOP_CALLBACK_PATH } from '../../config.ts';
 import { PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
+import { operation } from '../../plugins/openapi.ts';
+import { actorOf } from '../audit/context.ts';
 import type { PatientService } from '../patients/service.ts';
-import { outcomeLocation, type WearableService } from './service.ts';
+import { outcomeLocation } from './mappers.ts';
+import type { WearableService } from './service.ts';
 
 /** Where a browser coming back from WHOOP without a Vigil session lands. */
 const SIGNED_OUT_CALLBACK = outcomeLocation({ ok: false, error: CALLBACK_ERRORS.sessionExpired });
@@ -34,7 +37,13 @@ export const wearableRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { wearables, patients }) => {
   app.get(
     '/api/whoop/status',
-    { config: { access: access.user('account:self') }, schema: { response: { 200: WhoopStatus } } },
+    {
+      config: { access: access.user('account:self') },
+      schema: {
+        ...operation('Wearables', 'getWhoopStatus', 'Whether the WHOOP integration is configured'),
+        response: { 200: WhoopStatus },
+      },
+    },
     async () => ({ available: wearables.available() }),
   );
 
@@ -43,6 +52,7 @@ export const wearableRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: access.user('devices:manage') },
       schema: {
+        ...operation('Wearables', 'connectVitalWatch', "Start linking a patient's WHOOP (OAuth)"),
         params: PatientIdParams,
         body: ConnectVitalWatchInput,
         response: { 200: ConnectVitalWatchResponse },
@@ -61,8 +71,18 @@ export const wearableRoutes: FastifyPluginAsyncZod<{
     WHOOP_CALLBACK_PATH,
     {
       // The nurse's session may have ended while WHOOP was open: the callback page says so.
-      config: { access: access.user('devices:manage', { signedOutRedirect: SIGNED_OUT_CALLBACK }) },
-      schema: { querystring: CallbackQuery },
+      // WHOOP's site sends the browser here: a cross-site navigation by design.
+      config: {
+        access: access.user('devices:manage', {
+          signedOutRedirect: SIGNED_OUT_CALLBACK,
+          crossSiteNavigation: true,
+        }),
+        openapi: { answers: [{ status: 303, description: 'To the callback page, with the outcome only' }] },
+      },
+      schema: {
+        ...operation('Wearables', 'whoopCallback', 'Where WHOOP sends the browser back after consent'),
+        querystring: CallbackQuery,
+      },
     },
     async (request, reply) => {
       const query = Object.fromEntries(
@@ -71,6 +91,7 @@ export const wearableRoutes: FastifyPluginAsyncZod<{
       const outcome = await wearables.callback(query, {
         userId: request.user!.id,
         sessionId: request.sessionId!,
+        actor: actorOf(request),
       });
       return reply.redirect(outcomeLocation(outcome), 303);
     },
@@ -79,8 +100,12 @@ export const wearableRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/patients/:id/wearable',
     {
-      config: { access: access.user('patients:read') },
-      schema: { params: PatientIdParams, response: { 200: WearableConnection } },
+      config: { access: access.user('patients:read', { reads: 'WearableConnection' }) },
+      schema: {
+        ...operation('Wearables', 'getWearableConnection', "A patient's wearable connection"),
+        params: PatientIdParams,
+        response: { 200: WearableConnection },
+      },
     },
     async (request) => wearables.connection(request.params.id),
   );
@@ -88,8 +113,12 @@ export const wearableRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/patients/:id/vital-watch-data',
     {
-      config: { access: access.user('patients:read') },
-      schema: { params: PatientIdParams, response: { 200: VitalWatchData } },
+      config: { access: access.user('patients:read', { reads: 'WearableData' }) },
+      schema: {
+        ...operation('Wearables', 'getVitalWatchData', "A patient's wearable card data"),
+        params: PatientIdParams,
+        response: { 200: VitalWatchData },
+      },
     },
     async (request) => {
       const patient = await patients.get(request.params.id);
@@ -101,8 +130,12 @@ export const wearableRoutes: FastifyPluginAsyncZod<{
     '/api/patients/:id/vital-watch-data/refresh',
     {
       // It stores what WHOOP measured: recording observations from a device the patient wears.
-      config: { access: access.user('observations:record') },
-      schema: { params: PatientIdParams, response: { 200: VitalWatchData } },
+      config: { access: access.user('observations:record'), openapi: { body: 'none' } },
+      schema: {
+        ...operation('Wearables', 'refreshVitalWatchData', 'Poll the wearable now'),
+        params: PatientIdParams,
+        response: { 200: VitalWatchData },
+      },
     },
     async (request) => wearables.refreshNow(request.params.id),
   );
@@ -111,10 +144,22 @@ export const wearableRoutes: FastifyPluginAsyncZod<{
     '/api/patients/:id/vital-watch',
     {
       config: { access: access.user('devices:manage') },
-      schema: { params: PatientIdParams, response: { 200: WearableConnection } },
+      schema: {
+        ...operation('Wearables', 'disconnectVitalWatch', 'Disconnect the wearable and end its tokens'),
+        params: PatientIdParams,
+        response: { 200: WearableConnection },
+      },
     },
-    async (request) => wearables.disconnect(request.params.id, request.user!.id),
+    async (request) => wearables.disconnect(request.params.id, actorOf(request)),
   );
+
+  /** What WHOOP posts (WHOOP API v2 webhooks; docs/reference/devices.md), read after the signature check. */
+  const WhoopWebhookDoc = z.looseObject({
+    user_id: z.number().describe("WHOOP's user id"),
+    id: z.string().describe('The record the event is about'),
+    type: z.string().describe('e.g. recovery.updated'),
+    trace_id: z.string().optional(),
+  });
 
   // WHOOP's servers post here; the signature is checked on the raw body before anything else.
   await app.register(async (hooks) => {
@@ -127,8 +172,12 @@ export const wearableRoutes: FastifyPluginAsyncZod<{
     hooks.post(
       '/api/whoop/webhook',
       {
-        config: { access: access.webhook },
+        config: {
+          access: access.webhook,
+          openapi: { body: WhoopWebhookDoc, answers: [{ status: 204, description: 'Accepted' }] },
+        },
         schema: {
+          ...operation('Wearables', 'whoopWebhook', 'WHOOP notifies of new data (signed)'),
           headers: z
             .object({
               'x-whoop-signature': z.string().max(200).optional(),

@@ -1,11 +1,14 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { useAuth } from '@/features/auth/hooks/use-auth.tsx';
+import { lazyWithRetry } from '@/lib/lazy-with-retry.ts';
 
 // Signed-out visitors never see the sidebar, so its code (tooltips, drawer) loads only with a user,
 // in parallel with the page chunk that the session answer unlocks.
-const SidebarLayout = lazy(() => import('./sidebar-layout.tsx').then((m) => ({ default: m.SidebarLayout })));
+const SidebarLayout = lazyWithRetry(() =>
+  import('./sidebar-layout.tsx').then((m) => ({ default: m.SidebarLayout })),
+);
 
 /** Spec "Layout": the sidebar appears only while a user is signed in. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -13,12 +16,10 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   if (user) {
     return (
-      <>
-        <Suspense fallback={<FullPageSpinner />}>
-          <SidebarLayout user={user}>{children}</SidebarLayout>
-        </Suspense>
-        <Toaster placement="signed-in" />
-      </>
+      // The signed-in toasts live in the shell's top band (sidebar-layout.tsx).
+      <Suspense fallback={<FullPageSpinner />}>
+        <SidebarLayout user={user}>{children}</SidebarLayout>
+      </Suspense>
     );
   }
   return (

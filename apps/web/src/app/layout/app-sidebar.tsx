@@ -2,7 +2,6 @@ import type { User } from '@vigil/domain';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip.tsx';
 import { VigilLogo } from '@/components/vigil-logo.tsx';
-import { LiveStatusNotice } from '@/features/events/components/live-status-notice.tsx';
 import { cn } from '@/lib/utils.ts';
 import { useSidebar } from './sidebar-context.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
@@ -22,7 +21,8 @@ export function AppSidebar({ user }: { user: User }) {
       aria-label="Sidebar"
       data-state={isExpanded ? 'expanded' : 'collapsed'}
       className={cn(
-        'sticky top-0 flex h-svh shrink-0 flex-col overflow-hidden border-sidebar-border border-r bg-sidebar text-sidebar-foreground transition-[width] duration-200 ease-out',
+        // Below the shell's top band (offline banner, toasts), whose height varies.
+        'sticky top-(--top-band-height) flex h-[calc(100svh-var(--top-band-height))] shrink-0 flex-col overflow-hidden border-sidebar-border border-r bg-sidebar text-sidebar-foreground transition-[width] duration-200 ease-out',
         isExpanded ? 'w-(--sidebar-width)' : 'w-(--sidebar-width-icon)',
       )}
     >
@@ -51,7 +51,6 @@ export function AppSidebar({ user }: { user: User }) {
         </Tooltip>
       </div>
       <SidebarNav isCollapsed={isCollapsed} />
-      <LiveStatusNotice isCompact={isCollapsed} className="px-2 pb-2" />
       <SidebarUser username={user.username} isCollapsed={isCollapsed} />
     </aside>
   );

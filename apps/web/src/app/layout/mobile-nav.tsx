@@ -1,16 +1,19 @@
 import type { User } from '@vigil/domain';
 import { Menu } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet.tsx';
 import { VigilLogo } from '@/components/vigil-logo.tsx';
-import { LiveStatusNotice } from '@/features/events/components/live-status-notice.tsx';
 import { useSidebar } from './sidebar-context.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { SidebarUser } from './sidebar-user.tsx';
 
-/** Mobile (< 768 px): a top bar with a menu button that opens the sidebar as an 18rem drawer. */
-export function MobileNav({ user }: { user: User }) {
+/**
+ * Mobile (< 768 px): a top bar with a menu button that opens the sidebar as an 18rem drawer, and the
+ * ward's alert button (`alerts`). It sits in the shell's sticky top band, above the offline banner and
+ * the toasts.
+ */
+export function MobileNav({ user, alerts }: { user: User; alerts?: ReactNode }) {
   const { isMobileOpen, setMobileOpen } = useSidebar();
   const [location] = useLocation();
   const contentRef = useRef<HTMLDivElement>(null);
@@ -23,7 +26,7 @@ export function MobileNav({ user }: { user: User }) {
 
   return (
     <Sheet open={isMobileOpen} onOpenChange={setMobileOpen}>
-      <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b bg-sidebar/95 px-3 text-sidebar-foreground backdrop-blur">
+      <header className="relative flex h-14 items-center gap-3 border-b bg-sidebar/95 px-3 text-sidebar-foreground backdrop-blur">
         {/* As the dialog's trigger it gets aria-expanded/aria-controls and receives focus back on close. */}
         <SheetTrigger
           aria-label="Toggle sidebar"
@@ -33,7 +36,7 @@ export function MobileNav({ user }: { user: User }) {
         </SheetTrigger>
         <VigilLogo className="size-7" />
         <span className="font-semibold text-lg tracking-tight">Vigil</span>
-        <LiveStatusNotice className="ml-auto min-w-0" />
+        {alerts}
       </header>
 
       <SheetContent

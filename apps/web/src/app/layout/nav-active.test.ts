@@ -12,9 +12,11 @@ const cases: Array<[path: string, active: NavItemId[]]> = [
   ['/dashboard', []],
   ['/patientx', ['patients']],
   ['/unknown/patient/3', []],
+  ['/alerts', ['alerts']],
+  ['/alertsx', []],
 ];
 
-const ids: NavItemId[] = ['dashboard', 'patients', 'bluetooth-manager'];
+const ids: NavItemId[] = ['dashboard', 'patients', 'alerts', 'bluetooth-manager'];
 
 describe('isNavItemActive', () => {
   it.each(cases)('on %s highlights %j', (path, active) => {

@@ -1,4 +1,13 @@
-export type NavItemId = 'dashboard' | 'patients' | 'bluetooth-manager' | 'audit' | 'admin' | 'account';
+export type NavItemId =
+  | 'dashboard'
+  | 'patients'
+  | 'alerts'
+  | 'ward'
+  | 'handover'
+  | 'bluetooth-manager'
+  | 'audit'
+  | 'admin'
+  | 'account';
 
 /**
  * Whether a sidebar entry is highlighted on `path` (spec point 2, "Layout"). Dashboard and Patients
@@ -13,6 +22,9 @@ export function isNavItemActive(id: NavItemId, path: string): boolean {
       return path.startsWith('/patient') && !path.includes('/bluetooth');
     case 'bluetooth-manager':
       return path === '/bluetooth-manager' || path.startsWith('/bluetooth-manager/');
+    case 'alerts':
+    case 'ward':
+    case 'handover':
     case 'audit':
     case 'admin':
     case 'account':

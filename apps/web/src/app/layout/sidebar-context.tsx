@@ -1,9 +1,12 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useIsMobile } from '@/hooks/use-is-mobile.ts';
+import { useIsMobile, useIsWide } from '@/hooks/use-is-mobile.ts';
 import { parseSidebarCookie, serializeSidebarCookie } from './sidebar-cookie.ts';
 
 export type SidebarContextValue = {
-  /** Desktop: expanded (16rem) or icon mode (3rem). Kept in the `sidebar_state` cookie. */
+  /**
+   * Desktop: expanded (16rem) or icon mode (3rem). The person's choice is kept in the `sidebar_state`
+   * cookie; without one, icon mode below 1100 px and expanded from there.
+   */
   isExpanded: boolean;
   setExpanded: (isExpanded: boolean) => void;
   /** Mobile (< 768 px): whether the off-canvas drawer is open. Not persisted. */
@@ -16,18 +19,21 @@ export type SidebarContextValue = {
 
 const SidebarContext = createContext<SidebarContextValue | null>(null);
 
-function readInitialExpanded(): boolean {
-  if (typeof document === 'undefined') return true;
-  return parseSidebarCookie(document.cookie) ?? true;
+function readChoice(): boolean | null {
+  if (typeof document === 'undefined') return null;
+  return parseSidebarCookie(document.cookie);
 }
 
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
-  const [isExpanded, setExpandedState] = useState(readInitialExpanded);
+  const isWide = useIsWide();
+  // Between 768 and 1100 px the expanded sidebar would leave ~500 px for two columns of cards.
+  const [choice, setChoice] = useState(readChoice);
+  const isExpanded = choice ?? isWide;
   const [isMobileOpen, setMobileOpen] = useState(false);
 
   const setExpanded = useCallback((next: boolean) => {
-    setExpandedState(next);
+    setChoice(next);
     // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps this UI preference in a plain cookie.
     document.cookie = serializeSidebarCookie(next);
   }, []);

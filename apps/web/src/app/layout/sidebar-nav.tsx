@@ -1,6 +1,9 @@
 import type { Permission } from '@vigil/domain';
 import {
+  BedDouble,
+  BellRing,
   Bluetooth,
+  ClipboardCheck,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
@@ -22,6 +25,15 @@ type NavItem = { id: NavItemId; label: string; href: string; icon: LucideIcon; p
 const NAV_ITEMS: NavItem[] = [
   { id: 'dashboard', label: 'Dashboard', href: '/', icon: LayoutDashboard, permission: 'patients:read' },
   { id: 'patients', label: 'Patients', href: '/', icon: Users, permission: 'patients:read' },
+  { id: 'ward', label: 'Ward board', href: '/ward', icon: BedDouble, permission: 'patients:read' },
+  { id: 'alerts', label: 'Alerts', href: '/alerts', icon: BellRing, permission: 'patients:read' },
+  {
+    id: 'handover',
+    label: 'Handover',
+    href: '/handover',
+    icon: ClipboardCheck,
+    permission: 'handover:write',
+  },
   {
     id: 'bluetooth-manager',
     label: 'Bluetooth Manager',

@@ -1,4 +1,4 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import type { FormEventHandler, ReactNode, RefObject } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -13,6 +13,7 @@ export function FormDialog({
   isOpen,
   onOpenChange,
   trigger,
+  returnFocusTo,
   title,
   description,
   onSubmit,
@@ -20,8 +21,10 @@ export function FormDialog({
 }: {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The button that opens it (rendered as the trigger itself). */
-  trigger: ReactNode;
+  /** The button that opens it (rendered as the trigger itself)… */
+  trigger?: ReactNode;
+  /** …or, for a dialog whose code loads on the first click, the button outside it that opened it. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   title: string;
   description: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -29,8 +32,17 @@ export function FormDialog({
 }) {
   return (
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="max-h-[92svh] max-w-lg overflow-y-auto">
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
+      <DialogContent
+        className="max-h-[92svh] max-w-lg overflow-y-auto"
+        onCloseAutoFocus={
+          returnFocusTo &&
+          ((event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          })
+        }
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

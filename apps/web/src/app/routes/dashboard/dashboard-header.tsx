@@ -8,14 +8,15 @@ export function DashboardHeader() {
   const isPending = logoutMutation.isPending;
 
   return (
-    <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="flex min-w-0 flex-col gap-1">
-        <h1 className="font-semibold text-2xl tracking-tight md:text-3xl">Patient Dashboard</h1>
-        <p className="truncate text-muted-foreground">Welcome back, {user?.username}</p>
+    // One row at every width: on a phone the title, greeting and Logout take two lines, not four.
+    <header className="flex items-start justify-between gap-3 sm:items-center">
+      <div className="flex min-w-0 flex-col gap-0.5 sm:gap-1">
+        <h1 className="font-semibold text-xl tracking-tight sm:text-2xl md:text-3xl">Patient Dashboard</h1>
+        <p className="truncate text-muted-foreground text-sm sm:text-base">Welcome back, {user?.username}</p>
       </div>
       <Button
         variant="outline"
-        className="self-start sm:self-auto"
+        className="shrink-0"
         disabled={isPending}
         onClick={() => logoutMutation.mutate()}
       >

@@ -1,49 +1,21 @@
-import { CloudOff } from 'lucide-react';
-import { type ClientAnalysis, DEFAULT_ANALYSIS_ERROR } from '../lib/analysis-service.ts';
+import type { PatientNews2 } from '@vigil/domain';
 import { cardAnalysisText } from '../lib/plain-summary.ts';
 import { AlertLevelBadge } from './alert-level-badge.tsx';
 
-interface CardAnalysisProps {
-  analysis: ClientAnalysis | undefined;
-  isLoading: boolean;
-  error: Error | null;
-}
-
 /**
- * The card's AI analysis (spec point 2): "Analyzing data..." while it loads. The service never throws;
- * when the server's answer is missing it returns a substitute (the same NEWS2 rules run here), shown
- * with an "Offline analysis" marker and the spec's message (the server's error, or "Failed to
- * analyze patient data").
+ * The card's AI analysis (spec point 2): the alert level and the plain summary of the patient's NEWS2,
+ * which came with the patient from the one list request (computed once, on the server). Nothing is
+ * requested per card, so there is no "Analyzing data..." wait and no per-card failure; the full
+ * analysis is on the record.
  */
-export function CardAnalysis({ analysis, isLoading, error }: CardAnalysisProps) {
-  const isOffline = analysis !== undefined && analysis.origin !== 'server';
-  const failure = error ? error.message || DEFAULT_ANALYSIS_ERROR : (analysis?.error ?? null);
-
+export function CardAnalysis({ news2 }: { news2: PatientNews2 }) {
   return (
     <div className="flex flex-col gap-1.5 border-t pt-3">
       <div className="flex flex-wrap items-center gap-2">
         <p className="font-medium text-sm">AI analysis</p>
-        {analysis && (
-          <AlertLevelBadge level={analysis.alertLevel} className="px-2 py-px text-[11px] tracking-wide" />
-        )}
-        {isOffline && (
-          <span
-            title={analysis.error ?? DEFAULT_ANALYSIS_ERROR}
-            className="inline-flex items-center gap-1 rounded-full border border-dashed px-2 py-px text-[11px] text-muted-foreground"
-          >
-            <CloudOff className="size-3" aria-hidden="true" />
-            Offline analysis
-          </span>
-        )}
+        <AlertLevelBadge level={news2.alertLevel} className="px-2 py-px text-[11px] tracking-wide" />
       </div>
-      {isLoading ? (
-        <p className="text-muted-foreground text-sm">Analyzing data...</p>
-      ) : analysis ? (
-        <p className="line-clamp-4 text-muted-foreground text-sm leading-snug">
-          {cardAnalysisText(analysis)}
-        </p>
-      ) : null}
-      {failure && <p className="text-destructive text-xs">{failure}</p>}
+      <p className="line-clamp-4 text-muted-foreground text-sm leading-snug">{cardAnalysisText(news2)}</p>
     </div>
   );
 }

@@ -1,5 +1,7 @@
-import type { AnalysisResult, VitalsAnalysisInput } from '@vigil/domain';
-import { type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
+import { type AnalysisResult, type Patient, vitalsOfPatient } from '@vigil/domain';
+import { useNow } from '@/hooks/use-now.ts';
+import { CORE_VITAL_FIELD, type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
+import { describeValueSource } from '@/lib/value-source.ts';
 import { MonitorVitalTile } from './monitor-vital-tile.tsx';
 import { PredictedTrend } from './predicted-trend.tsx';
 
@@ -29,21 +31,26 @@ function AnalysisDetail({ result }: { result: AnalysisResult }) {
   );
 }
 
-/** The analysed result: four tiles, then predicted trend, analysis text and recommendations (spec point 2). */
+/**
+ * The analysed result: four tiles (the patient's current values, each with its class and age, and
+ * the analysis' assessment), then predicted trend, analysis text and recommendations (spec point 2).
+ */
 export function MonitorResult({
   result,
-  vitals,
+  patient,
   isStale = false,
   isDetailFolded = false,
 }: {
   result: AnalysisResult;
-  vitals: VitalsAnalysisInput;
+  patient: Patient;
   /** Folds the analysis text and recommendations away where another card on the page leads with them. */
   isDetailFolded?: boolean;
   /** Greys the values: the card says "Stale" above them. */
   isStale?: boolean;
 }) {
   const { vitalSigns } = result;
+  const vitals = vitalsOfPatient(patient);
+  const now = useNow();
   return (
     <div className="flex flex-col gap-4">
       <ul
@@ -56,6 +63,11 @@ export function MonitorResult({
             key={id}
             label={label}
             {...coreVitalDisplay(id, vitals)}
+            source={describeValueSource(
+              patient.sources[CORE_VITAL_FIELD[id]],
+              patient.news2.staleAfterMs,
+              now,
+            )}
             isStale={isStale}
             assessment={vitalSigns[assessment]}
           />

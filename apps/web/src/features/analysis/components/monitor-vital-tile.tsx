@@ -1,26 +1,35 @@
 import type { VitalSignAssessment } from '@vigil/domain';
+import { ValueSourceLine } from '@/components/provenance/value-source-line.tsx';
 import { cn } from '@/lib/utils.ts';
+import type { ValueSource } from '@/lib/value-source.ts';
 import { isHighlightedStatus } from '../lib/monitor-rules.ts';
 import { AlertLevelBadge } from './alert-level-badge.tsx';
 
-/** One of the four result tiles; URGENT and CRITICAL tiles are highlighted red (spec point 4). */
+/**
+ * One of the four result tiles; URGENT and CRITICAL tiles are highlighted red (spec point 4). The
+ * value says where it comes from and how old it is; a stale value is dashed.
+ */
 export function MonitorVitalTile({
   label,
   value,
   unit,
   assessment,
-  isStale = false,
+  source,
+  isStale: isCardStale = false,
 }: {
   label: string;
   value: string;
   unit: string;
   assessment: VitalSignAssessment;
+  source: ValueSource | null;
   isStale?: boolean;
 }) {
+  const isStale = isCardStale || source?.isStale === true;
   const isHighlighted = isHighlightedStatus(assessment.status);
   return (
     <li
       data-highlighted={isHighlighted || undefined}
+      data-stale={isStale || undefined}
       className={cn(
         'flex min-w-0 flex-col gap-1 rounded-lg border p-3',
         isHighlighted && 'border-red-600 bg-red-50 dark:border-red-500 dark:bg-red-950/40',
@@ -41,6 +50,7 @@ export function MonitorVitalTile({
       >
         {value} <span className="font-normal text-muted-foreground text-sm">{unit}</span>
       </p>
+      <ValueSourceLine source={source} />
       <p className="break-words text-muted-foreground text-sm">{assessment.comment}</p>
     </li>
   );

@@ -1,6 +1,20 @@
-import { NEWS2_PARAMETERS, type News2Summary, type Patient } from '@vigil/domain';
+import type { News2Parameter, Patient, VitalPatientField } from '@vigil/domain';
+import { ValueSourceLine } from '@/components/provenance/value-source-line.tsx';
+import { useNow } from '@/hooks/use-now.ts';
 import { cn } from '@/lib/utils.ts';
+import { describeValueSource } from '@/lib/value-source.ts';
 import { NEWS2_BAND_LABEL, news2ParameterLabel, news2ParameterValues } from '../lib/news2-values.ts';
+
+/** The patient field each NEWS2 parameter is read from, for the source of its value. */
+const PARAMETER_FIELD: Record<News2Parameter, VitalPatientField> = {
+  respiratoryRate: 'respiratoryRate',
+  spo2: 'oxygenLevel',
+  airOrOxygen: 'onSupplementalOxygen',
+  systolicBP: 'systolicBP',
+  pulse: 'pulse',
+  consciousness: 'consciousness',
+  temperature: 'temperature',
+};
 
 const SCORE_CLASS = [
   '',
@@ -10,11 +24,14 @@ const SCORE_CLASS = [
 ];
 
 /**
- * The NEWS2 score laid open (RCP 2017): every parameter with its value and points, the total, risk
+ * The patient's NEWS2 laid open (RCP 2017), as the server computed it from the values that count:
+ * every parameter with its value, where and when it was measured, and its points; the total, risk
  * band, red score, missing parameters, minimum monitoring and the clinical response (Chart 4).
  */
-export function News2Breakdown({ news2, patient }: { news2: News2Summary; patient: Patient }) {
+export function News2Breakdown({ patient }: { patient: Patient }) {
+  const { news2 } = patient;
   const values = news2ParameterValues(patient);
+  const now = useNow();
   return (
     <div className="flex flex-col gap-3">
       <h3 className="font-medium text-sm">NEWS2 breakdown</h3>
@@ -29,20 +46,30 @@ export function News2Breakdown({ news2, patient }: { news2: News2Summary; patien
               <th scope="col" className="px-3 py-2 font-medium">
                 Value
               </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Source
+              </th>
               <th scope="col" className="px-3 py-2 text-right font-medium">
                 Score
               </th>
             </tr>
           </thead>
           <tbody>
-            {NEWS2_PARAMETERS.map((parameter) => {
-              const score = news2.scores[parameter];
+            {news2.parameters.map(({ parameter, score }) => {
+              const source = describeValueSource(
+                patient.sources[PARAMETER_FIELD[parameter]],
+                news2.staleAfterMs,
+                now,
+              );
               return (
                 <tr key={parameter} className="border-t">
                   <th scope="row" className="px-3 py-2 text-left font-normal">
                     {news2ParameterLabel(parameter)}
                   </th>
                   <td className="px-3 py-2 text-muted-foreground">{values[parameter] ?? 'Not recorded'}</td>
+                  <td className="px-3 py-2">
+                    <ValueSourceLine source={source} />
+                  </td>
                   <td
                     className={cn('px-3 py-2 text-right tabular-nums', score !== null && SCORE_CLASS[score])}
                   >
@@ -57,7 +84,7 @@ export function News2Breakdown({ news2, patient }: { news2: News2Summary; patien
               <th scope="row" className="px-3 py-2 text-left">
                 Total
               </th>
-              <td className="px-3 py-2 font-normal text-muted-foreground text-xs">
+              <td colSpan={2} className="px-3 py-2 font-normal text-muted-foreground text-xs">
                 {news2.complete ? 'All 7 parameters scored' : 'Incomplete: a lower bound'}
               </td>
               <td className="px-3 py-2 text-right tabular-nums">{news2.total}</td>
@@ -74,6 +101,12 @@ export function News2Breakdown({ news2, patient }: { news2: News2Summary; patien
             ? `Yes: 3 points in ${news2.redScoreParameters.map(news2ParameterLabel).join(', ')}`
             : 'No'}
         </dd>
+        {news2.stale.length > 0 && (
+          <>
+            <dt className="text-muted-foreground">Stale</dt>
+            <dd className="font-medium">{news2.stale.map(news2ParameterLabel).join(', ')}</dd>
+          </>
+        )}
         <dt className="text-muted-foreground">Missing</dt>
         <dd>{news2.missing.length > 0 ? news2.missing.map(news2ParameterLabel).join(', ') : 'None'}</dd>
         <dt className="text-muted-foreground">Minimum monitoring</dt>

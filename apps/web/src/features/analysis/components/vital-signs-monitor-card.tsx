@@ -1,23 +1,16 @@
 import type { Patient } from '@vigil/domain';
 import { Activity, BatteryMedium, ClipboardList, Radio, Siren, Watch } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { DemoPatientBadge } from '@/components/provenance/demo-patient-badge.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { formatClockTime } from '@/lib/date-time.ts';
+import { formatClockTime, formatDateTime } from '@/lib/date-time.ts';
 import { cn } from '@/lib/utils.ts';
-import { vitalsAnalysisErrorMessage } from '../api/analyze-vitals.ts';
 import { useVitalsMonitor } from '../hooks/use-vitals-monitor.ts';
-import {
-  type ConnectionTone,
-  connectionBadge,
-  isDeviceSource,
-  type MonitorDevice,
-  monitorDevice,
-  monitorInput,
-  refreshNote,
-} from '../lib/monitor-rules.ts';
+import { vitalsAnalysisErrorMessage } from '../lib/monitor-errors.ts';
+import { type ConnectionTone, connectionBadge, monitorDevice, refreshNote } from '../lib/monitor-rules.ts';
 
 const CONNECTION_TONE_CLASSES: Record<ConnectionTone, string> = {
   live: 'border-green-600 text-green-800 dark:text-green-300',
@@ -29,26 +22,23 @@ const CONNECTION_TONE_CLASSES: Record<ConnectionTone, string> = {
 import { AlertLevelBadge } from './alert-level-badge.tsx';
 import { MonitorResult } from './monitor-result.tsx';
 
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
 const TITLE = 'Real-time Vital Signs Monitor';
 
 /**
- * Real-time Vital Signs Monitor (spec point 2). Analyses the patient's vitals on mount and every
- * 5 minutes (every minute for the spec's high-priority patient or a medium/high NEWS2). `device` is
- * the source of the latest reading and its connection (the screen's; without it, the watch on record
- * or the ward's own observations). `freshness` (when the
- * next observations are due, or "Stale") is the screen's; `isStale` greys the analysed values.
+ * Real-time Vital Signs Monitor (spec point 2). Shows the server's analysis of the patient (fetched
+ * on mount and every 5 minutes; every minute for the spec's high-priority patient or a medium/high
+ * NEWS2) beside the patient's current values, each with its class and age. The connection badge is
+ * the server's state of the patient's newest device ("Device lost at HH:MM" once lost), or the class
+ * of the values when no device feeds the patient. `freshness` (when the next observations are due,
+ * or "Stale") is the screen's; `isStale` greys the values.
  */
 export function VitalSignsMonitorCard({
   patient,
-  device,
   isStale = false,
   freshness,
   isDetailFolded = false,
 }: {
   patient?: Patient;
-  device?: MonitorDevice;
   isStale?: boolean;
   freshness?: ReactNode;
   /** Fold the analysis text and recommendations (the page's AI Analysis card leads with them). */
@@ -70,7 +60,6 @@ export function VitalSignsMonitorCard({
   return (
     <PatientMonitor
       patient={patient}
-      device={device ?? monitorDevice(patient, null)}
       titleId={titleId}
       isStale={isStale}
       freshness={freshness}
@@ -81,22 +70,21 @@ export function VitalSignsMonitorCard({
 
 function PatientMonitor({
   patient,
-  device,
   titleId,
   isStale,
   freshness,
   isDetailFolded,
 }: {
   patient: Patient;
-  device: MonitorDevice;
   titleId: string;
   isStale: boolean;
   freshness: ReactNode;
   isDetailFolded: boolean;
 }) {
   const { query, refreshReason, band } = useVitalsMonitor(patient);
+  const device = monitorDevice(patient);
   const connection = connectionBadge(device);
-  const hasBattery = isDeviceSource(device.source) || device.source === 'simulation';
+  const hasBattery = device.kind === 'device';
   const battery = typeof device.batteryLevel === 'number' ? `${device.batteryLevel}%` : '—';
   const isBatteryLow = typeof device.batteryLevel === 'number' && device.batteryLevel < 20;
 
@@ -109,6 +97,7 @@ function PatientMonitor({
             {TITLE}
           </CardTitle>
           <div className="flex flex-wrap items-center gap-2">
+            {patient.isDemo && <DemoPatientBadge />}
             <Badge
               variant="outline"
               data-connection={connection.tone}
@@ -143,7 +132,7 @@ function PatientMonitor({
           )}
           <div className="flex items-center gap-1.5">
             <dt>Vitals recorded</dt>
-            <dd>{DATE_TIME.format(new Date(patient.lastUpdated))}</dd>
+            <dd>{formatDateTime(patient.lastUpdated)}</dd>
           </div>
         </dl>
         {freshness}
@@ -168,7 +157,7 @@ function PatientMonitor({
           ) : (
             <MonitorResult
               result={query.data}
-              vitals={monitorInput(patient)}
+              patient={patient}
               isStale={isStale}
               isDetailFolded={isDetailFolded}
             />

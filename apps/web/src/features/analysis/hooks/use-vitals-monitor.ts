@@ -1,33 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '@vigil/domain';
 import { useEffect, useRef } from 'react';
-import { alertTracker } from '@/lib/alert-tracker.ts';
 import { toastError } from '@/lib/toast.ts';
-import { vitalsAnalysisErrorMessage } from '../api/analyze-vitals.ts';
-import { getVitalsAnalysisQueryOptions } from '../api/get-vitals-analysis.ts';
-import { alertToastDescription, monitorInput, monitorRefresh, news2BandOf } from '../lib/monitor-rules.ts';
+import { getPatientAnalysisQueryOptions } from '../api/get-patient-analysis.ts';
+import { vitalsAnalysisErrorMessage } from '../lib/monitor-errors.ts';
+import { monitorRefresh } from '../lib/monitor-rules.ts';
 
 /**
- * The monitor card's analysis of a patient's vitals, with its toasts (spec point 8): every failure
- * toasts "Analysis Error"; a rise into URGENT or CRITICAL toasts "<level> Alert" once, not on every
- * refresh at the same level. Mount it once per patient (key the card by patient id).
+ * The monitor card's analysis: the patient's own, from the server (GET /api/patients/{id}/analysis,
+ * the values that count), on mount and every `refreshMs` (spec point 4), also while the tab is hidden
+ * so the card is current when looked at. Every failure toasts "Analysis Error" (spec point 8). A
+ * rise into URGENT or CRITICAL is no longer a toast of its own: it is the server's alert, in the
+ * alert bar and announced once as "<level> Alert" when raised (features/alerts, issue 21). Mount it
+ * once per patient (key the card by patient id).
  */
 export function useVitalsMonitor(patient: Patient) {
   const { ms: refreshMs, reason: refreshReason } = monitorRefresh(patient);
-  const query = useQuery(getVitalsAnalysisQueryOptions(monitorInput(patient), refreshMs));
-  const { data, dataUpdatedAt, error, errorUpdatedAt } = query;
+  const query = useQuery({
+    ...getPatientAnalysisQueryOptions(patient.id),
+    refetchInterval: refreshMs,
+    refetchIntervalInBackground: true,
+    refetchOnMount: 'always',
+  });
+  const { error, errorUpdatedAt } = query;
 
-  const seenDataAt = useRef(0);
   const seenErrorAt = useRef(0);
-
-  useEffect(() => {
-    if (!data || dataUpdatedAt === seenDataAt.current) return;
-    seenDataAt.current = dataUpdatedAt;
-    // One tracker for the whole app: a rise seen here and on the live stream is announced once.
-    if (alertTracker.shouldAnnounce(patient.id, data.alertLevel)) {
-      toastError(`${data.alertLevel} Alert`, alertToastDescription(data.analysis));
-    }
-  }, [data, dataUpdatedAt, patient.id]);
 
   useEffect(() => {
     if (!error || errorUpdatedAt === seenErrorAt.current) return;
@@ -35,5 +32,5 @@ export function useVitalsMonitor(patient: Patient) {
     toastError('Analysis Error', vitalsAnalysisErrorMessage(error));
   }, [error, errorUpdatedAt]);
 
-  return { query, refreshMs, refreshReason, band: news2BandOf(patient) };
+  return { query, refreshMs, refreshReason, band: patient.news2.band };
 }

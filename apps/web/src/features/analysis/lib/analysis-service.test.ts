@@ -1,23 +1,50 @@
-import type { AnalysisResult, Patient } from '@vigil/domain';
-import { AnalysisResult as AnalysisSchema } from '@vigil/domain';
+import { type AnalysisResult, AnalysisResult as AnalysisSchema } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '@/lib/api-client.ts';
-import { API_KEY_CONFIG_ERROR, vitalsAnalysisErrorMessage } from '../api/analyze-vitals.ts';
-import { analyzePatient, DEFAULT_ANALYSIS_ERROR, INVALID_ANALYSIS_DATA } from './analysis-service.ts';
+import { makePatient } from '@/test/patient-factory.ts';
+import {
+  analyzePatient,
+  DEFAULT_ANALYSIS_ERROR,
+  INVALID_ANALYSIS_DATA,
+  InvalidAnalysisError,
+} from './analysis-service.ts';
+import { API_KEY_CONFIG_ERROR, vitalsAnalysisErrorMessage } from './monitor-errors.ts';
 
-const NOW = new Date('2026-03-02T08:00:00Z');
-const critical: Partial<Patient> & { condition: string } = {
-  id: 1,
-  condition: 'Critical',
-  pulse: 130,
-  oxygenLevel: 93,
-  systolicBP: 100,
-  diastolicBP: 60,
-  temperature: 1013,
-  respiratoryRate: 25,
-  consciousness: 'A',
-  onSupplementalOxygen: false,
-  spo2Scale: 1,
+const { news2 } = makePatient();
+/** A server answer as GET /api/patients/{id}/analysis gives it (rules only). */
+const SERVER: AnalysisResult = {
+  alertLevel: 'CRITICAL',
+  analysis: 'NEWS2 10: high clinical risk.',
+  recommendations: ['Call for an emergency assessment'],
+  predictedTrend: 'DECLINING',
+  vitalSigns: {
+    heartRate: { status: 'URGENT', comment: 'Pulse 130 /min scores 2.' },
+    oxygenLevel: { status: 'URGENT', comment: 'SpO2 93 % scores 2.' },
+    bloodPressure: { status: 'URGENT', comment: 'Systolic 100 mmHg scores 2.' },
+    temperature: { status: 'ATTENTION', comment: '38.5 °C scores 1.' },
+  },
+  news2: {
+    total: 10,
+    band: 'high',
+    redScore: true,
+    redScoreParameters: ['respiratoryRate'],
+    scores: {
+      respiratoryRate: 3,
+      spo2: 2,
+      airOrOxygen: 0,
+      systolicBP: 2,
+      pulse: 2,
+      consciousness: 0,
+      temperature: 1,
+    },
+    complete: true,
+    missing: [],
+    spo2Scale: 1,
+    monitoring: news2.monitoring,
+    response: news2.response,
+  },
+  source: 'rules',
+  generatedAt: '2026-03-02T08:00:00.000Z',
 };
 const parse = (d: unknown) => AnalysisSchema.parse(d);
 const fail = (status: number, body: string) => () =>
@@ -36,78 +63,43 @@ const fail = (status: number, body: string) => () =>
     ),
   );
 
-describe('dashboard analysis service', () => {
+describe("the record's analysis service", () => {
   it('returns the server analysis when it answers', async () => {
-    const server = (await analyzePatient(critical, fail(500, ''), parse, () => NOW)) as AnalysisResult;
-    const ok = await analyzePatient(
-      critical,
-      async () => ({ ...server, origin: undefined, error: undefined }),
-      parse,
-      () => NOW,
-    );
-    expect(ok.origin).toBe('server');
-    expect(ok.error).toBeUndefined();
+    const result = await analyzePatient(async () => SERVER, parse);
+    expect(result).toEqual(SERVER);
+    expect(result.error).toBeUndefined();
   });
 
-  it('computes NEWS2 locally from the last known vitals when the server fails, with the server message', async () => {
-    const result = await analyzePatient(
-      critical,
-      fail(500, '{"error":"Database unavailable"}'),
-      parse,
-      () => NOW,
+  it('rejects with the server message when the server fails, never scoring NEWS2 here', async () => {
+    await expect(analyzePatient(fail(500, '{"error":"Database unavailable"}'), parse)).rejects.toThrow(
+      'Database unavailable',
     );
-    expect(result).toMatchObject({ origin: 'local', error: 'Database unavailable', alertLevel: 'CRITICAL' });
-    expect(result.news2.total).toBe(10);
-    expect(result.notice).toMatch(/^Computed on this device/);
   });
 
   it('uses the raw body text, else the default message', async () => {
-    expect((await analyzePatient(critical, fail(503, 'Service down'), parse, () => NOW)).error).toBe(
-      'Service down',
-    );
-    expect((await analyzePatient(critical, fail(503, ''), parse, () => NOW)).error).toBe(
-      DEFAULT_ANALYSIS_ERROR,
-    );
+    await expect(analyzePatient(fail(503, 'Service down'), parse)).rejects.toThrow('Service down');
+    await expect(analyzePatient(fail(503, ''), parse)).rejects.toThrow(DEFAULT_ANALYSIS_ERROR);
   });
 
   it('treats an unparseable success body as invalid data', async () => {
-    const result = await analyzePatient(
-      critical,
-      async () => ({ nonsense: true }),
-      parse,
-      () => NOW,
-    );
-    expect(result).toMatchObject({ origin: 'local', error: INVALID_ANALYSIS_DATA });
+    const failure = analyzePatient(async () => ({ nonsense: true }), parse);
+    await expect(failure).rejects.toBeInstanceOf(InvalidAnalysisError);
+    await expect(failure).rejects.toThrow(INVALID_ANALYSIS_DATA);
   });
 
   it('shows the rules result the server attached to an API key error', async () => {
-    const local = await analyzePatient(critical, fail(500, ''), parse, () => NOW);
     const body = JSON.stringify({
       error: 'The AI provider rejected the API key (AI_API_KEY).',
-      fallback: { ...local, origin: undefined, notice: undefined },
+      fallback: SERVER,
     });
-    const result = await analyzePatient(critical, fail(502, body), parse, () => NOW);
-    expect(result).toMatchObject({ origin: 'server', alertLevel: 'CRITICAL' });
+    const result = await analyzePatient(fail(502, body), parse);
+    expect(result).toMatchObject({ alertLevel: 'CRITICAL', news2: { total: 10 } });
     expect(result.error).toContain('API key');
   });
 
-  it('falls back to the spec texts only without any vitals, never marking a vital NORMAL', async () => {
-    const crit = await analyzePatient({ condition: 'Critical' }, fail(500, ''), parse, () => NOW);
-    expect(crit).toMatchObject({
-      origin: 'fallback',
-      alertLevel: 'CRITICAL',
-      predictedTrend: 'DECLINING',
-      analysis: 'Patient is in critical condition and requires immediate attention.',
-      recommendations: ['Contact medical team immediately', 'Prepare for intervention'],
-    });
-    const stable = await analyzePatient({ condition: 'Stable' }, fail(500, ''), parse, () => NOW);
-    expect(stable).toMatchObject({
-      alertLevel: 'NORMAL',
-      predictedTrend: 'STABLE',
-      analysis: 'Analysis temporarily unavailable. Using standard monitoring protocols.',
-      recommendations: ['Continue standard monitoring', 'Refresh for updated analysis'],
-    });
-    for (const v of Object.values(stable.vitalSigns)) expect(v.status).toBe('UNKNOWN');
+  it('does not take an attached result that is not an analysis', async () => {
+    const body = JSON.stringify({ error: 'Bad gateway', fallback: { alertLevel: 'NORMAL' } });
+    await expect(analyzePatient(fail(502, body), parse)).rejects.toThrow('Bad gateway');
   });
 });
 
@@ -118,6 +110,9 @@ describe('monitor card error messages', () => {
     ).toBe(API_KEY_CONFIG_ERROR);
     expect(vitalsAnalysisErrorMessage(new Error('500: Internal server error'))).toBe(
       '500: Internal server error',
+    );
+    expect(vitalsAnalysisErrorMessage(new InvalidAnalysisError())).toBe(
+      'Failed to parse vital signs analysis data',
     );
     expect(vitalsAnalysisErrorMessage(null)).toBe('Failed to analyze vital signs');
   });

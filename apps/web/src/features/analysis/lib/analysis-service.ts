@@ -1,27 +1,25 @@
-import {
-  type AnalysisResult,
-  buildAnalysis,
-  NUMERIC_VITAL_SIGNS,
-  type Patient,
-  vitalsFromPatient,
-} from '@vigil/domain';
+import type { AnalysisResult } from '@vigil/domain';
 import { HttpError } from '@/lib/api-client.ts';
 
 /**
- * The dashboard's analysis service (spec point 8, "Analysis"). The server's NEWS2 analysis is the
- * answer; when it cannot be had, the same domain rules run here on the patient's last known vitals
- * (never a canned "all normal"), and only with no vitals at all do the spec's fixed texts apply.
+ * The record's analysis (spec point 8, "Analysis"): the server's NEWS2 analysis, computed from the
+ * values that count, is the answer. The web never scores NEWS2 itself: without the server's answer
+ * the record says why and shows the NEWS2 the patient carries (the server's as well).
  */
 
 export const DEFAULT_ANALYSIS_ERROR = 'Failed to analyze patient data';
 export const INVALID_ANALYSIS_DATA = 'Received invalid data from server. Please try again.';
 
-/** Where a shown analysis came from: the server, this device's rules, or the spec's fixed texts. */
-export type AnalysisOrigin = 'server' | 'local' | 'fallback';
+/** A success answer that is not an analysis (spec point 8: "an unparseable success body"). */
+export class InvalidAnalysisError extends Error {
+  constructor() {
+    super(INVALID_ANALYSIS_DATA);
+    this.name = 'InvalidAnalysisError';
+  }
+}
 
-export interface ClientAnalysis extends AnalysisResult {
-  origin: AnalysisOrigin;
-  /** Why the server's answer is not shown (the spec's messages), when it is not. */
+export interface PatientAnalysis extends AnalysisResult {
+  /** Set when the server answered with its rules' result only, saying why (an AI narrator failure). */
   error?: string;
 }
 
@@ -33,66 +31,39 @@ export function analysisErrorMessage(error: unknown): string {
 }
 
 /** The rules result a 502 "API key rejected" answer carries, so the NEWS2 level is never lost. */
-export function fallbackFromError(error: unknown): AnalysisResult | null {
+export function fallbackFromError(
+  error: unknown,
+  parse: (data: unknown) => AnalysisResult,
+): AnalysisResult | null {
   if (!(error instanceof HttpError)) return null;
   try {
-    const parsed = JSON.parse(error.body) as { fallback?: AnalysisResult };
-    return parsed.fallback ?? null;
+    const { fallback } = JSON.parse(error.body) as { fallback?: unknown };
+    return fallback === undefined ? null : parse(fallback);
   } catch {
     return null;
   }
 }
 
-type PatientLike = Pick<Patient, 'condition'> & Partial<Patient>;
-
-function hasVitals(p: PatientLike): boolean {
-  return NUMERIC_VITAL_SIGNS.some((v) => typeof p[v.patientField] === 'number');
-}
-
-/** The spec's fixed fallback texts, for a patient with no vitals at all. Vitals are UNKNOWN, never NORMAL. */
-export function fixedFallback(patient: PatientLike, now: Date): AnalysisResult {
-  const base = buildAnalysis({ now });
-  const critical = patient.condition === 'Critical';
-  return {
-    ...base,
-    alertLevel: critical ? 'CRITICAL' : 'NORMAL',
-    predictedTrend: critical ? 'DECLINING' : 'STABLE',
-    analysis: critical
-      ? 'Patient is in critical condition and requires immediate attention.'
-      : 'Analysis temporarily unavailable. Using standard monitoring protocols.',
-    recommendations: critical
-      ? ['Contact medical team immediately', 'Prepare for intervention']
-      : ['Continue standard monitoring', 'Refresh for updated analysis'],
-  };
-}
-
 /**
- * Never throws: returns the server's analysis, or the best local substitute with `error` saying why.
+ * The server's analysis of a patient: its answer, or the rules result it attached to a failed AI
+ * narrative (with `error` saying why). Anything else rejects with the spec's message.
  * `request` performs the call (GET /api/patients/{id}/analysis) and resolves to the parsed JSON.
  */
 export async function analyzePatient(
-  patient: PatientLike,
   request: () => Promise<unknown>,
   parse: (data: unknown) => AnalysisResult,
-  now: () => Date = () => new Date(),
-): Promise<ClientAnalysis> {
-  let error: string;
+): Promise<PatientAnalysis> {
+  let data: unknown;
   try {
-    const data = await request();
-    try {
-      return { ...parse(data), origin: 'server' };
-    } catch {
-      error = INVALID_ANALYSIS_DATA;
-    }
+    data = await request();
   } catch (failure) {
-    error = analysisErrorMessage(failure);
-    const serverRules = fallbackFromError(failure);
-    if (serverRules) return { ...serverRules, origin: 'server', error };
+    const rules = fallbackFromError(failure, parse);
+    if (rules) return { ...rules, error: analysisErrorMessage(failure) };
+    throw new Error(analysisErrorMessage(failure));
   }
-  if (hasVitals(patient)) {
-    const local = buildAnalysis({ ...vitalsFromPatient(patient), now: now() });
-    const notice = 'Computed on this device from the last known vitals: the server analysis is unavailable.';
-    return { ...local, notice: local.notice ? `${notice} ${local.notice}` : notice, origin: 'local', error };
+  try {
+    return parse(data);
+  } catch {
+    throw new InvalidAnalysisError();
   }
-  return { ...fixedFallback(patient, now()), origin: 'fallback', error };
 }

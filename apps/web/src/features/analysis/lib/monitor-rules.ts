@@ -1,16 +1,11 @@
 import {
-  computeNews2,
+  CONNECTION_TYPES,
   type News2Band,
-  news2InputFromVitals,
   type Patient,
-  READING_SOURCE_LABELS,
-  type ReadingSource,
-  readingSource,
-  type VitalPatientField,
-  type VitalReading,
-  type VitalsAnalysisInput,
-  vitalsFromPatient,
+  PROVENANCE_LABELS,
+  type ReadingProvenance,
 } from '@vigil/domain';
+import { formatClockTime } from '@/lib/date-time.ts';
 
 /** Spec point 6: the special high-priority patient of the original product. */
 export const HIGH_PRIORITY_PATIENT_ID = 41;
@@ -19,90 +14,104 @@ export const HIGH_PRIORITY_PATIENT_ID = 41;
 export const MONITOR_REFRESH_MS = 5 * 60_000;
 export const HIGH_PRIORITY_REFRESH_MS = 60_000;
 
-type PatientVitalFields = Pick<Patient, VitalPatientField | 'spo2Scale'>;
+type MonitorPatient = Pick<Patient, 'id' | 'devices' | 'sources' | 'hasVitalWatch'> & {
+  news2: Pick<Patient['news2'], 'band'>;
+};
 
-/** Where the monitored vitals come from: the source of the latest reading and its connection. */
+/** Where the monitored vitals come from, and the state of what sends them. */
 export interface MonitorDevice {
-  /** The device's name, or the source's ("Ward observations") when there is no device. */
+  /** The device's name, or the values' class ("Observation") when no device feeds the patient. */
   name: string;
-  /** Percent, or null/undefined when the source reports none. */
-  batteryLevel?: number | null;
-  source: ReadingSource;
+  /** Percent, or null when the source reports none. */
+  batteryLevel: number | null;
   /**
-   * For a device source (Bluetooth, bridge, WHOOP): whether it is connected now, i.e. the record says
-   * so or it sent a reading within DEVICE_LIVE_WITHIN_MS. Meaningless for manual observations.
+   * - `device`: a linked device, with its `status` from the server;
+   * - `values`: no linked device; the class of the newest value says what the vitals are.
    */
-  isConnected: boolean;
+  kind: 'device' | 'values';
+  simulated: boolean;
+  /** A linked device's state, decided by the server (never by this screen's clock). */
+  status: 'connected' | 'reconnecting' | 'lost' | null;
+  lostAt: string | null;
+  /** With no linked device: the class of the newest pulse or SpO2 value, if any. */
+  provenance: ReadingProvenance | null;
 }
 
-/** A device that sent a reading this recently counts as connected, whatever the record says. */
-export const DEVICE_LIVE_WITHIN_MS = 5 * 60_000;
-
-/** The sources whose readings come from a device with a connection of its own. */
-const DEVICE_SOURCES: ReadonlySet<ReadingSource> = new Set(['bluetooth', 'bridge', 'whoop']);
-
-export function isDeviceSource(source: ReadingSource): boolean {
-  return DEVICE_SOURCES.has(source);
+/** The newest of the values a monitor shows first (pulse, SpO2), for its class. */
+function newestProvenance(sources: Patient['sources']): ReadingProvenance | null {
+  const candidates = [sources.pulse, sources.oxygenLevel, sources.systolicBP, sources.temperature].filter(
+    (s) => s !== undefined,
+  );
+  candidates.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+  return candidates[0]?.provenance ?? null;
 }
-
-/** The latest reading's fields the monitor needs. */
-export type LatestReading = Pick<
-  VitalReading,
-  'deviceName' | 'connectionType' | 'batteryLevel' | 'readingTime'
->;
 
 /**
- * The monitor's source: the latest reading's (its connection type and device name, as the domain
- * reads them), else the watch type on record ("WHOOP", "Bluetooth …"), else the ward's own
- * observations. A device source is connected when the record says so or it sent a reading lately.
+ * The monitor's source: the patient's newest linked device (the server's list, newest first, with
+ * each link's state), else the class of the newest value (a person's observation, demo data…).
+ * Never guessed from a device's name.
  */
-export function monitorDevice(
-  patient: Pick<Patient, 'vitalWatchType' | 'vitalWatchConnected'>,
-  latest: LatestReading | null | undefined,
-  nowMs: number = Date.now(),
-): MonitorDevice {
-  if (latest) {
-    const source = readingSource(latest);
-    const isRecent = nowMs - Date.parse(latest.readingTime) <= DEVICE_LIVE_WITHIN_MS;
+export function monitorDevice(patient: Pick<Patient, 'devices' | 'sources'>): MonitorDevice {
+  const device = patient.devices[0];
+  if (device) {
     return {
-      name: latest.deviceName?.trim() || READING_SOURCE_LABELS[source],
-      batteryLevel: latest.batteryLevel,
-      source,
-      isConnected: isDeviceSource(source) && (patient.vitalWatchConnected || isRecent),
+      name:
+        device.deviceName ??
+        (device.connectionType === CONNECTION_TYPES.whoop ? 'WHOOP' : device.connectionType),
+      batteryLevel: device.batteryLevel,
+      kind: 'device',
+      simulated: device.simulated,
+      status: device.status,
+      lostAt: device.lostAt,
+      provenance: null,
     };
   }
-  const watch = patient.vitalWatchType;
-  if (watch) {
-    const source = /whoop/i.test(watch)
-      ? 'whoop'
-      : /bluetooth/i.test(watch)
-        ? 'bluetooth'
-        : readingSource({ deviceName: watch, connectionType: watch });
-    return { name: watch, batteryLevel: null, source, isConnected: patient.vitalWatchConnected };
-  }
-  return { name: READING_SOURCE_LABELS.manual, batteryLevel: null, source: 'manual', isConnected: false };
+  const provenance = newestProvenance(patient.sources);
+  return {
+    name: provenance ? PROVENANCE_LABELS[provenance] : 'Ward observations',
+    batteryLevel: null,
+    kind: 'values',
+    simulated: provenance === 'simulation' || provenance === 'demo',
+    status: null,
+    lostAt: null,
+    provenance,
+  };
 }
 
 export type ConnectionTone = 'live' | 'simulation' | 'offline' | 'manual';
 
 /**
- * The monitor card's connection badge. The spec's two labels stay for device sources: "Simulation
- * Mode" for a simulated device, "Real Device Connected" only for a real device that is connected.
- * A device that is not connected says so (a technical state, not a physiological alarm); readings
- * the ward typed in are "Manual observations", never a device.
+ * The monitor card's connection badge, from the server's state of the patient's devices. The spec's
+ * two labels stay: "Simulation Mode" for a simulated device, "Real Device Connected" only for a real
+ * device the server holds connected. A lost one reads "Device lost at HH:MM"; one reconnecting says
+ * so (technical states, not physiological alarms). Without a device: "Manual observations" for a
+ * person's observations, "Demo data" for the demo seed's, "Device not connected" for values a device
+ * sent before its link ended.
  */
 export function connectionBadge(device: MonitorDevice): { label: string; tone: ConnectionTone } {
-  if (device.source === 'simulation') return { label: 'Simulation Mode', tone: 'simulation' };
-  if (device.source === 'manual') return { label: 'Manual observations', tone: 'manual' };
-  if (device.source === 'unknown') return { label: 'Source unknown', tone: 'offline' };
-  return device.isConnected
-    ? { label: 'Real Device Connected', tone: 'live' }
-    : { label: 'Device not connected', tone: 'offline' };
-}
-
-/** NEWS2 band (RCP 2017) of the patient's recorded vitals. */
-export function news2BandOf(patient: PatientVitalFields): News2Band {
-  return computeNews2(news2InputFromVitals(vitalsFromPatient(patient), patient.spo2Scale)).band;
+  if (device.kind === 'device') {
+    if (device.status === 'lost') {
+      const lostAt = device.lostAt ? Date.parse(device.lostAt) : Number.NaN;
+      return {
+        label: Number.isNaN(lostAt) ? 'Device lost' : `Device lost at ${formatClockTime(lostAt)}`,
+        tone: 'offline',
+      };
+    }
+    if (device.simulated) return { label: 'Simulation Mode', tone: 'simulation' };
+    if (device.status === 'reconnecting') return { label: 'Reconnecting', tone: 'offline' };
+    return { label: 'Real Device Connected', tone: 'live' };
+  }
+  switch (device.provenance) {
+    case 'simulation':
+      return { label: 'Simulation Mode', tone: 'simulation' };
+    case 'demo':
+      return { label: 'Demo data', tone: 'simulation' };
+    case 'device':
+    case 'wearable-summary':
+      return { label: 'Device not connected', tone: 'offline' };
+    default:
+      return { label: 'Manual observations', tone: 'manual' };
+  }
 }
 
 function isMediumOrHigh(band: News2Band): boolean {
@@ -124,16 +133,16 @@ export type RefreshReason = 'high-priority' | 'news2' | 'standard';
  * Every minute for the spec's special patient, and also for a patient whose NEWS2 band is medium or
  * high (RCP Chart 4 asks for at least hourly or continuous monitoring); else every 5 minutes.
  */
-export function monitorRefresh(patient: PatientVitalFields & Pick<Patient, 'id'>): {
+export function monitorRefresh(patient: Pick<MonitorPatient, 'id' | 'news2'>): {
   ms: number;
   reason: RefreshReason;
 } {
   if (isHighPriorityPatient(patient)) return { ms: HIGH_PRIORITY_REFRESH_MS, reason: 'high-priority' };
-  if (isMediumOrHigh(news2BandOf(patient))) return { ms: HIGH_PRIORITY_REFRESH_MS, reason: 'news2' };
+  if (isMediumOrHigh(patient.news2.band)) return { ms: HIGH_PRIORITY_REFRESH_MS, reason: 'news2' };
   return { ms: MONITOR_REFRESH_MS, reason: 'standard' };
 }
 
-export function monitorRefreshMs(patient: PatientVitalFields & Pick<Patient, 'id'>): number {
+export function monitorRefreshMs(patient: Pick<MonitorPatient, 'id' | 'news2'>): number {
   return monitorRefresh(patient).ms;
 }
 
@@ -149,31 +158,15 @@ export function refreshNote(reason: RefreshReason, band: News2Band): string {
   }
 }
 
-/** The monitor card is shown for a patient with a vital watch, or whose NEWS2 band is medium or high. */
-export function shouldShowMonitor(patient: PatientVitalFields & Pick<Patient, 'hasVitalWatch'>): boolean {
-  return patient.hasVitalWatch || isMediumOrHigh(news2BandOf(patient));
-}
-
-/** The body of POST /api/vitals/analysis for the patient's stored vitals. */
-export function monitorInput(patient: PatientVitalFields & Pick<Patient, 'id'>): VitalsAnalysisInput {
-  // The record's four required vitals are never null, so the reading-named values fit the input.
-  return { patientId: patient.id, ...(vitalsFromPatient(patient) as Omit<VitalsAnalysisInput, 'patientId'>) };
+/**
+ * The monitor card is shown for a patient with a linked device (the server derives `hasVitalWatch`
+ * from the links), or whose NEWS2 band (the server's) is medium or high.
+ */
+export function shouldShowMonitor(patient: Pick<MonitorPatient, 'hasVitalWatch' | 'news2'>): boolean {
+  return patient.hasVitalWatch || isMediumOrHigh(patient.news2.band);
 }
 
 /** Spec point 4: tiles at URGENT or CRITICAL are highlighted red. */
 export function isHighlightedStatus(status: string): boolean {
   return status === 'URGENT' || status === 'CRITICAL';
-}
-
-const TOAST_TEXT_MAX = 200;
-
-/**
- * The toast's description: the analysis text's first sentence (its headline, e.g. "NEWS2 14: high
- * clinical risk, red score in respiratory rate, SpO2."), so a 3 a.m. toast does not cover the page;
- * the full text is on the card.
- */
-export function alertToastDescription(analysis: string): string {
-  const text = analysis.trim();
-  const sentence = /^(.+?[.!?])(?=\s|$)/s.exec(text)?.[1] ?? text;
-  return sentence.length > TOAST_TEXT_MAX ? `${sentence.slice(0, TOAST_TEXT_MAX - 1).trimEnd()}…` : sentence;
 }

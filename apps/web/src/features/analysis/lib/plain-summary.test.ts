@@ -1,6 +1,7 @@
 import { type News2Summary, news2Escalation } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
-import { actionNow, cardAnalysisText, plainSummary } from './plain-summary.ts';
+import { makePatient } from '@/test/patient-factory.ts';
+import { actionNow, analysisText, cardAnalysisText, plainSummary } from './plain-summary.ts';
 
 const base: News2Summary = {
   total: 0,
@@ -54,7 +55,6 @@ describe('plainSummary', () => {
         ...base,
         total: 1,
         complete: false,
-        missing: ['consciousness'],
         scores: { ...base.scores, pulse: 1, consciousness: null },
       }),
     ).toBe(
@@ -76,10 +76,39 @@ describe('plainSummary', () => {
     );
   });
 
-  it('keeps an AI narrative and the spec fallback texts as they are', () => {
-    expect(cardAnalysisText({ analysis: 'Narrative.', news2: base, source: 'model' })).toBe('Narrative.');
-    expect(
-      cardAnalysisText({ analysis: 'Fallback.', news2: base, source: 'rules', origin: 'fallback' }),
-    ).toBe('Fallback.');
+  it('keeps an AI narrative as it is, and words a rule-based analysis', () => {
+    expect(analysisText({ analysis: 'Narrative.', news2: base, source: 'model' })).toBe('Narrative.');
+    expect(analysisText({ analysis: 'NEWS2 0: low clinical risk.', news2: base, source: 'rules' })).toBe(
+      plainSummary(base),
+    );
+  });
+});
+
+describe('cardAnalysisText', () => {
+  it("words the patient's NEWS2 as the server sent it, ending with the band's response", () => {
+    // SpO2 89 on oxygen, RR 26, pulse 124, SBP 94, 39.1 °C (e2e SEPTIC): NEWS2 14.
+    const septic = makePatient({
+      oxygenLevel: 89,
+      onSupplementalOxygen: true,
+      respiratoryRate: 26,
+      pulse: 124,
+      systolicBP: 94,
+      diastolicBP: 58,
+      temperature: 1024,
+    });
+    expect(cardAnalysisText(septic.news2)).toBe(
+      'High risk, NEWS2 14. Breathing rate and oxygen level are dangerously abnormal; blood pressure, pulse and temperature are also out of range; on oxygen. Call for an emergency assessment by a critical-care team and monitor continuously.',
+    );
+  });
+
+  it('reads the summary, never the values: a summary the server sent is the one worded', () => {
+    const calm = makePatient();
+    const parameters = calm.news2.parameters.map((p) =>
+      p.parameter === 'systolicBP' ? { ...p, score: 3 } : p,
+    );
+    const text = cardAnalysisText({ ...calm.news2, total: 3, band: 'low-medium', parameters });
+    expect(text).toBe(
+      'Low–medium risk, NEWS2 3. Blood pressure is dangerously abnormal. Inform the medical team and observe at least hourly.',
+    );
   });
 });

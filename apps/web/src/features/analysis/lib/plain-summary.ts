@@ -1,4 +1,4 @@
-import type { AnalysisResult, News2Parameter, News2Summary } from '@vigil/domain';
+import type { AnalysisResult, News2Parameter, News2Summary, PatientNews2 } from '@vigil/domain';
 
 /** The NEWS2 parameters in words a person uses at the bedside. */
 const PLAIN_NAMES: Record<Exclude<News2Parameter, 'airOrOxygen'>, string> = {
@@ -45,6 +45,21 @@ const RISK: Record<News2Summary['band'], string> = {
   low: 'Low risk',
 };
 
+/** What the plain words are built from: a score, its band and the points of each parameter. */
+export type ScoredNews2 = Pick<News2Summary, 'band' | 'total' | 'complete' | 'scores'>;
+
+/**
+ * The server's NEWS2 summary of a patient (carried on every patient) as a scored NEWS2: its
+ * parameters' points by name. Nothing is scored again here.
+ */
+export function scoredNews2(news2: PatientNews2): ScoredNews2 {
+  const scores = Object.fromEntries(news2.parameters.map((p) => [p.parameter, p.score])) as Record<
+    News2Parameter,
+    number | null
+  >;
+  return { band: news2.band, total: news2.total, complete: news2.complete, scores };
+}
+
 /**
  * The card's analysis in sentences a nurse reads at a glance, built from the NEWS2 breakdown (the
  * values and limits are on the tiles beside it and in the record): the risk, what is abnormal in
@@ -52,12 +67,12 @@ const RISK: Record<News2Summary['band'], string> = {
  * level are dangerously abnormal; blood pressure, pulse and temperature are also out of range; on
  * oxygen. Call for an emergency assessment by a critical-care team and monitor continuously."
  */
-export function plainSummary(news2: News2Summary): string {
+export function plainSummary(news2: ScoredNews2): string {
   return `${plainFindings(news2)} ${actionNow(news2)}`;
 }
 
 /** The plain summary without what to do now (for where the action is shown on its own). */
-export function plainFindings(news2: News2Summary): string {
+export function plainFindings(news2: ScoredNews2): string {
   const score = `NEWS2 ${news2.complete ? '' : 'at least '}${news2.total}`;
   const red = ORDER.filter((p) => news2.scores[p] === 3).map((p) => PLAIN_NAMES[p]);
   const other = ORDER.filter((p) => {
@@ -84,12 +99,19 @@ export function plainFindings(news2: News2Summary): string {
 }
 
 /**
- * The text a card shows: the plain summary of a rule-based analysis; an AI narrative or the spec's
- * fixed fallback texts as they are.
+ * The text a record's analysis shows: the plain summary of a rule-based analysis; an AI narrative as
+ * it is.
  */
-export function cardAnalysisText(
-  analysis: Pick<AnalysisResult, 'analysis' | 'news2' | 'source'> & { origin?: string },
-): string {
-  if (analysis.source === 'model' || analysis.origin === 'fallback') return analysis.analysis;
+export function analysisText(analysis: Pick<AnalysisResult, 'analysis' | 'news2' | 'source'>): string {
+  if (analysis.source === 'model') return analysis.analysis;
   return plainSummary(analysis.news2);
+}
+
+/**
+ * The dashboard card's analysis (spec point 2): the plain summary of the patient's NEWS2, which the
+ * server computed and sent with the patient, ending with the band's response (RCP Chart 4). No
+ * request per card: the whole dashboard draws from the patient list.
+ */
+export function cardAnalysisText(news2: PatientNews2): string {
+  return plainSummary(scoredNews2(news2));
 }

@@ -29,8 +29,14 @@ export function getAuditEventsQueryOptions(filter: AuditQuery) {
   });
 }
 
-/** The CSV export of a filter (a download; the server records it in the trail). */
-export const auditExportUrl = (filter: AuditQuery) => `/api/audit-events/export${auditSearch(filter)}`;
+/**
+ * The CSV export of a filter (the server records it in the trail). A POST with the filter as its
+ * body: the server takes no export from a link another site could send the browser to.
+ */
+export async function exportAuditCsv(filter: AuditQuery): Promise<Blob> {
+  const body = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ''));
+  return (await apiRequest('POST', '/api/audit-events/export', body)).blob();
+}
 
 export async function verifyAudit(): Promise<AuditVerification> {
   return AuditVerification.parse(await (await apiRequest('GET', '/api/audit-events/verify')).json());

@@ -15,7 +15,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.t
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
-import { auditExportUrl, getAuditEventsQueryOptions, verifyAudit } from '../api/audit.ts';
+import { saveFile } from '@/lib/save-file.ts';
+import { exportAuditCsv, getAuditEventsQueryOptions, verifyAudit } from '../api/audit.ts';
+import { describeVerification } from '../lib/describe-verification.ts';
 import { AuditTable } from './audit-table.tsx';
 
 type Draft = { userId: string; patientId: string; action: string; from: string; to: string };
@@ -45,6 +47,10 @@ export function AuditLog({ canExport }: { canExport: boolean }) {
   const [filter, setFilter] = useState<AuditQuery>({});
   const { data: events, error, isLoading } = useQuery(getAuditEventsQueryOptions(filter));
   const verify = useMutation({ mutationFn: verifyAudit });
+  const exportCsv = useMutation({
+    mutationFn: () => exportAuditCsv(filter),
+    onSuccess: (csv) => saveFile(csv, 'vigil-audit.csv'),
+  });
   const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
     setDraft({ ...draft, [key]: e.target.value });
 
@@ -63,23 +69,20 @@ export function AuditLog({ canExport }: { canExport: boolean }) {
             Verify chain
           </Button>
           {canExport && (
-            <Button asChild variant="outline">
-              <a href={auditExportUrl(filter)} download>
-                <Download aria-hidden="true" />
-                Export CSV
-              </a>
+            <Button variant="outline" disabled={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+              <Download aria-hidden="true" />
+              Export CSV
             </Button>
           )}
         </div>
       </header>
       {verify.data && (
         <p role="status" className={verify.data.ok ? 'text-sm' : 'font-medium text-destructive text-sm'}>
-          {verify.data.ok
-            ? `The chain is intact: ${verify.data.checked} rows checked.`
-            : `The chain is broken at row ${verify.data.firstBroken?.id}: ${verify.data.firstBroken?.reason}. ${verify.data.checked} rows before it hold.`}
+          {describeVerification(verify.data)}
         </p>
       )}
       {verify.error && <CardError what="the verification" error={verify.error} />}
+      {exportCsv.error && <CardError what="the export" error={exportCsv.error} />}
       <Card>
         <CardHeader>
           <CardTitle>Filters</CardTitle>

@@ -6,11 +6,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.t
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { getRegistrationQueryOptions } from '../api/accounts.ts';
 import { useAuth } from '../hooks/use-auth.tsx';
+import { homeOf } from '../lib/home.ts';
 import { AuthHero } from './auth-hero.tsx';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 
-/** /auth: sign in or register. A signed-in visitor is sent to the dashboard. */
+/** /auth: sign in or register. A signed-in visitor is sent to where their role starts. */
 export function AuthPage() {
   const { user, isLoading } = useAuth();
   useDocumentTitle('Sign in');
@@ -18,7 +19,7 @@ export function AuthPage() {
   const registration = useQuery(getRegistrationQueryOptions()).data?.mode ?? 'open';
 
   if (isLoading) return <FullPageSpinner />;
-  if (user) return <Redirect to="/" replace />;
+  if (user) return <Redirect to={homeOf(user.permissions).path} replace />;
 
   return (
     <div className="grid min-h-svh md:grid-cols-2">

@@ -8,17 +8,29 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from '@/components/ui/dialog.tsx';
 
-/** Vigil has no e-mail reset flow: the "Forgot password" link explains who resets passwords. */
-export function ForgotPasswordDialog() {
+/**
+ * Vigil has no e-mail reset flow: the "Forgot password" link explains who resets passwords. Loaded on
+ * first use by {@link ForgotPasswordButton}; focus returns to that button on close.
+ */
+export function ForgotPasswordDialog({
+  isOpen,
+  setIsOpen,
+  returnFocusTo,
+}: {
+  isOpen: boolean;
+  setIsOpen: (open: boolean) => void;
+  returnFocusTo: React.RefObject<HTMLButtonElement | null>;
+}) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="link">Forgot password</Button>
-      </DialogTrigger>
-      <DialogContent>
+    <Dialog open={isOpen} onOpenChange={setIsOpen}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <DialogHeader>
           <div className="mb-1 flex size-10 items-center justify-center rounded-full bg-accent text-accent-foreground">
             <KeyRound className="size-5" aria-hidden="true" />

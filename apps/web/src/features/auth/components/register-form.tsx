@@ -1,25 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MAX, PASSWORD_MIN, RegisterInput, USERNAME_MAX, USERNAME_MIN } from '@vigil/domain';
 import { LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormField } from '@/components/form/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { textOf, useSchemaForm } from '@/lib/schema-form.ts';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { PasswordInput } from './password-input.tsx';
 
 export function RegisterForm() {
   const { registerMutation } = useAuth();
   const id = useId();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(RegisterInput),
-    defaultValues: { username: '', password: '' },
-  });
+  const { errors, onChange, handleSubmit } = useSchemaForm(RegisterInput, (form) => ({
+    username: textOf(form, 'username'),
+    password: textOf(form, 'password'),
+  }));
 
   const onSubmit = handleSubmit((values) => registerMutation.mutate(values));
   const isPending = registerMutation.isPending;
@@ -34,12 +29,12 @@ export function RegisterForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form onSubmit={onSubmit} onChange={onChange} noValidate className="flex flex-col gap-5">
       <FormField
         id={`${id}-username`}
         label="Choose username"
         hint={`${USERNAME_MIN}–${USERNAME_MAX} characters: letters, digits and . _ @ -`}
-        error={errors.username?.message}
+        error={errors.username}
         className="gap-2"
       >
         {(aria) => (
@@ -49,7 +44,7 @@ export function RegisterForm() {
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
-            {...register('username')}
+            name="username"
           />
         )}
       </FormField>
@@ -57,10 +52,10 @@ export function RegisterForm() {
         id={`${id}-password`}
         label="Choose password"
         hint={`${PASSWORD_MIN}–${PASSWORD_MAX} characters.`}
-        error={errors.password?.message}
+        error={errors.password}
         className="gap-2"
       >
-        {(aria) => <PasswordInput {...aria} autoComplete="new-password" {...register('password')} />}
+        {(aria) => <PasswordInput {...aria} autoComplete="new-password" name="password" />}
       </FormField>
 
       <Button type="submit" size="lg" disabled={isPending} className="w-full">

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { DeviceLink, type DeviceLinkCreateInput, type DeviceLinkUpdateInput } from '@vigil/domain';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
@@ -39,17 +39,4 @@ export async function heartbeatDeviceLink(id: number): Promise<DeviceLink> {
 /** DELETE /api/device-links/{id}: the device no longer feeds the patient. */
 export async function endDeviceLink(id: number): Promise<DeviceLink> {
   return DeviceLink.parse(await (await apiRequest('DELETE', `/api/device-links/${id}`)).json());
-}
-
-/**
- * Whether a simulated device feeds the patient now, for screens outside this feature (the dashboard
- * card labels the patient's vitals "Simulation Mode"). One shared query of every active link.
- */
-export function useIsFedBySimulation(patientId: number): boolean {
-  const { data } = useQuery({
-    ...getDeviceLinksQueryOptions(),
-    select: (links) =>
-      links.some((l) => l.simulated && l.state !== 'disconnected' && l.patientId === patientId),
-  });
-  return data ?? false;
 }

@@ -25,7 +25,7 @@ export function BluetoothUnsupportedNotice({ simulation }: { simulation: boolean
         </ul>
         <p>
           {simulation !== false
-            ? 'The app works in simulation mode: use a demo device to see how readings flow.'
+            ? 'The app works in simulation mode: use a demo device on a patient marked "Demo patient" to see how readings flow.'
             : 'Simulated devices are turned off on this server: use a browser with Web Bluetooth, or the Health Device Bridge.'}
         </p>
       </div>

@@ -6,13 +6,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
+import { patientLabel } from '@/lib/patient-label.ts';
 import { useSimulationAvailable } from '@/lib/server-config.ts';
 import type { useDeviceActions } from '../hooks/use-device-actions.ts';
 
 /**
- * Card 2, "Connect New Device" (spec point 2): the patient, "Scan for Devices" ("Scanning..." while
- * busy) and, only without Web Bluetooth and on a server that accepts simulated devices, "Use Demo Device". The selection is the page's (a disconnect
- * of the selected patient's device clears it).
+ * Card 2, "Connect New Device" (spec point 2): the patient (a demo patient named as such), "Scan for
+ * Devices" ("Scanning..." while busy) and, only without Web Bluetooth, on a server that accepts
+ * simulated devices, and for a patient marked "Demo patient", "Use Demo Device": simulated values
+ * never reach a real patient. The selection is the page's (a disconnect of the selected patient's
+ * device clears it).
  */
 export function ConnectDeviceCard({
   patientId,
@@ -30,6 +33,8 @@ export function ConnectDeviceCard({
   const patients = useQuery(getPatientsQueryOptions());
   const { busy, error } = actions;
   const simulation = useSimulationAvailable();
+  const selected = patients.data?.find((p) => p.id === patientId);
+  const canUseDemo = !isSupported && simulation === true && selected?.isDemo === true;
 
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -54,7 +59,7 @@ export function ConnectDeviceCard({
             <option value="">Select a patient</option>
             {patients.data?.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name}
+                {patientLabel(p)}
               </option>
             ))}
           </NativeSelect>
@@ -73,7 +78,7 @@ export function ConnectDeviceCard({
             )}
             {busy === 'scan' ? 'Scanning...' : 'Scan for Devices'}
           </Button>
-          {!isSupported && simulation === true && (
+          {canUseDemo && (
             <Button variant="outline" onClick={() => void actions.demo(patientId)} disabled={busy !== null}>
               {busy === 'demo' ? (
                 <LoaderCircle className="animate-spin" aria-hidden="true" />
@@ -84,6 +89,12 @@ export function ConnectDeviceCard({
             </Button>
           )}
         </div>
+        {!isSupported && simulation === true && !canUseDemo && (
+          <p className="text-muted-foreground text-sm" data-demo-hint="">
+            The demo device is offered for patients marked "Demo patient" only: simulated values never reach a
+            real patient's record.
+          </p>
+        )}
         <div aria-live="polite">
           {error && (
             <p role="alert" className="text-destructive text-sm" data-connect-error="">

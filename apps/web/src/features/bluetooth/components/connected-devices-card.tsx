@@ -3,11 +3,11 @@ import { MonitorSmartphone, Unplug } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Link } from 'wouter';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
+import { DemoPatientBadge } from '@/components/provenance/demo-patient-badge.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
-import { useNow } from '@/hooks/use-now.ts';
 import { getDeviceLinksQueryOptions } from '../api/device-links.ts';
 import type { useDeviceActions } from '../hooks/use-device-actions.ts';
 import { useLocalDevices } from '../hooks/use-local-devices.ts';
@@ -51,7 +51,7 @@ export function ConnectedDevicesCard({
   const patients = useQuery(getPatientsQueryOptions());
   const local = useLocalDevices();
   const rows = useMemo(() => deviceRows(links.data ?? [], local), [links.data, local]);
-  const nameOf = (id: number) => patients.data?.find((p) => p.id === id)?.name ?? null;
+  const patientOf = (id: number) => patients.data?.find((p) => p.id === id) ?? null;
 
   let content: React.ReactNode;
   if (links.isPending && local.length === 0) content = <CardLoading label="Loading devices" />;
@@ -82,7 +82,7 @@ export function ConnectedDevicesCard({
               <DeviceTableRow
                 key={row.key}
                 row={row}
-                patientName={nameOf(row.patientId)}
+                patient={patientOf(row.patientId)}
                 onDisconnect={async () => {
                   if (await actions.disconnect(row)) onDisconnected(row);
                 }}
@@ -109,24 +109,26 @@ export function ConnectedDevicesCard({
 
 function DeviceTableRow({
   row,
-  patientName,
+  patient,
   onDisconnect,
 }: {
   row: DeviceRow;
-  patientName: string | null;
+  patient: { name: string; isDemo: boolean } | null;
   onDisconnect(): void;
 }) {
   const name = row.deviceName ?? 'Unknown Device';
-  const now = useNow();
   return (
     <tr className="border-b align-top last:border-0" data-device-row={row.deviceId}>
       <td className="px-2 py-3">
-        <Link
-          href={`/patient/${row.patientId}`}
-          className="font-medium text-primary underline-offset-4 hover:underline"
-        >
-          {patientName ?? `Patient ${row.patientId}`}
-        </Link>
+        <div className="flex flex-col items-start gap-1">
+          <Link
+            href={`/patient/${row.patientId}`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {patient?.name ?? `Patient ${row.patientId}`}
+          </Link>
+          {patient?.isDemo && <DemoPatientBadge />}
+        </div>
       </td>
       <td className="px-2 py-3">
         <div className="flex flex-col gap-1">
@@ -138,7 +140,7 @@ function DeviceTableRow({
             {row.isSimulated ? (
               <Badge variant="outline">Simulation</Badge>
             ) : (
-              hasRealConnection(row, now) && (
+              hasRealConnection(row) && (
                 <>
                   <Badge variant="secondary">GATT Connected</Badge>
                   <Badge variant="outline">Health Monitor</Badge>

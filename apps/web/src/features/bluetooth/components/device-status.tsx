@@ -1,4 +1,3 @@
-import { useNow } from '@/hooks/use-now.ts';
 import { cn } from '@/lib/utils.ts';
 import { type DeviceRow, rowStatus, type StatusTone } from '../lib/device-rows.ts';
 
@@ -12,7 +11,7 @@ const TONES: Record<StatusTone, string> = {
 
 /** A device's status as text in a coloured pill (never colour alone), with its reconnect line. */
 export function DeviceStatus({ row }: { row: DeviceRow }) {
-  const status = rowStatus(row, useNow());
+  const status = rowStatus(row);
   return (
     <div className="flex flex-col items-start gap-1" data-device-status={status.label}>
       <span

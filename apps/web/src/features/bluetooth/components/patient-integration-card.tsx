@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '@vigil/domain';
-import { Bluetooth, FlaskConical, LoaderCircle, Plug, RefreshCw, Unplug } from 'lucide-react';
+import { Bluetooth, BluetoothOff, FlaskConical, LoaderCircle, Plug, RefreshCw, Unplug } from 'lucide-react';
 import { type ReactNode, useId, useMemo } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -18,7 +18,8 @@ import { DeviceStatus } from './device-status.tsx';
 /**
  * "Patient Integration" on the patient record (spec point 2): connect a Bluetooth device for this
  * patient, the devices linked to them with battery and last reading, and the wearable provider's
- * part (`wearable`, mounted by its own feature).
+ * part (`wearable`, mounted by its own feature). "Use Demo Device" only on a demo patient's record
+ * (and, as before, only without Web Bluetooth on a server that accepts simulated devices).
  */
 export function PatientIntegrationCard({ patient, wearable }: { patient: Patient; wearable?: ReactNode }) {
   const titleId = useId();
@@ -46,12 +47,9 @@ export function PatientIntegrationCard({ patient, wearable }: { patient: Patient
         <CardDescription>Devices and wearables feeding this patient's vital signs.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {!isSupported && (
-          <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 text-sm dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
-            {BLUETOOTH_MESSAGES.unsupportedPatientPage}
-          </p>
-        )}
-        <div className="flex flex-wrap gap-2">
+        {/* Where a device would be connected: the button, or, without Web Bluetooth, one quiet line
+            saying why not (the manager page has the full notice). */}
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           {isSupported ? (
             <Button onClick={() => void actions.scan(patient.id)} disabled={actions.busy !== null}>
               {actions.busy === 'scan' ? (
@@ -62,16 +60,25 @@ export function PatientIntegrationCard({ patient, wearable }: { patient: Patient
               {actions.busy === 'scan' ? 'Scanning...' : 'Connect Bluetooth device'}
             </Button>
           ) : (
-            simulation === true && (
-              <Button
-                variant="outline"
-                onClick={() => void actions.demo(patient.id)}
-                disabled={actions.busy !== null}
+            <>
+              {simulation === true && patient.isDemo && (
+                <Button
+                  variant="outline"
+                  onClick={() => void actions.demo(patient.id)}
+                  disabled={actions.busy !== null}
+                >
+                  <FlaskConical aria-hidden="true" />
+                  Use Demo Device
+                </Button>
+              )}
+              <p
+                data-bluetooth-unsupported=""
+                className="flex min-w-0 flex-1 basis-64 items-start gap-1.5 text-muted-foreground text-xs"
               >
-                <FlaskConical aria-hidden="true" />
-                Use Demo Device
-              </Button>
-            )
+                <BluetoothOff className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                <span>{BLUETOOTH_MESSAGES.unsupportedPatientPage}</span>
+              </p>
+            </>
           )}
         </div>
         {actions.error && (

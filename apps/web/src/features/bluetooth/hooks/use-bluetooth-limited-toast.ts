@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toastInfo } from '@/lib/toast.ts';
 import { BLUETOOTH_MESSAGES } from '../lib/bluetooth-errors.ts';
 import { isWebBluetoothSupported } from '../lib/bluetooth-support.ts';
 
 /**
- * Spec point 8, "Bluetooth Limited" (default variant, 5 s): Web Bluetooth exists but the browser says
+ * Spec point 8, "Bluetooth Limited" (default variant, 5 s: the toasts' default): Web Bluetooth exists but the browser says
  * no adapter can be used, or asking fails.
  */
 export function useBluetoothLimitedToast() {
@@ -16,8 +16,7 @@ export function useBluetoothLimitedToast() {
       .then((isAvailable) => isAvailable)
       .catch(() => false)
       .then((isAvailable) => {
-        if (isActive && !isAvailable)
-          toast('Bluetooth Limited', { description: BLUETOOTH_MESSAGES.limited, duration: 5_000 });
+        if (isActive && !isAvailable) toastInfo('Bluetooth Limited', BLUETOOTH_MESSAGES.limited);
       });
     return () => {
       isActive = false;

@@ -47,8 +47,6 @@ export const RECONNECT_WAITS_MS = [1_000, 2_000, 4_000, 8_000, 16_000] as const;
  * and a notification lost in a drop is then caught up.
  */
 export const POLL_INTERVAL_MS = 5_000;
-/** At most one POST /api/device-readings per device this often. */
-export const SEND_INTERVAL_MS = 3_000;
 /** Values from several characteristics within this long are one reading (one measurement round). */
 export const MERGE_WINDOW_MS = 1_000;
 

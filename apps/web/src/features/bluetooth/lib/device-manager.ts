@@ -1,5 +1,4 @@
 import { CONNECTION_TYPES, type DeviceReadingInput } from '@vigil/domain';
-import { updatePatient } from '@/features/patients/api/update-patient.ts';
 import { HttpError } from '@/lib/api-client.ts';
 import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
 import { toastSuccess } from '@/lib/toast.ts';
@@ -16,7 +15,6 @@ import {
   LINK_CHECK_INTERVAL_MS,
   MERGE_WINDOW_MS,
   OPTIONAL_SERVICES,
-  SEND_INTERVAL_MS,
 } from './bluetooth-constants.ts';
 import {
   BLUETOOTH_MESSAGES,
@@ -25,6 +23,7 @@ import {
   requestDeviceErrorMessage,
 } from './bluetooth-errors.ts';
 import { isWebBluetoothSupported } from './bluetooth-support.ts';
+import { deviceManagerPresence } from './device-manager-presence.ts';
 import {
   BluetoothDeviceSession,
   type DeviceSession,
@@ -73,7 +72,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * The Bluetooth devices this browser holds, for the whole signed-in app (a device keeps sending while
  * the nurse moves between screens). Each device's readings go to POST /api/device-readings through a
  * ReadingBatcher; its link (which patient it feeds, its state) is kept on the server so every nurse
- * sees it; the patient is marked as having a connected watch (spec point 7).
+ * sees it. The link is the only device truth: the server derives the patient's device fields from it
+ * and tells every screen, so this browser never writes them.
  */
 class DeviceManager {
   readonly #devices = new Map<string, Managed>();
@@ -159,13 +159,12 @@ class DeviceManager {
     return { deviceId, deviceName: DEMO_DEVICE_NAME, patientId };
   }
 
-  /** The nurse disconnects a device this browser holds: the link ends and the patient is marked unconnected. */
+  /** The nurse disconnects a device this browser holds: its link ends (the server updates the patient). */
   async disconnect(deviceId: string): Promise<void> {
     const managed = this.#devices.get(deviceId);
     if (!managed) throw new Error(`Failed to disconnect device for patient ID ${deviceId}`);
     await this.#release(deviceId);
     if (managed.linkId !== null) await endDeviceLink(managed.linkId);
-    await updatePatient(managed.patientId, { vitalWatchConnected: false });
   }
 
   /** Reads the device now (spec point 4: an error when it is not connected). */
@@ -215,15 +214,10 @@ class DeviceManager {
     const session = create({
       onReading: (fields, at) => managed.batcher.add(fields, at),
       onChange: () => this.#emit(),
+      // Each state change is the link's alone: the server marks a link that gave up lost ("dropped").
       onDropped: () => this.#linkState(managed, 'reconnecting'),
-      onReconnected: () => {
-        this.#linkState(managed, 'connected');
-        void updatePatient(managed.patientId, { vitalWatchConnected: true }).catch(() => {});
-      },
-      onGaveUp: () => {
-        this.#linkState(managed, 'disconnected');
-        void updatePatient(managed.patientId, { vitalWatchConnected: false }).catch(() => {});
-      },
+      onReconnected: () => this.#linkState(managed, 'connected'),
+      onGaveUp: () => this.#linkState(managed, 'disconnected'),
     });
     Object.assign(managed, {
       session,
@@ -234,7 +228,6 @@ class DeviceManager {
       batcher: new ReadingBatcher({
         send: (readings, key) => this.#send(managed, readings, key),
         newKey: newIdempotencyKey,
-        minIntervalMs: SEND_INTERVAL_MS,
         mergeWindowMs: MERGE_WINDOW_MS,
         isPermanent,
         onError: (error) => {
@@ -269,7 +262,10 @@ class DeviceManager {
     await postDeviceReadings(batch, key);
   }
 
-  /** Spec point 7: the device is linked on the server, and the patient marked as having a connected watch. */
+  /**
+   * One call links the device to the patient (POST /api/device-links): the server derives the
+   * patient's device fields (spec point 3) from the link and sends every screen the change.
+   */
   async #register(managed: Managed, connectionType: 'Bluetooth' | 'Simulation') {
     const { session, patientId } = managed;
     const link = await createDeviceLink({
@@ -279,16 +275,6 @@ class DeviceManager {
       connectionType,
       batteryLevel: session.state.batteryLevel,
     });
-    try {
-      await updatePatient(patientId, {
-        hasVitalWatch: true,
-        vitalWatchType: session.deviceName ?? 'Bluetooth device',
-        vitalWatchConnected: true,
-      });
-    } catch (error) {
-      await endDeviceLink(link.id).catch(() => {});
-      throw error;
-    }
     managed.linkId = link.id;
     managed.linkCheck = setInterval(() => void this.#checkLink(managed), LINK_CHECK_INTERVAL_MS);
     this.#emit();
@@ -302,3 +288,4 @@ class DeviceManager {
 }
 
 export const deviceManager = new DeviceManager();
+deviceManagerPresence.markLoaded();

@@ -1,4 +1,4 @@
-import { DEVICE_LINK_LEASE_MS, type DeviceLink } from '@vigil/domain';
+import type { DeviceLink } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
 import type { LocalDevice } from './device-manager.ts';
 import { deviceRows, hasRealConnection, rowStatus } from './device-rows.ts';
@@ -12,6 +12,9 @@ const link = (over: Partial<DeviceLink> = {}): DeviceLink => ({
   connectionType: 'Bluetooth',
   simulated: false,
   state: 'connected',
+  status: 'connected',
+  lostAt: null,
+  lostReason: null,
   batteryLevel: 80,
   linkedAt: '2026-11-23T10:00:00.000Z',
   linkedBy: 1,
@@ -21,8 +24,6 @@ const link = (over: Partial<DeviceLink> = {}): DeviceLink => ({
   endedAt: null,
   ...over,
 });
-/** Half a minute after the link's last heartbeat. */
-const NOW = Date.parse('2026-11-23T10:06:30.000Z');
 const state = (over: Partial<DeviceSessionState> = {}): DeviceSessionState => ({
   status: 'connected',
   reconnectAttempt: null,
@@ -49,14 +50,14 @@ describe('deviceRows', () => {
     const [row, ...rest] = deviceRows([link()], [local()]);
     expect(rest).toEqual([]);
     expect(row).toMatchObject({ batteryLevel: 77, lastReadingAt: Date.parse('2026-11-23T10:06:00.000Z') });
-    expect(rowStatus(row!, NOW)).toEqual({ label: 'Connected (Real Device)', tone: 'green', detail: null });
-    expect(hasRealConnection(row!, NOW)).toBe(true);
+    expect(rowStatus(row!)).toEqual({ label: 'Connected (Real Device)', tone: 'green', detail: null });
+    expect(hasRealConnection(row!)).toBe(true);
   });
 
   it('lists a link held elsewhere as plain Connected, and a session not registered yet', () => {
     const rows = deviceRows([link()], [local({ deviceId: 'other-device', linkId: null })]);
-    expect(rows.map((r) => rowStatus(r, NOW).label)).toEqual(['Connected', 'Connected (Real Device)']);
-    expect(rowStatus(rows[0]!, NOW).detail).toBe('Sending from another window or computer');
+    expect(rows.map((r) => rowStatus(r).label)).toEqual(['Connected', 'Connected (Real Device)']);
+    expect(rowStatus(rows[0]!).detail).toBe('Sending from another window or computer');
   });
 });
 
@@ -71,31 +72,51 @@ describe('rowStatus (decision 010)', () => {
     [local({ isSimulated: true }), 'Simulation Mode', null],
   ])('%#', (device, label, detail) => {
     const [row] = deviceRows([], [device]);
-    expect(rowStatus(row!, NOW)).toMatchObject({ label, detail });
+    expect(rowStatus(row!)).toMatchObject({ label, detail });
   });
 
   it('never shows GATT badges for a simulated or dropped device', () => {
     expect(
-      hasRealConnection(deviceRows([link({ simulated: true, connectionType: 'Simulation' })], [])[0]!, NOW),
+      hasRealConnection(deviceRows([link({ simulated: true, connectionType: 'Simulation' })], [])[0]!),
     ).toBe(false);
-    expect(hasRealConnection(deviceRows([link({ state: 'reconnecting' })], [])[0]!, NOW)).toBe(false);
-    expect(rowStatus(deviceRows([link({ state: 'reconnecting' })], [])[0]!, NOW).label).toBe('Disconnected');
+    const reconnecting = link({ state: 'reconnecting', status: 'reconnecting' });
+    expect(hasRealConnection(deviceRows([reconnecting], [])[0]!)).toBe(false);
+    expect(rowStatus(deviceRows([reconnecting], [])[0]!).label).toBe('Disconnected');
   });
 });
 
-describe('a link whose holding browser has gone quiet', () => {
-  it('reads "Not reporting" past the lease, with no GATT badges, and Connected again once heard from', () => {
-    const quiet = Date.parse('2026-11-23T10:06:00.000Z') + DEVICE_LINK_LEASE_MS + 1;
-    const [row] = deviceRows([link()], []);
-    expect(rowStatus(row!, quiet)).toMatchObject({ label: 'Not reporting', tone: 'red' });
-    expect(rowStatus(row!, quiet).detail).toMatch(
-      /^Nothing since \S+.*: the window or computer holding it may be closed$/,
+describe('a link the server marks lost', () => {
+  const lostAt = new Date(2026, 10, 23, 10, 7).toISOString(); // 10:07 on the ward's clock
+
+  it('reads "Not reporting" with the time it was lost, from the server\'s status, with no GATT badges', () => {
+    const [row] = deviceRows([link({ status: 'lost', lostAt, lostReason: 'not-reporting' })], []);
+    expect(rowStatus(row!)).toEqual({
+      label: 'Not reporting',
+      tone: 'red',
+      detail: 'Device lost at 10:07: the window or computer holding it may be closed',
+    });
+    expect(hasRealConnection(row!)).toBe(false);
+  });
+
+  it('reads "Disconnected" for a link whose browser gave up reconnecting', () => {
+    const [row] = deviceRows(
+      [link({ state: 'disconnected', status: 'lost', lostAt, lostReason: 'dropped' })],
+      [],
     );
-    expect(hasRealConnection(row!, quiet)).toBe(false);
-    const [heard] = deviceRows([link({ lastSeenAt: new Date(quiet - 5_000).toISOString() })], []);
-    expect(rowStatus(heard!, quiet).label).toBe('Connected');
-    // This browser's own device is judged by its own session, not by the lease.
-    const [mine] = deviceRows([link()], [local()]);
-    expect(rowStatus(mine!, quiet).label).toBe('Connected (Real Device)');
+    expect(rowStatus(row!)).toMatchObject({
+      label: 'Disconnected',
+      detail: 'Device lost at 10:07: reconnecting gave up',
+    });
+  });
+
+  it("never decides silence by this screen's clock: a link the server calls connected is Connected", () => {
+    // Heard from long ago by the timestamps, but the server has not marked it lost.
+    const [row] = deviceRows([link({ lastSeenAt: '2026-11-23T08:00:00.000Z', lastReadingAt: null })], []);
+    expect(rowStatus(row!).label).toBe('Connected');
+  });
+
+  it("judges this browser's own device by its own session", () => {
+    const [mine] = deviceRows([link({ status: 'lost', lostAt, lostReason: 'not-reporting' })], [local()]);
+    expect(rowStatus(mine!).label).toBe('Connected (Real Device)');
   });
 });

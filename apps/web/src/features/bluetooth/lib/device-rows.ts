@@ -1,4 +1,5 @@
-import { type DeviceLink, isLinkSilent } from '@vigil/domain';
+import type { DeviceLink } from '@vigil/domain';
+import { formatClockTime } from '@/lib/date-time.ts';
 import { RECONNECT_WAITS_MS } from './bluetooth-constants.ts';
 import type { LocalDevice } from './device-manager.ts';
 
@@ -67,14 +68,21 @@ export interface RowStatus {
   detail: string | null;
 }
 
+/** "Device lost at 14:05" from the server's `lostAt` (24-hour clock, the ward's time). */
+function lostAtText(link: DeviceLink): string {
+  const lostAt = link.lostAt ? Date.parse(link.lostAt) : Number.NaN;
+  return Number.isNaN(lostAt) ? 'Device lost' : `Device lost at ${formatClockTime(lostAt)}`;
+}
+
 /**
  * The status display modes of spec point 2 that a real product keeps (decision 010): "Simulation
  * Mode" (amber), "Connected (Real Device)" (green) for a device this browser holds, plain "Connected"
  * for one held elsewhere (another nurse's browser, the bridge), "Disconnected" (red), with the
- * reconnect attempt when one is under way; and "Not reporting" (red) for a link held by another browser
- * that has not been heard from for DEVICE_LINK_LEASE_MS (its window closed: nothing will arrive).
+ * reconnect attempt when one is under way. A link held elsewhere is read as the server states it: lost
+ * because it stopped reporting reads "Not reporting" (its window was closed: nothing will arrive),
+ * lost because its browser gave up reconnecting reads "Disconnected", each with "Device lost at HH:MM".
  */
-export function rowStatus(row: DeviceRow, now: number): RowStatus {
+export function rowStatus(row: DeviceRow): RowStatus {
   const total = RECONNECT_WAITS_MS.length;
   if (row.local) {
     const { status, reconnectAttempt } = row.local.state;
@@ -97,22 +105,31 @@ export function rowStatus(row: DeviceRow, now: number): RowStatus {
         return { label: 'Disconnected', tone: 'red', detail: null };
     }
   }
-  const state = row.link?.state ?? 'disconnected';
-  if (row.link && isLinkSilent(row.link, now)) {
-    const seen = Math.max(Date.parse(row.link.lastSeenAt), row.lastReadingAt ?? 0);
-    return {
-      label: 'Not reporting',
-      tone: 'red',
-      detail: `Nothing since ${new Date(seen).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}: the window or computer holding it may be closed`,
-    };
+  const { link } = row;
+  if (!link) return { label: 'Disconnected', tone: 'red', detail: null };
+  if (link.status === 'lost') {
+    switch (link.lostReason) {
+      case 'not-reporting':
+        return {
+          label: 'Not reporting',
+          tone: 'red',
+          detail: `${lostAtText(link)}: the window or computer holding it may be closed`,
+        };
+      case 'reconnect-needed':
+        return {
+          label: 'Reconnect needed',
+          tone: 'red',
+          detail: `${lostAtText(link)}: its provider asks for it to be connected again`,
+        };
+      default:
+        return { label: 'Disconnected', tone: 'red', detail: `${lostAtText(link)}: reconnecting gave up` };
+    }
   }
-  if (state === 'connected') {
-    return row.isSimulated
-      ? { label: 'Simulation Mode', tone: 'amber', detail: 'Sending from another window or computer' }
-      : { label: 'Connected', tone: 'green', detail: heldBy(row) };
-  }
-  if (state === 'reconnecting') return { label: 'Disconnected', tone: 'red', detail: 'Reconnecting' };
-  return { label: 'Disconnected', tone: 'red', detail: null };
+  if (link.status === 'reconnecting') return { label: 'Disconnected', tone: 'red', detail: 'Reconnecting' };
+  if (link.status === 'ended') return { label: 'Disconnected', tone: 'red', detail: null };
+  return row.isSimulated
+    ? { label: 'Simulation Mode', tone: 'amber', detail: 'Sending from another window or computer' }
+    : { label: 'Connected', tone: 'green', detail: heldBy(row) };
 }
 
 function heldBy(row: DeviceRow): string {
@@ -121,10 +138,10 @@ function heldBy(row: DeviceRow): string {
   return 'Sending from another window or computer';
 }
 
-/** "GATT Connected" and "Health Monitor" when a real device connection exists now. */
-export function hasRealConnection(row: DeviceRow, now: number): boolean {
+/** "GATT Connected" and "Health Monitor" when a real device connection exists now (the server says so). */
+export function hasRealConnection(row: DeviceRow): boolean {
   if (row.isSimulated) return false;
   if (row.local) return row.local.state.status === 'connected';
-  if (!row.link || isLinkSilent(row.link, now)) return false;
-  return row.link.state === 'connected' && row.connectionType !== 'WHOOP API';
+  if (!row.link) return false;
+  return row.link.status === 'connected' && row.connectionType !== 'WHOOP API';
 }

@@ -10,19 +10,21 @@ function setUp(overrides: Partial<ReadingBatcherOptions> = {}) {
   const sent: { readings: TimedReading[]; key: string }[] = [];
   let failNext = 0;
   let failure: unknown = new Error('503: Service Unavailable');
+  /** While set, a request stays in flight until the test releases it (a slow network). */
+  let held: Promise<void> | null = null;
+  let release = () => {};
   const batcher = new ReadingBatcher({
     send: async (readings, key) => {
       sent.push({ readings: structuredClone(readings), key });
+      if (held) await held;
       if (failNext > 0) {
         failNext--;
         throw failure;
       }
     },
     newKey: () => `key-${nextKey++}`,
-    minIntervalMs: 3_000,
     mergeWindowMs: 1_000,
     isPermanent: (error) => error instanceof Error && error.message.startsWith('422'),
-    now: () => now,
     setTimer: (run, ms) => {
       const id = nextId++;
       timers.push({ at: now + ms, run, id });
@@ -59,24 +61,53 @@ function setUp(overrides: Partial<ReadingBatcherOptions> = {}) {
       failNext = times;
       if (error) failure = error;
     },
+    /** Requests from now on stay in flight until releaseSends(). */
+    holdSends() {
+      held = new Promise((resolve) => {
+        release = resolve;
+      });
+    },
+    async releaseSends() {
+      held = null;
+      release();
+      await settle();
+    },
   };
 }
 
 describe('ReadingBatcher', () => {
-  it('sends the first reading at once, then at most one request per interval', async () => {
+  it('sends each reading at once while nothing is in flight, waiting on no timer', async () => {
     const t = setUp();
+    for (let i = 0; i < 5; i++) {
+      t.batcher.add({ heartRate: 72 + i }, t.now);
+      await t.advance(0);
+      expect(t.sent).toHaveLength(i + 1);
+      await t.advance(500);
+    }
+    expect(t.sent.map((s) => s.readings.map((r) => r.fields.heartRate))).toEqual([
+      [72],
+      [73],
+      [74],
+      [75],
+      [76],
+    ]);
+  });
+
+  it('batches what arrives while a request is in flight, and sends it the moment that request settles', async () => {
+    const t = setUp();
+    t.holdSends();
     t.batcher.add({ heartRate: 72 }, t.now);
     await t.advance(0);
-    expect(t.sent).toHaveLength(1);
-    for (let i = 1; i <= 5; i++) {
+    for (let i = 1; i <= 3; i++) {
       await t.advance(500);
       t.batcher.add({ heartRate: 72 + i }, t.now);
     }
-    // 2.5 s after the first request: nothing more has gone yet.
     expect(t.sent).toHaveLength(1);
-    await t.advance(500);
+    await t.releaseSends();
+    await t.advance(0);
     expect(t.sent).toHaveLength(2);
-    expect(t.sent[1]!.readings.map((r) => r.fields.heartRate)).toEqual([73, 74, 75, 76, 77]);
+    expect(t.sent[1]!.readings.map((r) => r.fields.heartRate)).toEqual([73, 74, 75]);
+    expect(t.batcher.queued).toBe(0);
   });
 
   it('keeps each reading its own time, however late it is sent', async () => {
@@ -117,21 +148,17 @@ describe('ReadingBatcher', () => {
     t.failTimes(2);
     t.batcher.add({ heartRate: 72 }, t.now);
     await t.advance(0);
-    t.batcher.add({ heartRate: 80 }, t.now + 2_000);
-    // The first resend would wait 2 s, but the interval between requests (3 s) still holds.
-    await t.advance(2_999);
+    t.batcher.add({ heartRate: 80 }, t.now + 1_000);
+    await t.advance(1_999); // the first resend waits 2 s
     expect(t.sent).toHaveLength(1);
     await t.advance(1);
     expect(t.sent).toHaveLength(2);
-    await t.advance(3_999); // second resend waits 4 s
+    await t.advance(3_999); // the second waits 4 s
     expect(t.sent).toHaveLength(2);
+    // The third goes through, and the reading queued behind it follows at once.
     await t.advance(1);
-    expect(t.sent).toHaveLength(3);
-    expect(t.sent.map((s) => s.key)).toEqual(['key-1', 'key-1', 'key-1']);
+    expect(t.sent.map((s) => s.key)).toEqual(['key-1', 'key-1', 'key-1', 'key-2']);
     expect(t.sent[2]!.readings.map((r) => r.fields.heartRate)).toEqual([72]);
-    await t.advance(3_000);
-    expect(t.sent).toHaveLength(4);
-    expect(t.sent[3]!.key).toBe('key-2');
     expect(t.sent[3]!.readings.map((r) => r.fields.heartRate)).toEqual([80]);
     expect(t.batcher.queued).toBe(0);
   });

@@ -14,15 +14,12 @@ export interface ReadingBatcherOptions {
   /** Sends one batch; rejects on failure. The same batch is always resent with the same key. */
   send(readings: TimedReading[], idempotencyKey: string): Promise<void>;
   newKey(): string;
-  /** At most one request started per this many ms. */
-  minIntervalMs: number;
   /** Values measured within this long of each other, of different fields, are one reading. */
   mergeWindowMs: number;
   /** A failure not worth resending (bad input, refused): the batch is dropped and reported. */
   isPermanent(error: unknown): boolean;
   onError?(error: unknown): void;
   onSent?(readings: TimedReading[]): void;
-  now?(): number;
   setTimer?(run: () => void, ms: number): unknown;
   clearTimer?(timer: unknown): void;
   /** Largest batch per request (the ingest takes up to 500). */
@@ -34,12 +31,15 @@ const overlaps = (a: ReadingFields, b: ReadingFields) =>
   Object.keys(b).some((key) => a[key as keyof ReadingFields] !== undefined);
 
 /**
- * Collects a device's readings and posts them at most once every `minIntervalMs`, each reading with
- * its own time. A failed request is resent later with the same Idempotency-Key (so a request that
- * did reach the server is never stored twice), backing off 2 s, 4 s … 30 s; readings keep queuing
- * behind it. Values of different fields measured within `mergeWindowMs` (one read round of several
- * characteristics) become one reading at the earliest time, since the ingest stores one reading per
- * device and time.
+ * Posts a device's readings, each with its own time, as soon as they are decoded: a reading that
+ * finds nothing in flight goes at once (in the next task, so the values one event brings go
+ * together), and readings batch only while a request is under way or a backlog waits, then go
+ * together the moment it settles. A reading that waits on a timer reaches the other screens late,
+ * which is what a monitor must not do. A failed request is resent later with the same
+ * Idempotency-Key (so a request that did reach the server is never stored twice), backing off 2 s,
+ * 4 s … 30 s; readings keep queuing behind it. Values of different fields measured within
+ * `mergeWindowMs` that wait together (one read round of several characteristics) become one reading
+ * at the earliest time, since the ingest stores one reading per device and time.
  */
 export class ReadingBatcher {
   readonly #options: Required<Omit<ReadingBatcherOptions, 'onError' | 'onSent'>> &
@@ -49,13 +49,11 @@ export class ReadingBatcher {
   #isSending = false;
   #sending: Promise<void> | null = null;
   #failures = 0;
-  #lastStartedAt = Number.NEGATIVE_INFINITY;
   #timer: unknown = null;
   #isClosed = false;
 
   constructor(options: ReadingBatcherOptions) {
     this.#options = {
-      now: () => Date.now(),
       setTimer: (run, ms) => setTimeout(run, ms),
       clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
       maxBatch: 500,
@@ -80,7 +78,7 @@ export class ReadingBatcher {
     this.#schedule();
   }
 
-  /** Sends what is queued now, interval or not (the device is being disconnected), and stops. */
+  /** Sends what is queued now, back-off or not (the device is being disconnected), and stops. */
   async close(): Promise<void> {
     if (this.#isClosed) return;
     this.#isClosed = true;
@@ -109,11 +107,10 @@ export class ReadingBatcher {
     this.#timer = null;
   }
 
-  #schedule(delayFloor = 0) {
+  /** Sends what waits: at once, or after `delay` (the back-off after a failure). */
+  #schedule(delay = 0) {
     if (this.#isClosed || this.#isSending || this.#timer !== null) return;
     if (!this.#inFlight && this.#pending.length === 0) return;
-    const { now, minIntervalMs } = this.#options;
-    const delay = Math.max(delayFloor, this.#lastStartedAt + minIntervalMs - now(), 0);
     this.#timer = this.#options.setTimer(() => {
       this.#timer = null;
       this.#sending = this.#flush();
@@ -126,7 +123,6 @@ export class ReadingBatcher {
     const batch = this.#inFlight;
     if (!batch) return;
     this.#isSending = true;
-    this.#lastStartedAt = this.#options.now();
     try {
       await this.#options.send(batch.readings, batch.key);
       this.#inFlight = null;

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
+import { patientLabel } from '@/lib/patient-label.ts';
 import {
   deviceName,
   formatLastUpdate,
@@ -26,7 +27,7 @@ export function BridgeDeviceCard({
   onSync,
 }: {
   device: BridgeDevice;
-  patients: readonly Pick<Patient, 'id' | 'name'>[] | undefined;
+  patients: readonly Pick<Patient, 'id' | 'name' | 'isDemo'>[] | undefined;
   onConnect: (deviceId: string) => void;
   onDisconnect: (deviceId: string) => void;
   onSync: (device: BridgeDevice, patient: { id: number; name: string } | null) => Promise<void>;
@@ -108,8 +109,8 @@ export function BridgeDeviceCard({
 
           {device.sync && (
             <p className="text-muted-foreground text-sm" data-bridge-sync={device.sync.status}>
-              Syncing to {linkedPatient?.name ?? `patient ID ${device.sync.patientId}`}:{' '}
-              {syncSummary(device.sync)}
+              Syncing to {linkedPatient ? patientLabel(linkedPatient) : `patient ID ${device.sync.patientId}`}
+              : {syncSummary(device.sync)}
             </p>
           )}
 
@@ -119,7 +120,7 @@ export function BridgeDeviceCard({
               <option value="">Select a patient</option>
               {patients?.map((p) => (
                 <option key={p.id} value={p.id}>
-                  {p.name}
+                  {patientLabel(p)}
                 </option>
               ))}
             </NativeSelect>

@@ -1,6 +1,5 @@
 import type { BridgeDevice } from '@vigil/domain';
-
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+import { formatClockTimeWithSeconds } from '@/lib/date-time.ts';
 
 /** Spec point 2: the name, or "Unknown Device" when the device advertises none. */
 export function deviceName(device: Pick<BridgeDevice, 'name'>): string {
@@ -22,7 +21,7 @@ export function formatLastUpdate(iso: string | null | undefined): string {
   if (!iso) return 'Never';
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return 'Invalid time';
-  return TIME.format(new Date(ms));
+  return formatClockTimeWithSeconds(ms);
 }
 
 /** What the card says about a linked device's upload, in words a nurse can act on. */

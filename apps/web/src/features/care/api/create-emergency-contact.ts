@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EmergencyContact, type EmergencyContactCreateInput } from '@vigil/domain';
 import { apiRequest } from '@/lib/api-client.ts';
-import { describeError } from '@/lib/error-message.ts';
-import { toastError, toastSuccess } from '@/lib/toast.ts';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
 import { emergencyContactsQueryKey } from './get-emergency-contacts.ts';
 
 /** POST /api/patients/{id}/emergency-contacts. */
@@ -14,7 +13,10 @@ export async function createEmergencyContact(
   return EmergencyContact.parse(await res.json());
 }
 
-export function useCreateEmergencyContact(patientId: number) {
+export function useCreateEmergencyContact(
+  patientId: number,
+  callbacks: MutationCallbacks<EmergencyContact> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: EmergencyContactCreateInput) => createEmergencyContact(patientId, input),
@@ -22,8 +24,8 @@ export function useCreateEmergencyContact(patientId: number) {
       queryClient.setQueryData<EmergencyContact[]>(emergencyContactsQueryKey(patientId), (list) =>
         list ? [...list, created] : list,
       );
-      toastSuccess('Emergency contact added', `${created.name} (${created.relationship})`);
+      callbacks.onSuccess?.(created);
     },
-    onError: (error) => toastError('Failed to add emergency contact', describeError(error)),
+    onError: callbacks.onError,
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Medication, type MedicationCreateInput } from '@vigil/domain';
 import { apiRequest } from '@/lib/api-client.ts';
-import { describeError } from '@/lib/error-message.ts';
-import { toastError, toastSuccess } from '@/lib/toast.ts';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
 import { medicationsQueryKey } from './get-medications.ts';
 
 /** POST /api/patients/{id}/medications. */
@@ -11,7 +10,7 @@ export async function createMedication(patientId: number, input: MedicationCreat
   return Medication.parse(await res.json());
 }
 
-export function useCreateMedication(patientId: number) {
+export function useCreateMedication(patientId: number, callbacks: MutationCallbacks<Medication> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: MedicationCreateInput) => createMedication(patientId, input),
@@ -19,8 +18,8 @@ export function useCreateMedication(patientId: number) {
       queryClient.setQueryData<Medication[]>(medicationsQueryKey(patientId), (list) =>
         list ? [...list, created] : list,
       );
-      toastSuccess('Medication added', `${created.name} ${created.dosage}, ${created.frequency}`);
+      callbacks.onSuccess?.(created);
     },
-    onError: (error) => toastError('Failed to add medication', describeError(error)),
+    onError: callbacks.onError,
   });
 }

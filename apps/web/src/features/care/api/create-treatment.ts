@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Treatment, type TreatmentCreateInput } from '@vigil/domain';
 import { apiRequest } from '@/lib/api-client.ts';
-import { describeError } from '@/lib/error-message.ts';
-import { toastError, toastSuccess } from '@/lib/toast.ts';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
 import { sortBySchedule, treatmentsQueryKey } from './get-treatments.ts';
 
 /** POST /api/patients/{id}/treatments. */
@@ -11,7 +10,7 @@ export async function createTreatment(patientId: number, input: TreatmentCreateI
   return Treatment.parse(await res.json());
 }
 
-export function useCreateTreatment(patientId: number) {
+export function useCreateTreatment(patientId: number, callbacks: MutationCallbacks<Treatment> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TreatmentCreateInput) => createTreatment(patientId, input),
@@ -19,8 +18,8 @@ export function useCreateTreatment(patientId: number) {
       queryClient.setQueryData<Treatment[]>(treatmentsQueryKey(patientId), (list) =>
         list ? sortBySchedule([...list, created]) : list,
       );
-      toastSuccess('Treatment scheduled', created.description);
+      callbacks.onSuccess?.(created);
     },
-    onError: (error) => toastError('Failed to schedule treatment', describeError(error)),
+    onError: callbacks.onError,
   });
 }

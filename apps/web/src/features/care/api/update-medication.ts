@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Medication, type MedicationUpdateInput } from '@vigil/domain';
 import { apiRequest } from '@/lib/api-client.ts';
-import { describeError } from '@/lib/error-message.ts';
-import { toastError } from '@/lib/toast.ts';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
 import { medicationsQueryKey } from './get-medications.ts';
 
 /** PATCH /api/medications/{id}. */
@@ -17,8 +16,8 @@ function setAlert(list: Medication[] | undefined, id: number, alertEnabled: bool
   return list?.map((m) => (m.id === id ? { ...m, alertEnabled } : m));
 }
 
-/** The bell toggle: flips at once, is saved on the server, and flips back with a toast if saving fails. */
-export function useToggleMedicationAlert(patientId: number) {
+/** The bell toggle: flips at once, is saved on the server, and flips back if saving fails. */
+export function useToggleMedicationAlert(patientId: number, callbacks: MutationCallbacks<Medication> = {}) {
   const queryClient = useQueryClient();
   const key = medicationsQueryKey(patientId);
   return useMutation({
@@ -29,7 +28,7 @@ export function useToggleMedicationAlert(patientId: number) {
     },
     onError: (error, { id, alertEnabled }) => {
       queryClient.setQueryData<Medication[]>(key, (list) => setAlert(list, id, !alertEnabled));
-      toastError('Failed to update reminders', describeError(error));
+      callbacks.onError?.(error);
     },
     onSuccess: (saved) =>
       queryClient.setQueryData<Medication[]>(key, (list) =>

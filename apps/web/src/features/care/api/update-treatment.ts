@@ -2,9 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Treatment, type TreatmentUpdateInput } from '@vigil/domain';
 import { timelineQueryKey } from '@/features/patients/api/get-timeline.ts';
 import { apiRequest } from '@/lib/api-client.ts';
-import { statusErrorMessage } from '@/lib/error-message.ts';
-import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { TREATMENT_TOGGLE_TOAST_DESCRIPTION, treatmentToggleToastTitle } from '../lib/treatment-status.ts';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
 import { treatmentsQueryKey } from './get-treatments.ts';
 
 /** PATCH /api/treatments/{id}. */
@@ -21,9 +19,9 @@ function setCompleted(list: Treatment[] | undefined, id: number, completed: bool
 
 /**
  * Toggles a treatment's completion (spec point 4). The checkbox flips at once; a failure puts this
- * one row back (not the whole list, so a concurrent toggle of another row survives) and toasts.
+ * one row back (not the whole list, so a concurrent toggle of another row survives).
  */
-export function useToggleTreatment(patientId: number) {
+export function useToggleTreatment(patientId: number, callbacks: MutationCallbacks<Treatment> = {}) {
   const queryClient = useQueryClient();
   const key = treatmentsQueryKey(patientId);
 
@@ -35,11 +33,11 @@ export function useToggleTreatment(patientId: number) {
     },
     onError: (error, { id, completed }) => {
       queryClient.setQueryData<Treatment[]>(key, (list) => setCompleted(list, id, !completed));
-      toastError('Error updating treatment', statusErrorMessage(error));
+      callbacks.onError?.(error);
     },
     onSuccess: (saved) => {
       queryClient.setQueryData<Treatment[]>(key, (list) => list?.map((t) => (t.id === saved.id ? saved : t)));
-      toastSuccess(treatmentToggleToastTitle(saved.completed), TREATMENT_TOGGLE_TOAST_DESCRIPTION);
+      callbacks.onSuccess?.(saved);
     },
     // A completed treatment is a timeline entry.
     onSettled: () => queryClient.invalidateQueries({ queryKey: timelineQueryKey(patientId) }),

@@ -4,6 +4,8 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '@/components/form/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { describeError } from '@/lib/error-message.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { useCreateEmergencyContact } from '../api/create-emergency-contact.ts';
 import { PanelForm } from './panel-form.tsx';
 
@@ -12,7 +14,11 @@ const EMPTY = { name: '', relationship: '', phone: '' };
 /** Adds an emergency contact: name, relationship and phone, checked and sent as the domain's input. */
 export function AddContactForm({ patientId, onDone }: { patientId: number; onDone: () => void }) {
   const id = useId();
-  const create = useCreateEmergencyContact(patientId);
+  const create = useCreateEmergencyContact(patientId, {
+    onSuccess: (created) =>
+      toastSuccess('Emergency contact added', `${created.name} (${created.relationship})`),
+    onError: (error) => toastError('Failed to add emergency contact', describeError(error)),
+  });
   const {
     register,
     handleSubmit,

@@ -7,6 +7,8 @@ import { FormField } from '@/components/form/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { dateTimeLocalSchema } from '@/lib/date-time.ts';
+import { describeError } from '@/lib/error-message.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { useCreateMedication } from '../api/create-medication.ts';
 import { PanelForm } from './panel-form.tsx';
 
@@ -29,7 +31,11 @@ const EMPTY = { name: '', dosage: '', frequency: '', nextDose: '', instructions:
 /** "Add Medication": name, dosage, frequency, next dose and instructions, saved with POST. */
 export function AddMedicationForm({ patientId, onDone }: { patientId: number; onDone: () => void }) {
   const id = useId();
-  const create = useCreateMedication(patientId);
+  const create = useCreateMedication(patientId, {
+    onSuccess: (created) =>
+      toastSuccess('Medication added', `${created.name} ${created.dosage}, ${created.frequency}`),
+    onError: (error) => toastError('Failed to add medication', describeError(error)),
+  });
   const {
     register,
     handleSubmit,

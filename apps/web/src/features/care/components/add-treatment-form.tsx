@@ -8,6 +8,8 @@ import { FormField } from '@/components/form/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { dateTimeLocalSchema } from '@/lib/date-time.ts';
+import { describeError } from '@/lib/error-message.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { useCreateTreatment } from '../api/create-treatment.ts';
 
 /** What the form holds: a description and a local date and time; the API body is the domain's. */
@@ -23,7 +25,10 @@ const EMPTY = { description: '', scheduledFor: '' };
 /** Schedules a treatment: a description and a local date and time. */
 export function AddTreatmentForm({ patientId }: { patientId: number }) {
   const id = useId();
-  const create = useCreateTreatment(patientId);
+  const create = useCreateTreatment(patientId, {
+    onSuccess: (created) => toastSuccess('Treatment scheduled', created.description),
+    onError: (error) => toastError('Failed to schedule treatment', describeError(error)),
+  });
   const {
     register,
     handleSubmit,

@@ -3,6 +3,8 @@ import { Bell, BellOff, Clock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { formatDateTime } from '@/lib/date-time.ts';
+import { describeError } from '@/lib/error-message.ts';
+import { toastError } from '@/lib/toast.ts';
 import { cn } from '@/lib/utils.ts';
 import { useToggleMedicationAlert } from '../api/update-medication.ts';
 
@@ -16,7 +18,9 @@ export function MedicationItem({
   patientId: number;
   now: Date;
 }) {
-  const toggle = useToggleMedicationAlert(patientId);
+  const toggle = useToggleMedicationAlert(patientId, {
+    onError: (error) => toastError('Failed to update reminders', describeError(error)),
+  });
   const { name, alertEnabled } = medication;
   const isOverdue = new Date(medication.nextDose).getTime() < now.getTime();
 

@@ -11,6 +11,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.t
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { formatDateTime } from '@/lib/date-time.ts';
+import { describeError } from '@/lib/error-message.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { useCreateNote } from '../api/create-note.ts';
 import { useNotes } from '../api/get-notes.ts';
 
@@ -23,7 +25,11 @@ const NoteFormSchema = z
 export function NotesCard({ patientId }: { patientId: number }) {
   const id = useId();
   const { data: notes, error } = useNotes(patientId);
-  const create = useCreateNote(patientId);
+  // Spec point 8: "Note added successfully" / "The patient note has been saved.", or "Failed to add note".
+  const create = useCreateNote(patientId, {
+    onSuccess: () => toastSuccess('Note added successfully', 'The patient note has been saved.'),
+    onError: (error) => toastError('Failed to add note', describeError(error)),
+  });
   const {
     register,
     handleSubmit,

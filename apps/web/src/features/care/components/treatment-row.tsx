@@ -4,9 +4,17 @@ import { useId } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { formatDateTime } from '@/lib/date-time.ts';
+import { statusErrorMessage } from '@/lib/error-message.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { cn } from '@/lib/utils.ts';
 import { useToggleTreatment } from '../api/update-treatment.ts';
-import { TREATMENT_STATUS_LABEL, type TreatmentStatus, treatmentStatus } from '../lib/treatment-status.ts';
+import {
+  TREATMENT_STATUS_LABEL,
+  TREATMENT_TOGGLE_TOAST_DESCRIPTION,
+  type TreatmentStatus,
+  treatmentStatus,
+  treatmentToggleToastTitle,
+} from '../lib/treatment-status.ts';
 
 const STATUS_STYLE: Record<TreatmentStatus, { className: string; icon: typeof Clock }> = {
   completed: { className: 'border-transparent bg-green-700 text-white', icon: CircleCheck },
@@ -25,7 +33,11 @@ export function TreatmentRow({
   now: Date;
 }) {
   const id = useId();
-  const toggle = useToggleTreatment(patientId);
+  const toggle = useToggleTreatment(patientId, {
+    onSuccess: (saved) =>
+      toastSuccess(treatmentToggleToastTitle(saved.completed), TREATMENT_TOGGLE_TOAST_DESCRIPTION),
+    onError: (error) => toastError('Error updating treatment', statusErrorMessage(error)),
+  });
   const status = treatmentStatus(treatment, now);
   const { className, icon: Icon } = STATUS_STYLE[status];
 

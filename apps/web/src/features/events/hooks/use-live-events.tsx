@@ -2,137 +2,97 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LiveEvent } from '@vigil/domain';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { USER_QUERY_KEY } from '@/features/auth/api/get-user.ts';
-import { alertTracker } from '@/lib/alert-tracker.ts';
 import { openEventSource } from '@/lib/event-stream.ts';
-import { toastError } from '@/lib/toast.ts';
 import { applyLiveEvent } from '../lib/apply-live-event.ts';
-import { reconnectDelay } from '../lib/reconnect-policy.ts';
+import { type LiveStatus, LiveStreamClient, type LiveStreamState } from '../lib/live-stream-client.ts';
 
-export type LiveStatus = 'connecting' | 'live' | 'offline';
+export type { LiveStatus } from '../lib/live-stream-client.ts';
 
-export interface LiveConnection {
-  status: LiveStatus;
-  /** The stream was up at least once since the page opened (a first connect is not a "pause"). */
-  hasConnected: boolean;
-  /** Offline with a reconnect scheduled; false once the attempts are used up. */
-  willRetry: boolean;
-  /** Starts over now, with a fresh set of attempts. */
+export interface LiveConnection extends LiveStreamState {
+  /** Tries again now, with the reconnect schedule started afresh. */
   reconnect(): void;
 }
 
-const LiveConnectionContext = createContext<LiveConnection>({
+const INITIAL: LiveStreamState = {
   status: 'connecting',
   hasConnected: false,
-  willRetry: true,
-  reconnect: () => {},
-});
+  lastLiveAt: null,
+  nextAttemptAt: null,
+  attempts: 0,
+};
+
+const LiveConnectionContext = createContext<LiveConnection>({ ...INITIAL, reconnect: () => {} });
 
 /** Whether the live event stream is up: screens mark data as possibly out of date when it is not. */
 export function useLiveStatus(): LiveStatus {
   return useContext(LiveConnectionContext).status;
 }
 
-/** The stream's state in full, for the shell's "Live updates paused" notice. */
+/** The stream's state in full, for the shell's offline banner. */
 export function useLiveConnection(): LiveConnection {
   return useContext(LiveConnectionContext);
 }
 
+const browserTimers = {
+  now: () => Date.now(),
+  setTimeout: (run: () => void, ms: number) => window.setTimeout(run, ms),
+  clearTimeout: (handle: unknown) => window.clearTimeout(handle as number),
+};
+
 /**
- * Keeps one event stream open for the signed-in app (spec point 4): events go into the query
- * cache; on failure it reconnects at most 5 times (2 s × 1.5ⁿ), and again whenever the tab becomes
- * visible while disconnected. A reconnect resumes from the last event id and refreshes what is on
- * screen, so nothing missed while offline stays missing.
+ * Keeps one event stream open for the signed-in app: events go into the query cache. After a drop it
+ * reconnects on its own and never gives up (the spec's five attempts, then about every 30 s:
+ * decision 022), at once when the tab becomes visible or the network returns; once back it resumes
+ * after the last event and refetches what is on screen, so nothing missed while offline stays missing.
  */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<LiveStatus>('connecting');
-  const [hasConnected, setHasConnected] = useState(false);
-  const [willRetry, setWillRetry] = useState(true);
-  const reconnectRef = useRef<() => void>(() => {});
+  const [state, setState] = useState<LiveStreamState>(INITIAL);
+  const clientRef = useRef<LiveStreamClient | null>(null);
 
   useEffect(() => {
-    let close: (() => void) | null = null;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let attempts = 0;
-    let lastEventId = '';
-    let hasConnected = false;
-    let disposed = false;
-
-    const connect = () => {
-      if (disposed) return;
-      close?.();
-      setStatus('connecting');
-      const url = lastEventId ? `/api/events?lastEventId=${encodeURIComponent(lastEventId)}` : '/api/events';
-      close = openEventSource(url, {
-        onOpen() {
-          attempts = 0;
-          setStatus('live');
-          setHasConnected(true);
-          setWillRetry(true);
-          if (hasConnected)
-            void queryClient.invalidateQueries({ queryKey: ['/api/patients'], refetchType: 'active' });
-          hasConnected = true;
-        },
-        onMessage(data, id) {
-          if (id) lastEventId = id;
-          let json: unknown;
-          try {
-            json = JSON.parse(data);
-          } catch {
-            return;
-          }
-          const parsed = LiveEvent.safeParse(json);
-          if (!parsed.success) return;
-          const alert = applyLiveEvent(queryClient, parsed.data);
-          if (alert && alertTracker.shouldAnnounce(alert.patientId, alert.level)) {
-            toastError(
-              `${alert.level} Alert`,
-              `${alert.patientName ?? `Patient ${alert.patientId}`}: NEWS2 ${alert.news2Total}. Review the patient now.`,
-            );
-          }
-        },
-        onError() {
-          // Our own policy, not EventSource's endless retries.
-          close?.();
-          close = null;
-          setStatus('offline');
-          // EventSource hides the status code: a stream ended by an expired session looks like any
-          // other drop. Asking for the session tells; a 401 there signs the screen out.
-          void queryClient.refetchQueries({ queryKey: USER_QUERY_KEY });
-          const delay = reconnectDelay(attempts);
-          setWillRetry(delay !== null);
-          if (delay === null) return;
-          attempts++;
-          timer = setTimeout(connect, delay);
-        },
-      });
+    const onMessage = (data: string) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(data);
+      } catch {
+        return;
+      }
+      const parsed = LiveEvent.safeParse(json);
+      if (!parsed.success) return;
+      applyLiveEvent(queryClient, parsed.data);
     };
-
-    const restart = () => {
-      if (close !== null) return;
-      if (timer) clearTimeout(timer);
-      attempts = 0;
-      setWillRetry(true);
-      connect();
-    };
+    const client = new LiveStreamClient({
+      open: openEventSource,
+      timers: browserTimers,
+      onState: setState,
+      onMessage,
+      // Whatever the replay could not bring (events past the server's retention or replay limit).
+      onResumed: () => void queryClient.invalidateQueries({ refetchType: 'active' }),
+      // EventSource hides the status code: a stream ended by an expired session looks like any
+      // other drop. Asking for the session tells; a 401 there signs the screen out.
+      onFailure: () => void queryClient.refetchQueries({ queryKey: USER_QUERY_KEY }),
+    });
+    clientRef.current = client;
     const onVisible = () => {
-      if (document.visibilityState === 'visible') restart();
+      if (document.visibilityState === 'visible') client.reconnectNow();
     };
-    reconnectRef.current = restart;
+    const onOnline = () => client.reconnectNow();
 
-    connect();
+    client.start();
     document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('online', onOnline);
     return () => {
-      disposed = true;
-      if (timer) clearTimeout(timer);
-      close?.();
+      client.stop();
+      clientRef.current = null;
       document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('online', onOnline);
     };
   }, [queryClient]);
 
   const value = useMemo<LiveConnection>(
-    () => ({ status, hasConnected, willRetry, reconnect: () => reconnectRef.current() }),
-    [status, hasConnected, willRetry],
+    () => ({ ...state, reconnect: () => clientRef.current?.reconnectNow() }),
+    [state],
   );
   return <LiveConnectionContext.Provider value={value}>{children}</LiveConnectionContext.Provider>;
 }

@@ -1,31 +1,19 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { Patient, VitalReading } from '@vigil/domain';
+import type { Alert, Patient, VitalReading } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
+import { alertsQueryKeys } from '@/features/alerts/api/alerts.ts';
+import { handoverQueryKeys, patientHandoversQueryKey } from '@/features/handover/api/handover-keys.ts';
 import { patientQueryKey } from '@/features/patients/api/get-patient.ts';
 import { PATIENTS_QUERY_KEY } from '@/features/patients/api/get-patients.ts';
+import { news2SeriesQueryKey } from '@/features/readings/api/get-news2-series.ts';
 import { patientReadingsQueryKey } from '@/features/readings/api/get-readings.ts';
+import { wardQueryKeys } from '@/features/ward/api/ward-keys.ts';
+import { makeAlert } from '@/test/alert-factory.ts';
+import { makeDevice, makePatient, type PatientSpec } from '@/test/patient-factory.ts';
 import { applyLiveEvent } from './apply-live-event.ts';
 
-const patient = (id: number, over: Partial<Patient> = {}): Patient => ({
-  id,
-  name: `P${id}`,
-  oxygenLevel: 97,
-  pulse: 70,
-  systolicBP: 120,
-  diastolicBP: 80,
-  temperature: 986,
-  condition: 'Stable',
-  lastUpdated: '2026-03-02T08:00:00.000Z',
-  hasVitalWatch: false,
-  vitalWatchType: null,
-  vitalWatchConnected: false,
-  respiratoryRate: 16,
-  consciousness: 'A',
-  onSupplementalOxygen: false,
-  spo2Scale: 1,
-  createdAt: '2026-03-01T08:00:00.000Z',
-  ...over,
-});
+const patient = (id: number, over: PatientSpec = {}): Patient =>
+  makePatient({ id, name: `P${id}`, oxygenLevel: 97, pulse: 70, ...over });
 
 const reading = (id: number, minutesAgo: number): VitalReading => ({
   id,
@@ -48,6 +36,9 @@ const reading = (id: number, minutesAgo: number): VitalReading => ({
   sleepHours: null,
   recordedBy: null,
   createdAt: new Date().toISOString(),
+  provenance: 'device',
+  windowStart: null,
+  windowEnd: null,
 });
 
 describe('applying live events to the cache', () => {
@@ -65,6 +56,27 @@ describe('applying live events to the cache', () => {
     });
     expect(qc.getQueryData<Patient[]>(PATIENTS_QUERY_KEY)!.map((p) => p.id)).toEqual([3, 1, 2]);
     expect(qc.getQueryData<Patient>(patientQueryKey(3))?.condition).toBe('Critical');
+  });
+
+  it("carries the server's NEWS2, sources and lost device into every screen's cache", () => {
+    const qc = new QueryClient();
+    qc.setQueryData(PATIENTS_QUERY_KEY, [patient(1), patient(2)]);
+    const lost = patient(2, {
+      devices: [makeDevice({ status: 'lost', lostAt: '2026-03-02T08:05:00.000Z', lostReason: 'dropped' })],
+      news2: { total: 9, band: 'high' },
+    });
+    applyLiveEvent(qc, { type: 'patient-updated', patientId: 2, data: lost });
+    const listed = qc.getQueryData<Patient[]>(PATIENTS_QUERY_KEY)!.find((p) => p.id === 2)!;
+    expect(listed.devices[0]).toMatchObject({ status: 'lost', lostReason: 'dropped' });
+    expect(listed.news2.total).toBe(9);
+    expect(qc.getQueryData<Patient>(patientQueryKey(2))?.devices[0]?.status).toBe('lost');
+  });
+
+  it('refreshes the NEWS2 of each reading when a reading arrives', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(news2SeriesQueryKey(1), []);
+    applyLiveEvent(qc, { type: 'reading', patientId: 1, data: { readings: [reading(1, 1)] } });
+    expect(qc.getQueryState(news2SeriesQueryKey(1))?.isInvalidated).toBe(true);
   });
 
   it('appends readings to a cached chart window, once each, in time order', () => {
@@ -97,28 +109,64 @@ describe('applying live events to the cache', () => {
     expect(qc.getQueryData(patientReadingsQueryKey(1))).toBeUndefined();
   });
 
-  it('announces a rise to URGENT or CRITICAL with the patient name', () => {
+  it('writes an alert into the open list at once, and drops it there once resolved', () => {
     const qc = new QueryClient();
-    qc.setQueryData(PATIENTS_QUERY_KEY, [patient(7, { name: 'Ada Lovelace' })]);
-    expect(
-      applyLiveEvent(qc, {
-        type: 'alert-level-changed',
-        patientId: 7,
-        data: { from: 'NORMAL', to: 'CRITICAL', news2Total: 8 },
-      }),
-    ).toEqual({
+    qc.setQueryData(alertsQueryKeys.open(), [makeAlert({ id: 1, priority: 'medium' })]);
+    qc.setQueryData(alertsQueryKeys.stats(), { alerts: 1 });
+    applyLiveEvent(qc, { type: 'alert-changed', patientId: 7, data: makeAlert({ id: 2 }) });
+    expect(qc.getQueryData<Alert[]>(alertsQueryKeys.open())!.map((a) => a.id)).toEqual([2, 1]);
+    // The figures and the filtered lists refetch; the open list is already current.
+    expect(qc.getQueryState(alertsQueryKeys.stats())?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(alertsQueryKeys.open())?.isInvalidated).toBe(false);
+    applyLiveEvent(qc, {
+      type: 'alert-changed',
       patientId: 7,
-      level: 'CRITICAL',
-      patientName: 'Ada Lovelace',
-      news2Total: 8,
+      data: makeAlert({ id: 2, state: 'acknowledged', acknowledgedAt: new Date().toISOString() }),
     });
-    expect(
-      applyLiveEvent(qc, {
-        type: 'alert-level-changed',
-        patientId: 7,
-        data: { from: 'CRITICAL', to: 'ATTENTION', news2Total: 2 },
-      }),
-    ).toBeNull();
-    expect(applyLiveEvent(qc, { type: 'ping' })).toBeNull();
+    expect(qc.getQueryData<Alert[]>(alertsQueryKeys.open())!.map((a) => [a.id, a.state])).toEqual([
+      [2, 'acknowledged'],
+      [1, 'active'],
+    ]);
+    applyLiveEvent(qc, {
+      type: 'alert-changed',
+      patientId: 7,
+      data: makeAlert({ id: 2, state: 'resolved' }),
+    });
+    expect(qc.getQueryData<Alert[]>(alertsQueryKeys.open())!.map((a) => a.id)).toEqual([1]);
+  });
+
+  it('leaves the level change to the alert it raises (no cache change, nothing to announce)', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(PATIENTS_QUERY_KEY, [patient(7)]);
+    const before = qc.getQueryData(PATIENTS_QUERY_KEY);
+    applyLiveEvent(qc, {
+      type: 'alert-level-changed',
+      patientId: 7,
+      data: { from: 'NORMAL', to: 'CRITICAL', news2Total: 8 },
+    });
+    expect(qc.getQueryData(PATIENTS_QUERY_KEY)).toBe(before);
+  });
+
+  it('refreshes the ward board and assignments on ward-changed, the handover lists on handover-changed', () => {
+    const qc = new QueryClient();
+    for (const key of [
+      wardQueryKeys.board(),
+      wardQueryKeys.assignments('current'),
+      handoverQueryKeys.overview(),
+      patientHandoversQueryKey(7),
+      patientHandoversQueryKey(8),
+    ])
+      qc.setQueryData(key, []);
+    qc.setQueryData(PATIENTS_QUERY_KEY, [patient(7)]);
+    applyLiveEvent(qc, { type: 'ward-changed', patientId: null });
+    expect(qc.getQueryState(wardQueryKeys.board())?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(PATIENTS_QUERY_KEY)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(wardQueryKeys.assignments('current'))?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(handoverQueryKeys.overview())?.isInvalidated).toBe(false);
+
+    applyLiveEvent(qc, { type: 'handover-changed', patientId: 7, data: { handoverId: 3 } });
+    expect(qc.getQueryState(handoverQueryKeys.overview())?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(patientHandoversQueryKey(7))?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(patientHandoversQueryKey(8))?.isInvalidated).toBe(false);
   });
 });

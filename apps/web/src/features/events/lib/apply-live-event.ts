@@ -1,27 +1,30 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { compareForWard, type LiveEvent, type Patient } from '@vigil/domain';
-import { patientAnalysisQueryKey } from '@/features/analysis/api/get-patient-analysis.ts';
-import { patientQueryKey } from '@/features/patients/api/get-patient.ts';
+import { applyAlertChanged } from '@/features/alerts/api/alerts.ts';
+import { patientAnalysisQueryKey } from '@/features/analysis/api/query-keys.ts';
+import { handoverQueryKeys, patientHandoversQueryKey } from '@/features/handover/api/handover-keys.ts';
 import { PATIENTS_QUERY_KEY } from '@/features/patients/api/get-patients.ts';
-import { timelineQueryKey } from '@/features/patients/api/get-timeline.ts';
-import { mergeReadings, patientReadingsQueryKey } from '@/features/readings/api/get-readings.ts';
-
-export interface AlertAnnouncement {
-  patientId: number;
-  level: 'URGENT' | 'CRITICAL';
-  patientName: string | null;
-  news2Total: number;
-}
+import { patientQueryKey, timelineQueryKey } from '@/features/patients/api/query-keys.ts';
+import { news2SeriesQueryKey, patientReadingsQueryKey } from '@/features/readings/api/query-keys.ts';
+import { mergeReadings } from '@/features/readings/api/readings-window.ts';
+import { wardQueryKeys } from '@/features/ward/api/ward-keys.ts';
 
 /**
  * Writes a live event into the query cache so every screen showing that patient updates without
- * refetching: the patient record, the dashboard list (kept in ward order), the trend chart's
- * readings; analyses of the patient are refreshed where shown. Returns an alert to announce, if any.
+ * refetching: the patient record (its NEWS2, sources and devices are the server's, in the event), the
+ * dashboard list (kept in ward order), the trend chart's readings; analyses and the NEWS2 of each
+ * reading are refreshed where shown; an alert goes into the alert bar's list at once (the bar
+ * announces a newly raised one: features/alerts).
  */
-export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): AlertAnnouncement | null {
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
   switch (event.type) {
     case 'ping':
-      return null;
+      return;
+    case 'alert-changed':
+      applyAlertChanged(queryClient, event.data);
+      // The board counts the open alerts.
+      void queryClient.invalidateQueries({ queryKey: wardQueryKeys.board(), refetchType: 'active' });
+      return;
     case 'patient-updated': {
       const patient = event.data;
       queryClient.setQueryData<Patient>(patientQueryKey(patient.id), patient);
@@ -36,12 +39,17 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): Aler
         queryKey: timelineQueryKey(patient.id),
         refetchType: 'active',
       });
-      return null;
+      return;
     }
     case 'reading': {
       // A device's reading moves its link's "last reading" and battery on the device lists.
       if (event.data.readings.some((r) => r.deviceId !== null))
         void queryClient.invalidateQueries({ queryKey: ['/api/device-links'], refetchType: 'active' });
+      // The server scores each reading that counts: the chart's NEWS2 follows from its series.
+      void queryClient.invalidateQueries({
+        queryKey: news2SeriesQueryKey(event.patientId),
+        refetchType: 'active',
+      });
       const key = patientReadingsQueryKey(event.patientId);
       if (event.data.truncated) {
         // A large backfill: the event holds only its latest readings, so reload the window.
@@ -51,21 +59,33 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): Aler
           mergeReadings(cached, event.data.readings),
         );
       }
-      return null;
+      return;
     }
     case 'device-link-changed':
       // Which device feeds which patient: every list of links (manager, patient record) refetches.
       void queryClient.invalidateQueries({ queryKey: ['/api/device-links'], refetchType: 'active' });
-      return null;
-    case 'alert-level-changed': {
-      const { to, news2Total } = event.data;
-      if (to !== 'URGENT' && to !== 'CRITICAL') return null;
-      const name =
-        queryClient.getQueryData<Patient>(patientQueryKey(event.patientId))?.name ??
-        queryClient.getQueryData<Patient[]>(PATIENTS_QUERY_KEY)?.find((p) => p.id === event.patientId)
-          ?.name ??
-        null;
-      return { patientId: event.patientId, level: to, patientName: name, news2Total };
-    }
+      return;
+    case 'ward-changed':
+      // Beds, layout, settings or assignments: the board and the assignment lists refetch; a
+      // discharged patient leaves the patient list (the event does not say which change it was).
+      void queryClient.invalidateQueries({ queryKey: wardQueryKeys.all, refetchType: 'active' });
+      void queryClient.invalidateQueries({
+        queryKey: PATIENTS_QUERY_KEY,
+        exact: true,
+        refetchType: 'active',
+      });
+      return;
+    case 'handover-changed':
+      // A handover given or accepted: the handover lists, the patient's history, the board's figures.
+      void queryClient.invalidateQueries({ queryKey: handoverQueryKeys.all, refetchType: 'active' });
+      void queryClient.invalidateQueries({
+        queryKey: patientHandoversQueryKey(event.patientId),
+        refetchType: 'active',
+      });
+      void queryClient.invalidateQueries({ queryKey: wardQueryKeys.board(), refetchType: 'active' });
+      return;
+    case 'alert-level-changed':
+      // Announced by the alert it raises (alert-changed), once, not by the level.
+      return;
   }
 }

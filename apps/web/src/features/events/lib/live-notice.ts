@@ -1,15 +1,30 @@
-import type { LiveConnection } from '../hooks/use-live-events.tsx';
+import { formatTimeOrDayTime } from '@/lib/date-time.ts';
+import type { LiveStreamState } from './live-stream-client.ts';
+
+export const OFFLINE_TEXT = 'Offline — data may be out of date';
 
 /**
- * The shell's notice for the live event stream, or null while it is up (or still making its first
- * connection, which is not news). While reconnect attempts remain the data is only paused; once they
- * are used up the screen may be out of date until the nurse reconnects or returns to the tab.
+ * Whether the screen must say that its data is not live: the stream is down, or trying again after
+ * having been up. The first connection of a page is not news, unless it fails.
  */
-export function liveNoticeText(
-  connection: Pick<LiveConnection, 'status' | 'hasConnected' | 'willRetry'>,
-): string | null {
-  const { status, hasConnected, willRetry } = connection;
-  if (status === 'live') return null;
-  if (status === 'connecting') return hasConnected ? 'Live updates paused — reconnecting' : null;
-  return willRetry ? 'Live updates paused — reconnecting' : 'Offline — data may be out of date';
+export function isLiveDown(state: Pick<LiveStreamState, 'status' | 'hasConnected'>): boolean {
+  if (state.status === 'offline') return true;
+  return state.status === 'connecting' && state.hasConnected;
+}
+
+/** "Last live 04:27" (or "Last live 21 Nov, 22:10"), or that it never was. */
+export function lastLiveText(lastLiveAt: number | null): string {
+  return lastLiveAt === null
+    ? 'Live updates have not started'
+    : `Last live ${formatTimeOrDayTime(lastLiveAt)}`;
+}
+
+/** "Reconnecting…" while an attempt is under way, else when the next one is due. */
+export function nextAttemptText(
+  state: Pick<LiveStreamState, 'status' | 'nextAttemptAt'>,
+  now: number,
+): string {
+  if (state.status !== 'offline' || state.nextAttemptAt === null) return 'Reconnecting…';
+  const seconds = Math.ceil((state.nextAttemptAt - now) / 1000);
+  return seconds <= 0 ? 'Reconnecting…' : `Trying again in ${seconds} s`;
 }

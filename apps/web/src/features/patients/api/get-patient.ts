@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { Patient } from '@vigil/domain';
 import { getQueryFn } from '@/lib/api-client.ts';
+import { patientQueryKey } from './query-keys.ts';
 
-export const patientQueryKey = (id: number) => ['/api/patients', id] as const;
+export { patientQueryKey } from './query-keys.ts';
 
 const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
 

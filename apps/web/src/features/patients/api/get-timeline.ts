@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TimelineEntry } from '@vigil/domain';
 import { z } from 'zod';
 import { getQueryFn } from '@/lib/api-client.ts';
+import { timelineQueryKey } from './query-keys.ts';
 
-export const timelineQueryKey = (patientId: number) => ['/api/patients', patientId, 'timeline'] as const;
+export { timelineQueryKey } from './query-keys.ts';
 
 const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Patient, type PatientUpdateInput } from '@vigil/domain';
 import { patientAnalysisQueryKey } from '@/features/analysis/api/get-patient-analysis.ts';
 import { apiRequest } from '@/lib/api-client.ts';
-import { toastSuccess } from '@/lib/toast.ts';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
 import { patientQueryKey } from './get-patient.ts';
 import { PATIENTS_QUERY_KEY } from './get-patients.ts';
 import { timelineQueryKey } from './get-timeline.ts';
@@ -17,7 +17,7 @@ export async function updatePatient(patientId: number, input: PatientUpdateInput
  * Saves the edit-patient form. The answer replaces the cached patient; its analysis, timeline and
  * the dashboard list are refetched. Errors are left to the form, which shows the server's message.
  */
-export function useUpdatePatient(patientId: number) {
+export function useUpdatePatient(patientId: number, callbacks: MutationCallbacks<Patient> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PatientUpdateInput) => updatePatient(patientId, input),
@@ -26,7 +26,7 @@ export function useUpdatePatient(patientId: number) {
       void queryClient.invalidateQueries({ queryKey: patientAnalysisQueryKey(patientId) });
       void queryClient.invalidateQueries({ queryKey: timelineQueryKey(patientId) });
       void queryClient.invalidateQueries({ queryKey: PATIENTS_QUERY_KEY, exact: true });
-      toastSuccess('Patient updated', `${patient.name}'s record has been saved.`);
+      callbacks.onSuccess?.(patient);
     },
   });
 }

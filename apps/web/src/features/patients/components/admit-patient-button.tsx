@@ -1,9 +1,10 @@
 import { UserPlus } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
+import { lazyWithRetry } from '@/lib/lazy-with-retry.ts';
 
 // The dialog and its form are not part of the ward's first load: they arrive on the first click.
-const AdmitPatientDialog = lazy(() =>
+const AdmitPatientDialog = lazyWithRetry(() =>
   import('./admit-patient-dialog.tsx').then((m) => ({ default: m.AdmitPatientDialog })),
 );
 
@@ -25,7 +26,10 @@ export function AdmitPatientButton() {
         }}
       >
         <UserPlus aria-hidden="true" />
-        Admit patient
+        {/* "Admit" on a phone, beside the search; its name stays "Admit patient". */}
+        <span>
+          Admit<span className="max-sm:sr-only"> patient</span>
+        </span>
       </Button>
       {wasOpened && (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -7,9 +7,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { lazyWithRetry } from '@/lib/lazy-with-retry.ts';
 
 // The form (react-hook-form and its fields) loads when the dialog first opens, not with the ward.
-const AdmitPatientForm = lazy(() =>
+const AdmitPatientForm = lazyWithRetry(() =>
   import('./admit-patient-form.tsx').then((m) => ({ default: m.AdmitPatientForm })),
 );
 

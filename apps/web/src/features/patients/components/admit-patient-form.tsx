@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { describeError } from '@/lib/error-message.ts';
+import { toastSuccess } from '@/lib/toast.ts';
 import { useAdmitPatient } from '../api/admit-patient.ts';
 import { ADMIT_PATIENT_DEFAULTS, AdmitPatientFormSchema } from '../lib/admit-patient-form.ts';
 
@@ -20,7 +21,12 @@ import { ADMIT_PATIENT_DEFAULTS, AdmitPatientFormSchema } from '../lib/admit-pat
  */
 export function AdmitPatientForm({ onAdmitted }: { onAdmitted: () => void }) {
   const uid = useId();
-  const admit = useAdmitPatient({ onSuccess: onAdmitted });
+  const admit = useAdmitPatient({
+    onSuccess: (patient) => {
+      toastSuccess('Patient admitted', patient.name);
+      onAdmitted();
+    },
+  });
   const form = useForm({
     resolver: zodResolver(AdmitPatientFormSchema),
     defaultValues: ADMIT_PATIENT_DEFAULTS,

@@ -8,6 +8,7 @@ import { FormDialog } from '@/components/dialog/form-dialog.tsx';
 import { FormAlert } from '@/components/form/form-alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { describeError } from '@/lib/error-message.ts';
+import { toastSuccess } from '@/lib/toast.ts';
 import { useUpdatePatient } from '../api/update-patient.ts';
 import {
   formValuesToPatch,
@@ -20,7 +21,9 @@ import { EditPatientFields } from './edit-patient-fields.tsx';
 /** "Edit patient": condition, vitals and NEWS2 inputs, saved with PATCH /api/patients/{id}. */
 export function EditPatientDialog({ patient, trigger }: { patient: Patient; trigger?: ReactNode }) {
   const [isOpen, setOpen] = useState(false);
-  const mutation = useUpdatePatient(patient.id);
+  const mutation = useUpdatePatient(patient.id, {
+    onSuccess: (saved) => toastSuccess('Patient updated', `${saved.name}'s record has been saved.`),
+  });
   const form = useForm<PatientFormValues>({
     resolver: zodResolver(PatientFormSchema),
     defaultValues: patientToFormValues(patient),

@@ -3,23 +3,21 @@ import {
   dashboardVitalFlags,
   displayPatientId,
   type Patient,
-  patientNews2,
+  type PatientNews2,
 } from '@vigil/domain';
-import { Info, TriangleAlert } from 'lucide-react';
-import { memo, type ReactNode, useMemo, useRef } from 'react';
+import { Info, Siren, TriangleAlert } from 'lucide-react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { DemoPatientBadge } from '@/components/provenance/demo-patient-badge.tsx';
+import { DeviceLostNotice } from '@/components/provenance/device-lost-notice.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import {
-  type PatientAnalysisQuery,
-  usePatientAnalysis,
-} from '@/features/analysis/api/get-patient-analysis.ts';
-import { useIsFedBySimulation } from '@/features/bluetooth/api/device-links.ts';
 import { cn } from '@/lib/utils.ts';
-import { useHasBeenNearViewport } from '../hooks/use-near-viewport.ts';
+import { isFedBySimulation } from '@/lib/value-source.ts';
 import { useVitalsStaleness } from '../hooks/use-vitals-staleness.ts';
-import { conditionReview, thresholdNote } from '../lib/condition-review.ts';
+import { news2CriticalMark, patientConditionReview, thresholdNote } from '../lib/condition-review.ts';
 import { ConditionBadge } from './condition-badge.tsx';
 import { News2Badge } from './news2-badge.tsx';
+import { ObservationDueLine } from './observation-due.tsx';
 import { PatientVitals } from './patient-vitals.tsx';
 import { StaleVitalsNotice } from './stale-vitals-notice.tsx';
 import { UpdatedAt } from './updated-at.tsx';
@@ -37,42 +35,51 @@ function ConditionReviewPrompt({ text }: { text: string }) {
   );
 }
 
+/** Under the Critical filter for its NEWS2 although the badge says otherwise: said on the card. */
+function News2CriticalMark({ text }: { text: string }) {
+  return (
+    <Badge
+      data-news2-critical=""
+      className="max-w-full self-start whitespace-normal border-transparent bg-red-700 text-white dark:bg-red-600"
+    >
+      <Siren aria-hidden="true" />
+      {text}
+    </Badge>
+  );
+}
+
 /**
  * One patient on the dashboard (spec point 2): the whole card is one link to /patient/{id}, named by
  * the patient's name (the link is the name, stretched over the card, so the accessible name matches the
- * visible label: WCAG 2.5.3). Memoised on the patient object, which TanStack Query keeps identical across
- * refetches while unchanged, so filtering and searching never re-render the cards that stay.
+ * visible label: WCAG 2.5.3). Everything on it comes with the patient from the one list request: the
+ * NEWS2 summary the server computed, the source of each value, the devices' state; nothing is fetched
+ * per card. Memoised on the patient object, which TanStack Query keeps identical across refetches
+ * while unchanged, so filtering and searching never re-render the cards that stay.
  */
 export const PatientCard = memo(function PatientCard({
   patient,
   renderAnalysis,
 }: {
   patient: Patient;
-  /** The card's analysis text (the analysis feature's, composed by the screen). */
-  renderAnalysis: (query: PatientAnalysisQuery) => ReactNode;
+  /** The card's analysis text from the patient's NEWS2 (the analysis feature's, composed by the screen). */
+  renderAnalysis: (news2: PatientNews2) => ReactNode;
 }) {
-  const itemRef = useRef<HTMLLIElement>(null);
-  const isNearViewport = useHasBeenNearViewport(itemRef);
-  const analysisQuery = usePatientAnalysis(patient, { enabled: isNearViewport });
-  const analysis = analysisQuery.data;
   const staleness = useVitalsStaleness(patient);
-  const isSimulated = useIsFedBySimulation(patient.id);
-
-  const localNews2 = useMemo(() => patientNews2(patient), [patient]);
-  // Shown at once from the record; the server's score (same rules, same record) replaces it on arrival.
-  const news2 = analysis?.origin === 'server' ? analysis.news2 : localNews2;
+  const { news2 } = patient;
+  const isSimulated = isFedBySimulation(patient.devices);
   const isCritical = patient.condition === 'Critical';
   const reasons = isCritical ? criticalReasons(patient) : [];
-  const review = conditionReview(patient, news2);
-  const note = thresholdNote(dashboardVitalFlags(patient), analysis?.alertLevel);
+  const mark = news2CriticalMark(patient);
+  const review = patientConditionReview(patient);
+  const note = thresholdNote(dashboardVitalFlags(patient), news2.alertLevel);
 
   return (
     <li
-      ref={itemRef}
+      data-demo={patient.isDemo || undefined}
       className={cn(
         // Off-screen cards skip layout and paint; the remembered height keeps the scrollbar steady.
         'group relative flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-shadow [contain-intrinsic-block-size:auto_24rem] [content-visibility:auto] hover:shadow-md hover:ring-1 hover:ring-primary/30 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:p-5',
-        isCritical && 'border-l-4 border-l-red-600',
+        (isCritical || mark) && 'border-l-4 border-l-red-600',
       )}
     >
       <div className="flex items-start justify-between gap-3">
@@ -93,13 +100,20 @@ export const PatientCard = memo(function PatientCard({
         <ConditionBadge condition={patient.condition} variant="outline" className="shrink-0" />
       </div>
 
-      <News2Badge news2={news2} />
-      {isSimulated && (
-        <Badge variant="outline" className="self-start border-amber-400 bg-amber-50 text-amber-900">
-          Simulation Mode
-        </Badge>
+      {(patient.isDemo || isSimulated) && (
+        <div className="flex flex-wrap gap-2">
+          {patient.isDemo && <DemoPatientBadge />}
+          {isSimulated && (
+            <Badge variant="outline" className="border-amber-400 bg-amber-50 text-amber-900">
+              Simulation Mode
+            </Badge>
+          )}
+        </div>
       )}
+      <News2Badge news2={news2} />
+      {mark && <News2CriticalMark text={mark} />}
       {review && <ConditionReviewPrompt text={review} />}
+      <DeviceLostNotice devices={patient.devices} />
       <StaleVitalsNotice staleness={staleness} />
       <PatientVitals patient={patient} isStale={staleness.isStale} />
 
@@ -110,14 +124,16 @@ export const PatientCard = memo(function PatientCard({
         </p>
       )}
 
-      {renderAnalysis(analysisQuery)}
+      {renderAnalysis(news2)}
       {note && (
         <p data-threshold-note="" className="flex items-start gap-1.5 text-muted-foreground text-xs">
           <Info className="mt-px size-3.5 shrink-0" aria-hidden="true" />
           <span>{note}</span>
         </p>
       )}
-      <div className="mt-auto">
+      <div className="mt-auto flex flex-col gap-1">
+        {/* When the next full set is due (the server's schedule): under the vitals it is about. */}
+        <ObservationDueLine patient={patient} />
         <UpdatedAt iso={patient.lastUpdated} />
       </div>
     </li>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, LoaderCircle, SearchX } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId, useMemo } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/utils.ts';
 import { getPatientsQueryOptions } from '../api/get-patients.ts';
@@ -61,12 +61,25 @@ function EmptyState({ search, onClearSearch }: { search: string; onClearSearch: 
  */
 export function PatientGrid({
   renderAnalysis,
+  onlyIds = null,
+  extraFilter,
 }: {
   renderAnalysis: ComponentProps<typeof PatientCard>['renderAnalysis'];
+  /** "My patients": only these (the nurse's assignments this shift); null for the whole ward. */
+  onlyIds?: ReadonlySet<number> | null;
+  /** A filter of the screen's, shown after the condition filters (the toggle for `onlyIds`). */
+  extraFilter?: ReactNode;
 }) {
   const headingId = useId();
   const patientsQuery = useQuery(getPatientsQueryOptions());
-  const filters = usePatientFilters(patientsQuery.data);
+  const patients = useMemo(
+    () =>
+      onlyIds && patientsQuery.data
+        ? patientsQuery.data.filter((p) => onlyIds.has(p.id))
+        : patientsQuery.data,
+    [onlyIds, patientsQuery.data],
+  );
+  const filters = usePatientFilters(patients);
   const shown = useProgressiveCount(filters.visible.length, filters.visible);
 
   let content: ReactNode;
@@ -109,7 +122,7 @@ export function PatientGrid({
   }
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 sm:gap-4">
       <h2 id={headingId} className="sr-only">
         Patients
       </h2>
@@ -120,6 +133,7 @@ export function PatientGrid({
         onSortChange={filters.setSort}
         search={filters.search}
         onSearchChange={filters.setSearch}
+        extraFilter={extraFilter}
       />
       {content}
     </section>

@@ -8,8 +8,11 @@ import {
   type LucideIcon,
   Thermometer,
 } from 'lucide-react';
-import { type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
+import { ValueSourceLine } from '@/components/provenance/value-source-line.tsx';
+import { useNow } from '@/hooks/use-now.ts';
+import { CORE_VITAL_FIELD, type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
 import { cn } from '@/lib/utils.ts';
+import { describeValueSource, type ValueSource } from '@/lib/value-source.ts';
 
 type Flag = 'low' | 'high' | 'elevated' | null;
 
@@ -19,7 +22,8 @@ function VitalTile({
   value,
   unit,
   flag,
-  isStale,
+  isStale: isCardStale,
+  source,
 }: {
   icon: LucideIcon;
   label: string;
@@ -27,7 +31,9 @@ function VitalTile({
   unit: string;
   flag: Flag;
   isStale: boolean;
+  source: ValueSource | null;
 }) {
+  const isStale = isCardStale || source?.isStale === true;
   const FlagIcon = flag === 'low' ? ArrowDown : ArrowUp;
   return (
     <div
@@ -61,6 +67,7 @@ function VitalTile({
         )}
       </dt>
       <dd
+        data-vital-value=""
         className={cn(
           'mt-0.5 flex flex-wrap items-baseline gap-x-1 font-semibold text-lg tabular-nums leading-tight',
           flag && 'text-red-700 dark:text-red-300',
@@ -70,6 +77,9 @@ function VitalTile({
         <span>{value}</span>
         <span className="font-normal text-sm">{unit}</span>
         {flag && <span className="sr-only">({flag})</span>}
+      </dd>
+      <dd className="mt-0.5 leading-tight">
+        <ValueSourceLine source={source} className="text-[11px]" />
       </dd>
     </div>
   );
@@ -86,12 +96,14 @@ const TILES: readonly { id: CoreVitalId; label: string; icon: LucideIcon }[] = [
 /**
  * The card's four vitals. Abnormal values by the DASHBOARD thresholds (spec point 5) are red, with an
  * arrow and the word ("low", "high", "elevated"; spoken as "(low)" after the value), so the flag never
- * depends on colour alone. Stale vitals get dashed borders (the card says "Stale" above them); an
+ * depends on colour alone. Each says its class and age ("Observation · 12 min ago"). Stale vitals get
+ * dashed borders (the card says "Stale" above them, a single stale value on its own line); an
  * abnormal value keeps its red, because staleness adds a warning and never removes one.
  */
 export function PatientVitals({ patient, isStale = false }: { patient: Patient; isStale?: boolean }) {
   const flags = dashboardVitalFlags(patient);
   const values = vitalsOfPatient(patient);
+  const now = useNow();
   return (
     // Two tiles a row only where a tile can hold "188/112 mmHg" and "↑ elevated" (a card at least
     // 15rem wide inside); narrower cards (768–850 px with the sidebar) stack them.
@@ -105,6 +117,11 @@ export function PatientVitals({ patient, isStale = false }: { patient: Patient; 
             {...coreVitalDisplay(id, values)}
             flag={flags[id]}
             isStale={isStale}
+            source={describeValueSource(
+              patient.sources[CORE_VITAL_FIELD[id]],
+              patient.news2.staleAfterMs,
+              now,
+            )}
           />
         ))}
       </dl>

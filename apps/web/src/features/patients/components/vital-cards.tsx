@@ -1,7 +1,10 @@
 import type { Patient } from '@vigil/domain';
 import { Droplets, Gauge, HeartPulse, Thermometer, TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ValueSourceLine } from '@/components/provenance/value-source-line.tsx';
+import { useNow } from '@/hooks/use-now.ts';
+import { CORE_VITAL_FIELD } from '@/lib/core-vitals.ts';
 import { cn } from '@/lib/utils.ts';
+import { describeValueSource } from '@/lib/value-source.ts';
 import { useVitalsStaleness } from '../hooks/use-vitals-staleness.ts';
 import { type VitalCardKey, vitalCardModels } from '../lib/vital-cards.ts';
 import { VitalsFreshness } from './vitals-freshness.tsx';
@@ -15,44 +18,60 @@ const ICONS: Record<VitalCardKey, typeof HeartPulse> = {
 
 /**
  * The four vital cards (spec point 2). An abnormal value by the patient-page thresholds (spec
- * point 5) gets a red frame AND the words "High"/"Low" with the limit crossed: never colour alone.
- * Above them: when the next observations are due, or the "Stale" marker once they are overdue, and
- * then the cards are dashed so they never look current (docs/reference/clinical.md); a normal value is greyed, an
- * abnormal one keeps its red (staleness adds a warning, never removes one).
- * `source`: where the newest reading came from (a simulated device's readings are labelled \"Simulation Mode\").
+ * point 5) gets a red frame AND the words "High"/"Low" with the limit crossed: never colour alone. A
+ * value NEWS2 scores names its score instead of "Within range" (orange for 1–2 points, red for 3).
+ * Each card says where its value comes from and how old it is ("Device · Polar H10 · just now"); a
+ * value older than the NEWS2 interval says "Stale" and its card is dashed. Above them: when the next
+ * observations are due, or the "Stale" marker once they are overdue, and then every card is dashed
+ * so none looks current (docs/reference/clinical.md); a normal value is greyed, an abnormal one keeps
+ * its red (staleness adds a warning, never removes one).
  */
-export function VitalCards({ patient, source }: { patient: Patient; source?: ReactNode }) {
+export function VitalCards({ patient }: { patient: Patient }) {
   const staleness = useVitalsStaleness(patient);
-  const { isStale } = staleness;
+  const now = useNow();
   return (
     <section aria-labelledby="vital-signs-heading" className="flex flex-col gap-2">
       <h2 id="vital-signs-heading" className="sr-only">
         Vital signs
       </h2>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <VitalsFreshness staleness={staleness} lastUpdated={patient.lastUpdated} />
-        {source}
-      </div>
-      <ul data-stale={isStale || undefined} className="grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4">
+      <VitalsFreshness staleness={staleness} lastUpdated={patient.lastUpdated} />
+      <ul
+        data-stale={staleness.isStale || undefined}
+        className="grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4"
+      >
         {vitalCardModels(patient).map((card) => {
           const Icon = ICONS[card.key];
+          const source = describeValueSource(
+            patient.sources[CORE_VITAL_FIELD[card.key]],
+            patient.news2.staleAfterMs,
+            now,
+          );
+          const isStale = staleness.isStale || source?.isStale === true;
+          const isAlarm = card.tone === 'alarm';
+          const isWarning = card.tone === 'warning';
           return (
             <li
               key={card.key}
-              data-abnormal={card.flag ? 'true' : undefined}
+              data-abnormal={card.tone ? 'true' : undefined}
+              data-stale={isStale || undefined}
               className={cn(
                 'flex min-w-0 flex-col gap-1 rounded-xl border bg-card p-4 shadow-sm',
-                card.flag && 'border-red-600 bg-red-50 dark:border-red-500 dark:bg-red-950/40',
-                // Stale adds a warning, never removes one: an abnormal card stays red.
+                isAlarm && 'border-red-600 bg-red-50 dark:border-red-500 dark:bg-red-950/40',
+                isWarning && 'border-orange-500 bg-orange-50 dark:border-orange-500 dark:bg-orange-950/40',
+                // Stale adds a warning, never removes one: an abnormal card keeps its colour.
                 isStale && 'border-dashed shadow-none',
-                isStale && !card.flag && 'bg-muted dark:bg-muted',
+                isStale && !card.tone && 'bg-muted dark:bg-muted',
               )}
             >
               <h3 className="flex items-center gap-2 font-medium text-muted-foreground text-sm">
                 <Icon
                   className={cn(
                     'size-4 shrink-0',
-                    card.flag ? 'text-red-700 dark:text-red-400' : 'text-primary',
+                    isAlarm
+                      ? 'text-red-700 dark:text-red-400'
+                      : isWarning
+                        ? 'text-orange-700 dark:text-orange-300'
+                        : 'text-primary',
                   )}
                   aria-hidden="true"
                 />
@@ -62,24 +81,37 @@ export function VitalCards({ patient, source }: { patient: Patient; source?: Rea
                 <span
                   className={cn(
                     'font-semibold text-2xl tabular-nums md:text-3xl',
-                    card.flag && 'text-red-700 dark:text-red-400',
-                    isStale && !card.flag && 'font-medium text-muted-foreground dark:text-muted-foreground',
+                    isAlarm && 'text-red-700 dark:text-red-400',
+                    isWarning && 'text-orange-800 dark:text-orange-200',
+                    isStale && !card.tone && 'font-medium text-muted-foreground dark:text-muted-foreground',
                   )}
                 >
                   {card.value}
                 </span>
                 <span className="text-muted-foreground text-sm">{card.unit}</span>
               </p>
-              {card.flag ? (
-                <p className="flex items-start gap-1 font-medium text-red-700 text-xs dark:text-red-400">
+              {card.tone ? (
+                <p
+                  data-vital-status=""
+                  className={cn(
+                    'flex items-start gap-1 font-medium text-xs',
+                    isAlarm ? 'text-red-700 dark:text-red-400' : 'text-orange-800 dark:text-orange-200',
+                  )}
+                >
                   <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
                   <span>
-                    {card.flag.direction} <span className="font-normal">({card.flag.limit})</span>
+                    {card.status}
+                    {!card.flag && card.news2?.limit && (
+                      <span className="font-normal"> ({card.news2.limit})</span>
+                    )}
                   </span>
                 </p>
               ) : (
-                <p className="text-muted-foreground text-xs">Within range</p>
+                <p data-vital-status="" className="text-muted-foreground text-xs">
+                  {card.status}
+                </p>
               )}
+              <ValueSourceLine source={source} className="mt-auto pt-1" />
             </li>
           );
         })}

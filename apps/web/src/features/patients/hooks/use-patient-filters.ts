@@ -3,6 +3,7 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import {
   type ConditionFilter,
+  DEFAULT_PATIENT_SORT,
   filterPatients,
   type PatientSort,
   parseConditionFilter,
@@ -28,7 +29,7 @@ export function usePatientFilters(patients: readonly Patient[] | undefined) {
       setSearchParams(
         (previous) => {
           const params = new URLSearchParams(previous);
-          if (next === 'spec') params.delete('sort');
+          if (next === DEFAULT_PATIENT_SORT) params.delete('sort');
           else params.set('sort', next);
           return params;
         },

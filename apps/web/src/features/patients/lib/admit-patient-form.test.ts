@@ -1,6 +1,11 @@
-import { celsiusToTenthsF, formatCelsius, TEMPERATURE, tenthsFToRoundedCelsius } from '@vigil/domain';
+import {
+  celsiusRange,
+  celsiusToTenthsF,
+  formatCelsius,
+  TEMPERATURE,
+  tenthsFToRoundedCelsius,
+} from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
-import { celsiusRange } from '@/lib/vital-form.ts';
 import {
   ADMIT_PATIENT_DEFAULTS,
   AdmitPatientFormSchema,

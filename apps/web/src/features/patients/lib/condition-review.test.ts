@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { conditionReview, thresholdNote } from './condition-review.ts';
+import { makePatient } from '@/test/patient-factory.ts';
+import {
+  conditionReview,
+  news2CriticalMark,
+  patientConditionReview,
+  thresholdNote,
+} from './condition-review.ts';
 
 const NO_FLAGS = { oxygen: null, pulse: null, bloodPressure: null, temperature: null } as const;
 
@@ -35,5 +41,39 @@ describe('thresholdNote', () => {
     expect(thresholdNote(NO_FLAGS, 'NORMAL')).toBeNull();
     expect(thresholdNote({ ...NO_FLAGS, pulse: 'high' }, 'ATTENTION')).toBeNull();
     expect(thresholdNote({ ...NO_FLAGS, pulse: 'high' }, undefined)).toBeNull();
+  });
+});
+
+describe('news2CriticalMark', () => {
+  const news2 = (band: 'low' | 'low-medium' | 'medium' | 'high') => ({ ...makePatient().news2, band });
+
+  it('marks a high NEWS2 whose badge is not Critical, naming the recorded condition', () => {
+    expect(news2CriticalMark({ condition: 'Stable', news2: news2('high') })).toBe(
+      'NEWS2 high — recorded as Stable',
+    );
+    expect(news2CriticalMark({ condition: 'Recovering', news2: news2('high') })).toBe(
+      'NEWS2 high — recorded as Recovering',
+    );
+  });
+
+  it('says nothing for a Critical badge or a band below high', () => {
+    expect(news2CriticalMark({ condition: 'Critical', news2: news2('high') })).toBeNull();
+    expect(news2CriticalMark({ condition: 'Stable', news2: news2('medium') })).toBeNull();
+  });
+
+  it("reads the server's summary of a real patient", () => {
+    // SpO2 89 on oxygen, RR 26, pulse 124 … NEWS2 well into high, recorded as Stable.
+    const patient = makePatient({
+      condition: 'Stable',
+      oxygenLevel: 89,
+      onSupplementalOxygen: true,
+      respiratoryRate: 26,
+      pulse: 124,
+    });
+    expect(patient.news2.band).toBe('high');
+    expect(news2CriticalMark(patient)).toBe('NEWS2 high — recorded as Stable');
+    expect(patientConditionReview(patient)).toMatch(
+      /^NEWS2 1\d \(high risk\) disagrees with the condition “Stable”/,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { type DashboardVitalFlags, type News2Band, type Patient, patientNews2 } from '@vigil/domain';
+import type { DashboardVitalFlags, News2Band, Patient } from '@vigil/domain';
 import { NEWS2_BAND_LABELS } from './clinical-tone.ts';
 
 /**
@@ -16,9 +16,18 @@ export function conditionReview(
   return `NEWS2 ${score} (${NEWS2_BAND_LABELS[news2.band]} risk) disagrees with the condition “${patient.condition}”: review the condition.`;
 }
 
-/** Whether the patient's own vitals disagree with the condition (the record's NEWS2). */
-export function patientConditionReview(patient: Patient): string | null {
-  return conditionReview(patient, patientNews2(patient));
+/** Whether the patient's NEWS2 (the server's, carried on the patient) disagrees with the condition. */
+export function patientConditionReview(patient: Pick<Patient, 'condition' | 'news2'>): string | null {
+  return conditionReview(patient, patient.news2);
+}
+
+/**
+ * A patient whose NEWS2 band is high (RCP Chart 4: emergency response) while the condition badge says
+ * otherwise: the ward must see them among the critical patients, marked as such. Null otherwise.
+ */
+export function news2CriticalMark(patient: Pick<Patient, 'condition' | 'news2'>): string | null {
+  if (patient.condition === 'Critical' || patient.news2.band !== 'high') return null;
+  return `NEWS2 high — recorded as ${patient.condition}`;
 }
 
 const DASHBOARD_LIMITS: Record<keyof DashboardVitalFlags, string> = {

@@ -1,8 +1,9 @@
 import { celsiusToTenthsF, type Patient } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
+import { makePatient } from '@/test/patient-factory.ts';
 import { formValuesToPatch, PatientFormSchema, patientToFormValues } from './edit-patient-form.ts';
 
-const patient: Patient = {
+const patient: Patient = makePatient({
   id: 1,
   name: 'Margaret Okafor',
   oxygenLevel: 89,
@@ -12,15 +13,11 @@ const patient: Patient = {
   temperature: 985,
   condition: 'Critical',
   lastUpdated: '2026-03-02T12:00:00.000Z',
-  hasVitalWatch: false,
-  vitalWatchType: null,
-  vitalWatchConnected: false,
   respiratoryRate: 26,
   consciousness: 'A',
   onSupplementalOxygen: true,
   spo2Scale: 1,
-  createdAt: '2026-03-01T12:00:00.000Z',
-};
+});
 
 describe('celsiusToTenthsF', () => {
   it.each([

@@ -1,8 +1,11 @@
 import type { Patient } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
+import { makePatient, type PatientSpec } from '@/test/patient-factory.ts';
 import {
   CONDITION_FILTERS,
+  DEFAULT_PATIENT_SORT,
   filterPatients,
+  matchesCondition,
   normalizeForSearch,
   parseConditionFilter,
   parsePatientSort,
@@ -10,26 +13,8 @@ import {
   sortPatients,
 } from './filter-patients.ts';
 
-function patient(id: number, name: string, condition: string, oxygenLevel = 96): Patient {
-  return {
-    id,
-    name,
-    condition,
-    oxygenLevel,
-    pulse: 80,
-    systolicBP: 120,
-    diastolicBP: 80,
-    temperature: 986,
-    lastUpdated: '2026-03-02T08:00:00.000Z',
-    hasVitalWatch: false,
-    vitalWatchType: null,
-    vitalWatchConnected: false,
-    respiratoryRate: 16,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
-    spo2Scale: 1,
-    createdAt: '2026-03-01T08:00:00.000Z',
-  };
+function patient(id: number, name: string, condition: string, oxygenLevel = 96, over: PatientSpec = {}) {
+  return makePatient({ id, name, condition, oxygenLevel, pulse: 80, ...over });
 }
 
 // Server order: Critical first, then oxygen level descending (spec point 9).
@@ -139,15 +124,72 @@ describe('patientCountSummary', () => {
   });
 });
 
+describe('the Critical filter and a high NEWS2', () => {
+  // RR 26 (3), SpO2 89 on oxygen (3 + 2), pulse 124 (2): NEWS2 high, though the badge says Stable.
+  const sickStable = patient(30, 'Sick Stable', 'Stable', 89, {
+    respiratoryRate: 26,
+    onSupplementalOxygen: true,
+    pulse: 124,
+  });
+  const ward = [...WARD, sickStable];
+
+  it('shows a patient whose NEWS2 band is high under Critical, whatever the badge says', () => {
+    expect(sickStable.news2.band).toBe('high');
+    expect(names(filterPatients(ward, { condition: 'Critical', search: '' }))).toEqual([
+      'Margaret Okafor',
+      'Thomas Brennan',
+      'Sick Stable',
+    ]);
+    // …and still under the badge's own filter.
+    expect(names(filterPatients(ward, { condition: 'Stable', search: '' }))).toContain('Sick Stable');
+    expect(matchesCondition(sickStable, 'Improving')).toBe(false);
+  });
+
+  it('counts them among the critical patients', () => {
+    expect(patientCountSummary(ward, ward.length)).toBe('7 patients · 3 critical');
+  });
+
+  it('leaves a medium NEWS2 under its badge only', () => {
+    const medium = patient(31, 'Medium Stable', 'Stable', 94, { respiratoryRate: 22, pulse: 115 });
+    expect(medium.news2.band).toBe('medium');
+    expect(matchesCondition(medium, 'Critical')).toBe(false);
+  });
+});
+
 describe('sortPatients', () => {
-  it('keeps the server order for the spec sort, and puts the highest NEWS2 first for news2', () => {
-    const calm = patient(1, 'Calm Critical', 'Critical', 98);
-    const stableButSick = { ...patient(2, 'Sick Stable', 'Stable', 89), respiratoryRate: 26, pulse: 124 };
-    const medium = { ...patient(3, 'Medium', 'Improving', 94), respiratoryRate: 22 };
-    const list = [calm, medium, stableButSick];
-    expect(sortPatients(list, 'spec').map((p) => p.id)).toEqual([1, 3, 2]);
-    expect(sortPatients(list, 'news2').map((p) => p.id)).toEqual([2, 3, 1]);
+  const calm = patient(1, 'Calm Critical', 'Critical', 98);
+  const stableButSick = patient(2, 'Sick Stable', 'Stable', 89, { respiratoryRate: 26, pulse: 124 });
+  const medium = patient(3, 'Medium', 'Improving', 94, { respiratoryRate: 22 });
+
+  it('puts the highest NEWS2 first by default, whatever the badge says', () => {
+    expect(DEFAULT_PATIENT_SORT).toBe('news2');
+    expect(sortPatients([calm, medium, stableButSick], 'news2').map((p) => p.id)).toEqual([2, 3, 1]);
+  });
+
+  it("orders by the server's score, not by the values", () => {
+    // The summary the server sent: NEWS2 16 above NEWS2 10, though the critical badge and the
+    // oxygen level would put the other first.
+    const ten = patient(40, 'Ten', 'Critical', 95, { news2: { total: 10, band: 'high' } });
+    const sixteen = patient(41, 'Sixteen', 'Stable', 90, { news2: { total: 16, band: 'high' } });
+    expect(sortPatients([ten, sixteen], 'news2').map((p) => p.name)).toEqual(['Sixteen', 'Ten']);
+    expect(sortPatients([ten, sixteen], 'spec').map((p) => p.name)).toEqual(['Ten', 'Sixteen']);
+  });
+
+  it("breaks NEWS2 ties in the spec's order: Critical first, then oxygen level descending", () => {
+    const a = patient(50, 'Stable 99', 'Stable', 99);
+    const b = patient(51, 'Critical 90', 'Critical', 90, { news2: { total: 0, band: 'low' } });
+    const c = patient(52, 'Stable 97', 'Stable', 97);
+    expect(sortPatients([c, a, b], 'news2').map((p) => p.id)).toEqual([51, 50, 52]);
+  });
+
+  it("keeps the spec's order on offer", () => {
+    expect(sortPatients([stableButSick, calm, medium], 'spec').map((p) => p.id)).toEqual([1, 3, 2]);
+  });
+
+  it('reads the sort from the URL: only "spec" leaves the default', () => {
+    expect(parsePatientSort('spec')).toBe('spec');
     expect(parsePatientSort('news2')).toBe('news2');
-    expect(parsePatientSort('<script>')).toBe('spec');
+    expect(parsePatientSort('<script>')).toBe('news2');
+    expect(parsePatientSort(null)).toBe('news2');
   });
 });

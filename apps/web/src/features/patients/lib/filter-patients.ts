@@ -1,4 +1,5 @@
-import { CONDITIONS, type Condition, displayPatientId, type Patient, patientNews2 } from '@vigil/domain';
+import { CONDITIONS, type Condition, compareForWard, displayPatientId, type Patient } from '@vigil/domain';
+import { news2CriticalMark } from './condition-review.ts';
 
 /** The dashboard's condition filter: every patient, or one condition (spec point 4, "Filter"). */
 export type ConditionFilter = 'all' | Condition;
@@ -24,19 +25,30 @@ export interface PatientFilter {
   search: string;
 }
 
+type FilteredPatient = Pick<Patient, 'id' | 'name' | 'condition' | 'news2'>;
+
 /**
- * The patients to show, in the server's order (Critical first, then oxygen level descending: spec
- * point 9), which filtering never changes. The search matches the name case- and accent-insensitively,
- * or, when it is all digits, the displayed patient ID.
+ * Whether a patient belongs under a condition filter. Under Critical also every patient whose NEWS2
+ * band is high whatever the badge says (RCP Chart 4: emergency response), marked on the card: a
+ * badge set by hand must never hide a patient the score says is critically ill.
  */
-export function filterPatients(
-  patients: readonly Patient[],
+export function matchesCondition(patient: FilteredPatient, condition: ConditionFilter): boolean {
+  if (condition === 'all' || patient.condition === condition) return true;
+  return condition === 'Critical' && news2CriticalMark(patient) !== null;
+}
+
+/**
+ * The patients to show, in the order given, which filtering never changes. The search matches the
+ * name case- and accent-insensitively, or, when it is all digits, the displayed patient ID.
+ */
+export function filterPatients<P extends FilteredPatient>(
+  patients: readonly P[],
   { condition, search }: PatientFilter,
-): Patient[] {
+): P[] {
   const query = normalizeForSearch(search);
   const isIdQuery = /^\d+$/.test(query);
   return patients.filter((patient) => {
-    if (condition !== 'all' && patient.condition !== condition) return false;
+    if (!matchesCondition(patient, condition)) return false;
     if (!query) return true;
     if (isIdQuery && String(displayPatientId(patient.id)).includes(query)) return true;
     return normalizeForSearch(patient.name).includes(query);
@@ -49,35 +61,42 @@ function patientsText(count: number): string {
 
 /**
  * The count line above the grid, e.g. "24 patients · 4 critical", or "Showing 4 of 24 patients ·
- * 4 critical" while a filter hides some. "critical" counts the whole ward.
+ * 4 critical" while a filter hides some. "critical" counts the whole ward, as the Critical filter
+ * shows it (a high NEWS2 included).
  */
-export function patientCountSummary(all: readonly Patient[], shown: number): string {
-  const critical = all.filter((patient) => patient.condition === 'Critical').length;
+export function patientCountSummary(all: readonly FilteredPatient[], shown: number): string {
+  const critical = all.filter((patient) => matchesCondition(patient, 'Critical')).length;
   const count =
     shown === all.length ? patientsText(all.length) : `Showing ${shown} of ${patientsText(all.length)}`;
   return `${count} · ${critical} critical`;
 }
 
-/** The list's order: the spec's (point 9: Critical first, then oxygen level descending), or NEWS2. */
-export type PatientSort = 'spec' | 'news2';
+/**
+ * The list's order: NEWS2 highest first (the default: the sickest patient leads, whatever the badge
+ * says), or the spec's (point 9: Critical first, then oxygen level descending), still offered.
+ */
+export type PatientSort = 'news2' | 'spec';
+
+export const DEFAULT_PATIENT_SORT: PatientSort = 'news2';
 
 export const PATIENT_SORTS: readonly { value: PatientSort; label: string }[] = [
-  { value: 'spec', label: 'Critical first, then oxygen' },
   { value: 'news2', label: 'NEWS2, highest first' },
+  { value: 'spec', label: 'Critical first, then oxygen' },
 ];
 
-/** Reads a sort from untrusted text (the URL); anything unknown means the spec's order. */
+/** Reads a sort from untrusted text (the URL); anything unknown means the default, NEWS2. */
 export function parsePatientSort(value: string | null | undefined): PatientSort {
-  return value === 'news2' ? 'news2' : 'spec';
+  return value === 'spec' ? 'spec' : DEFAULT_PATIENT_SORT;
 }
 
+type SortedPatient = Pick<Patient, 'id' | 'condition' | 'oxygenLevel' | 'news2'>;
+
 /**
- * The patients in the chosen order. "spec" keeps the server's order. "news2" puts the highest score
- * first, whatever the condition badge says (a "Stable" patient scoring 12 rises to the top); ties
- * keep the server's order (the sort is stable).
+ * The patients in the chosen order. "news2" puts the highest score of the server's summary first,
+ * whatever the condition badge says (a "Stable" patient scoring 12 rises to the top), ties in the
+ * spec's order; "spec" is the spec's order alone (Critical first, then oxygen level descending).
  */
-export function sortPatients(patients: readonly Patient[], sort: PatientSort): Patient[] {
-  if (sort === 'spec') return [...patients];
-  const scores = new Map(patients.map((patient) => [patient.id, patientNews2(patient).total]));
-  return [...patients].sort((a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0));
+export function sortPatients<P extends SortedPatient>(patients: readonly P[], sort: PatientSort): P[] {
+  if (sort === 'spec') return [...patients].sort(compareForWard);
+  return [...patients].sort((a, b) => b.news2.total - a.news2.total || compareForWard(a, b));
 }

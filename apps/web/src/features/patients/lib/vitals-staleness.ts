@@ -1,17 +1,16 @@
-import { type Patient, type PatientVitals, patientNews2 } from '@vigil/domain';
+import type { Patient } from '@vigil/domain';
 
 /**
  * "Stale data must look stale" (docs/reference/clinical.md, IEC 60601-1-8 practice). A patient's vitals are stale
  * once they are older than the longest gap RCP NEWS2 Chart 4 allows for the patient's current score
- * (0 → 12 h; 1–4 → 4–6 h, so 6 h; a red score or 5–6 → hourly). Chart 4 asks for continuous
- * monitoring at 7 or more, which has no interval: there, 15 minutes without a reading is stale.
+ * (0 → 12 h; 1–4 → 4–6 h, so 6 h; a red score or 5–6 → hourly; continuous at 7 or more, where 15
+ * minutes without a reading is stale). The server's NEWS2 summary carries that gap (`staleAfterMs`)
+ * with the score; the screen only measures time against it, because values turn stale while it
+ * stays open.
  */
-export const CONTINUOUS_STALE_AFTER_MS = 15 * 60_000;
-
 const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
-export type StalenessPatient = PatientVitals & Pick<Patient, 'lastUpdated'>;
+export type StalenessPatient = Pick<Patient, 'lastUpdated' | 'news2'>;
 
 export interface VitalsStaleness {
   isStale: boolean;
@@ -38,16 +37,15 @@ export function formatObservationAge(ageMs: number): string {
 
 /**
  * Whether a patient's current vitals are stale at `nowMs`, measured from `lastUpdated` against the
- * maximum NEWS2 monitoring interval of the score those same vitals give. An incomplete score is a
- * minimum, so its interval may be too long; it is still the best rule available. A `lastUpdated`
- * in the future (clock skew) counts as just recorded; an unreadable one as stale.
+ * longest gap the server's NEWS2 summary allows (`staleAfterMs`, from its monitoring interval). An
+ * incomplete score is a minimum, so its interval may be too long; it is still the best rule
+ * available. A `lastUpdated` in the future (clock skew) counts as just recorded; an unreadable one
+ * as stale.
  */
 export function vitalsStaleness(patient: StalenessPatient, nowMs: number): VitalsStaleness {
-  const news2 = patientNews2(patient);
+  const { news2 } = patient;
   const { monitoring } = news2;
-  const maxAgeMs = monitoring.isContinuous
-    ? CONTINUOUS_STALE_AFTER_MS
-    : monitoring.intervalHoursMax * HOUR_MS;
+  const maxAgeMs = news2.staleAfterMs;
   const score = `NEWS2 ${news2.complete ? '' : '≥'}${news2.total}${news2.band === 'low-medium' ? ' (red score)' : ''}`;
   const requirement = monitoring.isContinuous
     ? `${score} asks for continuous monitoring (a reading at least every 15 min)`

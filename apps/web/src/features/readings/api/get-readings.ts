@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ReadingsPage, type VitalReading } from '@vigil/domain';
 import { apiRequest } from '@/lib/api-client.ts';
+import { patientReadingsQueryKey } from './query-keys.ts';
+import { READINGS_WINDOW_MS } from './readings-window.ts';
 
-/** The trend chart's window. */
-export const READINGS_WINDOW_MS = 24 * 3_600_000;
-
-export const patientReadingsQueryKey = (id: number) => ['/api/patients', id, 'readings'] as const;
+export { patientReadingsQueryKey } from './query-keys.ts';
+export { mergeReadings, READINGS_WINDOW_MS } from './readings-window.ts';
 
 /** The last 24 hours of a patient's readings, oldest first; live events append to it. */
 export function getPatientReadingsQueryOptions(id: number) {
@@ -18,18 +18,4 @@ export function getPatientReadingsQueryOptions(id: number) {
       return page.readings.reverse();
     },
   });
-}
-
-/** Merges new readings into a cached window: by id, oldest first, older than the window dropped. */
-export function mergeReadings(
-  cached: VitalReading[] | undefined,
-  incoming: VitalReading[],
-  now = Date.now(),
-) {
-  const byId = new Map((cached ?? []).map((r) => [r.id, r]));
-  for (const r of incoming) byId.set(r.id, r);
-  const cutoff = now - READINGS_WINDOW_MS;
-  return [...byId.values()]
-    .filter((r) => Date.parse(r.readingTime) >= cutoff)
-    .sort((a, b) => Date.parse(a.readingTime) - Date.parse(b.readingTime) || a.id - b.id);
 }

@@ -3,8 +3,7 @@ import { type DeviceReadingInput, DeviceReadingsResponse, type Patient } from '@
 import { patientQueryKey } from '@/features/patients/api/get-patient.ts';
 import { PATIENTS_QUERY_KEY } from '@/features/patients/api/get-patients.ts';
 import { apiRequest } from '@/lib/api-client.ts';
-import { formatClockTime } from '@/lib/date-time.ts';
-import { toastSuccess } from '@/lib/toast.ts';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
 import { patientReadingsQueryKey } from './get-readings.ts';
 
 /**
@@ -26,7 +25,10 @@ export async function recordObservations(
  * live stream; the refetches here also cover this page when the stream is down. Errors are left to
  * the form, which shows the server's message.
  */
-export function useRecordObservations(patient: Pick<Patient, 'id' | 'name'>) {
+export function useRecordObservations(
+  patient: Pick<Patient, 'id' | 'name'>,
+  callbacks: MutationCallbacks<DeviceReadingsResponse> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reading, idempotencyKey }: { reading: DeviceReadingInput; idempotencyKey: string }) =>
@@ -35,9 +37,7 @@ export function useRecordObservations(patient: Pick<Patient, 'id' | 'name'>) {
       void queryClient.invalidateQueries({ queryKey: patientQueryKey(patient.id), exact: true });
       void queryClient.invalidateQueries({ queryKey: patientReadingsQueryKey(patient.id) });
       void queryClient.invalidateQueries({ queryKey: PATIENTS_QUERY_KEY, exact: true });
-      const stored = answer.readings[0];
-      const at = stored ? formatClockTime(new Date(stored.readingTime)) : formatClockTime(new Date());
-      toastSuccess('Observations recorded', `${patient.name}: observations of ${at} saved.`);
+      callbacks.onSuccess?.(answer);
     },
   });
 }

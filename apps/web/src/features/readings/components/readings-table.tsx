@@ -51,6 +51,13 @@ const names = (parameters: readonly News2Parameter[]) =>
   parameters.map((p) => NEWS2_PARAMETER_LABELS[p]).join(', ');
 
 function News2Cell({ point }: { point: TrendPoint }) {
+  if (!point.news2) {
+    return (
+      <td className="px-2 py-1.5 text-muted-foreground" title="The server has not scored this reading yet">
+        …
+      </td>
+    );
+  }
   const { total, complete, missing, carriedForward } = point.news2;
   return (
     <td className="px-2 py-1.5">

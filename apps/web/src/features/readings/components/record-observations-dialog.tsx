@@ -8,8 +8,10 @@ import { FormDialog } from '@/components/dialog/form-dialog.tsx';
 import { FormAlert } from '@/components/form/form-alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { HttpError } from '@/lib/api-client.ts';
+import { formatClockTime } from '@/lib/date-time.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
+import { toastSuccess } from '@/lib/toast.ts';
 import { useRecordObservations } from '../api/record-observations.ts';
 import {
   EMPTY_OBSERVATIONS,
@@ -30,7 +32,13 @@ export function RecordObservationsDialog({ patient }: { patient: Pick<Patient, '
   const [isOpen, setOpen] = useState(false);
   const idempotencyKey = useRef('');
   const [formError, setFormError] = useState<string | null>(null);
-  const mutation = useRecordObservations(patient);
+  const mutation = useRecordObservations(patient, {
+    onSuccess: (answer) => {
+      const stored = answer.readings[0];
+      const at = formatClockTime(stored ? new Date(stored.readingTime) : new Date());
+      toastSuccess('Observations recorded', `${patient.name}: observations of ${at} saved.`);
+    },
+  });
   const form = useForm<ObservationsFormValues, unknown, ObservationsFormOutput>({
     resolver: zodResolver(ObservationsFormSchema),
     defaultValues: EMPTY_OBSERVATIONS,

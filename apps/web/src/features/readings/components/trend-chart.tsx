@@ -8,7 +8,7 @@ import { TrendPanel } from './trend-panel.tsx';
 
 /** "NEWS2 ≥3 · Respiratory rate 18 /min · SpO2 97 % · Blood pressure 120/80 mmHg · …", as the panels plot them. */
 function readout(p: TrendPoint): string {
-  const parts = [`NEWS2 ${p.news2.complete ? '' : '≥'}${p.news2.total}`];
+  const parts = [p.news2 ? `NEWS2 ${p.news2.complete ? '' : '≥'}${p.news2.total}` : 'NEWS2 pending'];
   for (const spec of TREND_PANELS) {
     if (spec.id === 'news2') continue;
     const [first, ...rest] = spec.series.map((s) => s.values([p])[0] ?? null);

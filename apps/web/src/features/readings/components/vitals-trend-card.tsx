@@ -1,35 +1,49 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Patient, READING_SOURCE_LABELS, readingSource } from '@vigil/domain';
+import { countsAsCurrent, type Patient, PROVENANCE_LABELS, type VitalReading } from '@vigil/domain';
 import { ChartLine } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useId, useMemo } from 'react';
+import { type ReactNode, Suspense, useId, useMemo } from 'react';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { lazyWithRetry } from '@/lib/lazy-with-retry.ts';
+import { getNews2SeriesQueryOptions } from '../api/get-news2-series.ts';
 import { getPatientReadingsQueryOptions, READINGS_WINDOW_MS } from '../api/get-readings.ts';
 import { trendPoints } from '../lib/trend-points.ts';
 import { ReadingsTable } from './readings-table.tsx';
 
 // uPlot and its CSS come with this chunk, on the patient page only.
-const TrendChart = lazy(() => import('./trend-chart.tsx').then((m) => ({ default: m.TrendChart })));
+const TrendChart = lazyWithRetry(() => import('./trend-chart.tsx').then((m) => ({ default: m.TrendChart })));
+
+/** "Device · Polar H10", "Observation", "Simulation · Demo Device (Simulation)": a reading's origin. */
+function sourceOf(reading: VitalReading): string {
+  const label = PROVENANCE_LABELS[reading.provenance];
+  return reading.provenance !== 'observation' && reading.deviceName
+    ? `${label} · ${reading.deviceName}`
+    : label;
+}
 
 /**
- * "Vital signs trend (24 h)": the last 24 hours of readings (grown by live `reading` events, which
- * applyLiveEvent appends to the same cache) as small multiples, NEWS2 per reading, and a table.
- * `data-points` on the chart box is the number of readings plotted.
+ * "Vital signs trend (24 h)": the last 24 hours of readings that count as the patient's state (grown
+ * by live `reading` events, which applyLiveEvent appends to the same cache) as small multiples, the
+ * server's NEWS2 per reading, and a table. `data-points` on the chart box is the number of readings
+ * plotted.
  */
 export function VitalsTrendCard({ patient }: { patient: Patient }) {
   const titleId = useId();
   const query = useQuery(getPatientReadingsQueryOptions(patient.id));
+  const series = useQuery(getNews2SeriesQueryOptions(patient.id));
+  const { isDemo } = patient;
   const { points, sources } = useMemo(() => {
     if (!query.data) return { points: [], sources: [] };
     // The cache drops readings older than the window only when new ones arrive; the card never shows them.
     const since = Date.now() - READINGS_WINDOW_MS;
-    const shown = query.data.filter((r) => Date.parse(r.readingTime) >= since);
+    const counts = (r: VitalReading) => countsAsCurrent(r.provenance, { isDemo });
+    const shown = query.data.filter((r) => Date.parse(r.readingTime) >= since && counts(r));
     return {
-      points: trendPoints(shown, patient.spo2Scale),
-      // Where the plotted readings came from: a simulated device's are named "Simulation Mode".
-      sources: [...new Set(shown.map((r) => READING_SOURCE_LABELS[readingSource(r)]))],
+      points: trendPoints(shown, series.data ?? [], counts),
+      // Where the plotted readings came from, by class (a simulated device's say "Simulation").
+      sources: [...new Set(shown.map(sourceOf))],
     };
-  }, [query.data, patient.spo2Scale]);
+  }, [query.data, series.data, isDemo]);
 
   let content: ReactNode;
   if (query.isPending) {
@@ -47,10 +61,16 @@ export function VitalsTrendCard({ patient }: { patient: Patient }) {
           <TrendChart points={points} syncKey={`vitals-trend-${patient.id}`} />
         </Suspense>
         <p className="text-muted-foreground text-xs">
-          NEWS2 is scored for each reading on this patient's SpO2 scale {patient.spo2Scale}. A value a reading
-          lacks is carried forward from the latest earlier reading; a hollow point is incomplete (a parameter
-          not recorded in the last 24 hours), so its score is a minimum.
+          NEWS2 of each reading as the server scores it, on this patient's SpO2 scale {patient.spo2Scale}. A
+          value a reading lacks is carried forward from the latest earlier reading; a hollow point is
+          incomplete (a parameter not recorded in the last 24 hours), so its score is a minimum. A wearable's
+          summary of a past window is not plotted: it is on the wearable card.
         </p>
+        {series.isError && (
+          <p role="alert" className="text-destructive text-xs">
+            Could not load the NEWS2 of each reading; the values are shown without it.
+          </p>
+        )}
         <ReadingsTable points={points} />
       </>
     );

@@ -14,6 +14,7 @@ const point = (hour: number, over: Partial<TrendPoint>): TrendPoint => ({
   respiratoryRate: null,
   consciousness: null,
   onSupplementalOxygen: null,
+  provenance: 'observation',
   news2: { total: 0, band: 'low', complete: true, missing: [], carriedForward: [] },
   ...over,
 });
@@ -36,6 +37,13 @@ describe('trend panels', () => {
     expect(line!.values(points)).toEqual([0, 3]);
     expect(incomplete!.values(points)).toEqual([null, 3]);
     expect(incomplete!.isHollowPointsOnly).toBe(true);
+  });
+
+  it('leaves a gap where the server has not scored a reading yet', () => {
+    const points = [point(8, {}), point(9, { news2: null })];
+    const [line, incomplete] = panel('news2').series;
+    expect(line!.values(points)).toEqual([0, null]);
+    expect(incomplete!.values(points)).toEqual([null, null]);
   });
 
   it('summarises a panel for screen readers', () => {

@@ -57,14 +57,14 @@ const NEWS2_PANEL: PanelSpec = {
     { value: 7, label: '7 high', labelSide: 'above' },
   ],
   series: [
-    { label: 'NEWS2', color: NEWS2_COLOR, values: (ps) => ps.map((p) => p.news2.total) },
+    { label: 'NEWS2', color: NEWS2_COLOR, values: (ps) => ps.map((p) => p.news2?.total ?? null) },
     {
       label: 'Incomplete (a parameter not yet recorded)',
       color: NEWS2_COLOR,
       isHollowPointsOnly: true,
       values: when(
-        (p) => !p.news2.complete,
-        (p) => p.news2.total,
+        (p) => p.news2?.complete === false,
+        (p) => p.news2?.total ?? null,
       ),
     },
   ],

@@ -1,4 +1,4 @@
-import type { VitalReading } from '@vigil/domain';
+import type { News2Point, VitalReading } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
 import { trendPoints } from './trend-points.ts';
 
@@ -24,6 +24,9 @@ const reading = (minute: number, values: Partial<VitalReading>): VitalReading =>
   sleepHours: null,
   recordedBy: null,
   createdAt: new Date(Date.UTC(2026, 2, 2, 8, minute)).toISOString(),
+  provenance: 'observation',
+  windowStart: null,
+  windowEnd: null,
   ...values,
 });
 
@@ -39,9 +42,24 @@ const fullSet: Partial<VitalReading> = {
   temperature: 995,
 };
 
+/** The server's NEWS2 for a reading, as GET /api/patients/{id}/news2-series lists it. */
+const point = (r: VitalReading, total: number, over: Partial<News2Point> = {}): News2Point => ({
+  readingId: r.id,
+  readingTime: r.readingTime,
+  total,
+  band: total >= 7 ? 'high' : total >= 5 ? 'medium' : 'low',
+  complete: true,
+  missing: [],
+  carriedForward: [],
+  ...over,
+});
+const everything = () => true;
+
 describe('trendPoints', () => {
-  it('scores a full set of observations, oldest first, temperature in °C', () => {
-    const points = trendPoints([reading(30, { ...fullSet, heartRate: 130 }), reading(0, fullSet)], 1);
+  it('plots the readings oldest first, temperature in °C, with the NEWS2 the server gives each', () => {
+    const early = reading(0, fullSet);
+    const late = reading(30, { ...fullSet, heartRate: 130 });
+    const points = trendPoints([late, early], [point(early, 0), point(late, 2)], everything);
     expect(points.map((p) => p.timeMs)).toEqual([Date.UTC(2026, 2, 2, 8, 0), Date.UTC(2026, 2, 2, 8, 30)]);
     expect(points[0]).toMatchObject({ pulse: 65, temperatureC: 37.5, systolicBP: 120, diastolicBP: 80 });
     expect(points[0]!.news2).toEqual({
@@ -51,67 +69,58 @@ describe('trendPoints', () => {
       missing: [],
       carriedForward: [],
     });
-    expect(points[1]!.news2.total).toBe(2); // HR 130 → 2
+    expect(points[1]!.news2?.total).toBe(2);
   });
 
-  it('carries the latest earlier value of each parameter a reading lacks, and says which', () => {
-    const points = trendPoints(
-      [
-        reading(0, fullSet),
-        reading(10, { respiratoryRate: 11 }), // RR 11 → 1
-        reading(20, { heartRate: 130, oxygenLevel: 95 }), // HR 130 → 2, SpO2 95 → 1, RR 11 still → 1
-      ],
-      1,
+  it("shows the server's score, whatever the values would give", () => {
+    // A pulse oximeter's reading: the server scored it with the values carried forward (and says so).
+    const partial = reading(10, { heartRate: 65, oxygenLevel: 99 });
+    const [p] = trendPoints(
+      [partial],
+      [point(partial, 5, { carriedForward: ['respiratoryRate', 'temperature'] })],
+      everything,
     );
-    expect(points[1]!.news2).toMatchObject({ total: 1, complete: true });
-    expect(points[1]!.news2.carriedForward).toEqual([
-      'spo2',
-      'airOrOxygen',
-      'systolicBP',
-      'pulse',
-      'consciousness',
-      'temperature',
-    ]);
-    expect(points[1]).toMatchObject({ pulse: null, spo2: null, respiratoryRate: 11 });
-    expect(points[2]!.news2.total).toBe(4);
-    expect(points[2]!.news2.carriedForward).toEqual([
-      'respiratoryRate',
-      'airOrOxygen',
-      'systolicBP',
-      'consciousness',
-      'temperature',
-    ]);
+    expect(p!.news2).toMatchObject({ total: 5, carriedForward: ['respiratoryRate', 'temperature'] });
+    expect(p).toMatchObject({ pulse: 65, spo2: 99, respiratoryRate: null });
   });
 
-  it('marks the score incomplete while a parameter was never seen, never counting it as normal', () => {
+  it('has no NEWS2 for a reading the series does not list yet', () => {
+    const fresh = reading(40, fullSet);
+    expect(trendPoints([fresh], [], everything)[0]!.news2).toBeNull();
+  });
+
+  it("plots only the readings that count as the patient's state", () => {
+    const observed = reading(0, fullSet);
+    const night = reading(5, {
+      heartRate: 52,
+      oxygenLevel: 95,
+      provenance: 'wearable-summary',
+      windowStart: '2026-03-02T01:10:00.000Z',
+      windowEnd: '2026-03-02T06:40:00.000Z',
+    });
     const points = trendPoints(
-      [reading(0, { heartRate: 130, oxygenLevel: 97 }), reading(5, { ...fullSet, heartRate: 130 })],
-      1,
+      [observed, night],
+      [point(observed, 0)],
+      (r) => r.provenance !== 'wearable-summary',
     );
-    expect(points[0]!.news2).toMatchObject({ total: 2, complete: false, carriedForward: [] });
-    expect(points[0]!.news2.missing).toEqual([
-      'respiratoryRate',
-      'airOrOxygen',
-      'systolicBP',
-      'consciousness',
-      'temperature',
-    ]);
-    expect(points[1]!.news2).toMatchObject({ total: 2, complete: true, missing: [] });
+    expect(points.map((p) => p.readingId)).toEqual([observed.id]);
   });
 
-  it('uses the patient’s SpO2 scale', () => {
-    // Scale 2: SpO2 90 on air scores 0; scale 1: 3.
-    const points = (scale: 1 | 2) => trendPoints([reading(0, { ...fullSet, oxygenLevel: 90 })], scale);
-    expect(points(1)[0]!.news2.total).toBe(3);
-    expect(points(2)[0]!.news2.total).toBe(0);
+  it("carries each reading's class", () => {
+    const demo = reading(0, { ...fullSet, provenance: 'demo' });
+    expect(trendPoints([demo], [], everything)[0]!.provenance).toBe('demo');
   });
 
   it('leaves out readings without vital values (battery, steps)', () => {
-    const points = trendPoints([reading(0, fullSet), reading(5, { batteryLevel: 80, steps: 1200 })], 1);
+    const points = trendPoints(
+      [reading(0, fullSet), reading(5, { batteryLevel: 80, steps: 1200 })],
+      [],
+      everything,
+    );
     expect(points).toHaveLength(1);
   });
 
   it('is empty without readings', () => {
-    expect(trendPoints([], 1)).toEqual([]);
+    expect(trendPoints([], [], everything)).toEqual([]);
   });
 });

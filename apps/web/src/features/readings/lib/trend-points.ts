@@ -1,10 +1,7 @@
 import {
-  computeNews2,
-  type News2Band,
-  type News2Parameter,
+  type News2Point,
   type NumericVitalSign,
-  news2InputFromVitals,
-  type Spo2Scale,
+  type ReadingProvenance,
   tenthsFToRoundedCelsius,
   VITAL_SIGNS,
   type VitalKey,
@@ -13,23 +10,19 @@ import {
   type VitalValues,
 } from '@vigil/domain';
 
+/** The NEWS2 the server gives a reading (its series point, without the reading's id and time). */
+export type TrendNews2 = Omit<News2Point, 'readingId' | 'readingTime'>;
+
 /**
  * One observation on the trend chart: what the reading measured, each vital under its point field
- * (null when the reading did not carry it; temperature in °C, one decimal, as displayed and scored),
- * and the NEWS2 it gives.
+ * (null when the reading did not carry it; temperature in °C, one decimal, as displayed), its class,
+ * and the NEWS2 the server gives it (null until the server's series has it).
  */
 export type TrendPoint = {
   readingId: number;
   timeMs: number;
-  news2: {
-    total: number;
-    band: News2Band;
-    /** False while a parameter has never been recorded in the window: the total is then a minimum. */
-    complete: boolean;
-    missing: News2Parameter[];
-    /** Parameters this reading lacked, scored from the latest earlier reading that had them. */
-    carriedForward: News2Parameter[];
-  };
+  provenance: ReadingProvenance;
+  news2: TrendNews2 | null;
 } & { [K in VitalKey as (typeof TREND_FIELD)[K]]: Exclude<VitalValues[K], undefined> };
 
 /** The point's field of each vital sign. */
@@ -58,52 +51,35 @@ function pointValue(vital: VitalSign, reading: VitalReading) {
     : value;
 }
 
-/** The NEWS2 inputs a reading may carry, and the parameter each one scores. */
-const NEWS2_VITALS = VITAL_SIGNS.flatMap((v) =>
-  v.news2 ? [{ field: v.readingField, parameter: v.news2 }] : [],
-);
-
 const isRecorded = (value: unknown) => value !== null && value !== undefined;
 
 /**
- * The trend chart's points, oldest first, from a window of readings.
- *
- * NEWS2 per point: devices often send only some values (a pulse oximeter: pulse and SpO2), so each
- * reading is scored with the values it carries plus, for each parameter it lacks, the latest earlier
- * value in the window (carried forward, listed in `carriedForward`). A parameter never seen in the
- * window stays missing and the score is marked incomplete (a minimum), never counted as normal. The
- * patient's SpO2 scale applies (readings do not carry it). Readings without any vital value (battery
- * or steps only) are not observations and are left out.
+ * The trend chart's points, oldest first, from a window of readings and the server's NEWS2 series
+ * for it (GET /api/patients/{id}/news2-series: each reading that counts, scored with the values it
+ * lacks carried forward, complete or a minimum). Only readings that count as the patient's state are
+ * plotted (`counts`: a wearable's summary of a past night is context, shown on the wearable card);
+ * readings without any vital value (battery or steps only) are not observations and are left out. A
+ * reading the series does not list yet (it arrived a moment ago) has no NEWS2 until it does.
  */
-export function trendPoints(readings: readonly VitalReading[], spo2Scale: Spo2Scale): TrendPoint[] {
-  const sorted = readings
+export function trendPoints(
+  readings: readonly VitalReading[],
+  series: readonly News2Point[],
+  counts: (reading: VitalReading) => boolean,
+): TrendPoint[] {
+  const scores = new Map(series.map(({ readingId, readingTime: _time, ...news2 }) => [readingId, news2]));
+  return readings
     .map((reading) => ({ reading, timeMs: Date.parse(reading.readingTime) }))
-    .filter(({ timeMs }) => Number.isFinite(timeMs))
-    .sort((a, b) => a.timeMs - b.timeMs || a.reading.id - b.reading.id);
-  const latest: VitalValues = {};
-  const points: TrendPoint[] = [];
-
-  for (const { reading: r, timeMs } of sorted) {
-    if (!VITAL_SIGNS.some((v) => isRecorded(r[v.readingField]))) continue;
-    const carriedForward: News2Parameter[] = [];
-    for (const { field, parameter } of NEWS2_VITALS) {
-      if (isRecorded(r[field])) Object.assign(latest, { [field]: r[field] });
-      else if (isRecorded(latest[field])) carriedForward.push(parameter);
-    }
-    const news2 = computeNews2(news2InputFromVitals(latest, spo2Scale));
-    const values = Object.fromEntries(VITAL_SIGNS.map((v) => [TREND_FIELD[v.key], pointValue(v, r)]));
-    points.push({
-      ...(values as Omit<TrendPoint, 'readingId' | 'timeMs' | 'news2'>),
-      readingId: r.id,
-      timeMs,
-      news2: {
-        total: news2.total,
-        band: news2.band,
-        complete: news2.complete,
-        missing: news2.missing,
-        carriedForward,
-      },
+    .filter(({ reading, timeMs }) => Number.isFinite(timeMs) && counts(reading))
+    .filter(({ reading }) => VITAL_SIGNS.some((v) => isRecorded(reading[v.readingField])))
+    .sort((a, b) => a.timeMs - b.timeMs || a.reading.id - b.reading.id)
+    .map(({ reading: r, timeMs }) => {
+      const values = Object.fromEntries(VITAL_SIGNS.map((v) => [TREND_FIELD[v.key], pointValue(v, r)]));
+      return {
+        ...(values as Omit<TrendPoint, 'readingId' | 'timeMs' | 'provenance' | 'news2'>),
+        readingId: r.id,
+        timeMs,
+        provenance: r.provenance,
+        news2: scores.get(r.id) ?? null,
+      };
     });
-  }
-  return points;
 }

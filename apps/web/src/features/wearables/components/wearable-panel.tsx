@@ -21,6 +21,7 @@ import {
 } from '../api/get-wearable.ts';
 import { useConnectWhoop, useDisconnectWhoop, useRefreshVitalWatchData } from '../api/manage-wearable.ts';
 import {
+  formatWindow,
   isNewerThan,
   latestWhoopReading,
   pickWearableData,
@@ -248,26 +249,28 @@ function ConnectedWearable({ patientId, actions }: { patientId: number; actions:
   );
 }
 
-const SOURCE_LABELS: Record<WearableCardData['source'], string> = {
-  live: 'Live',
-  stored: 'Stored',
-  fetched: 'Fetched now',
-};
-
 const shown = (value: number | null, unit: string, digits = 0) =>
   value === null ? '--' : `${value.toFixed(digits)}${unit}`;
 
-/** The wearable data card: WHOOP's vitals and scores, when they were read, from what. */
+/**
+ * The wearable data card: WHOOP's summary of the patient's last sleep (resting heart rate, SpO2 asleep,
+ * skin temperature) and its scores, with the window they describe. Wearable context, never the
+ * patient's current vitals: these values do not enter NEWS2 (docs/decisions/014-provenance.md).
+ */
 export function WearableDataCard({ data }: { data: WearableCardData }) {
   const rows: [string, string][] = [
-    ['Heart rate', shown(data.heartRate, ' bpm')],
-    ['SpO2', shown(data.oxygenLevel, ' %')],
+    ['Resting heart rate', shown(data.heartRate, ' bpm')],
+    ['SpO2 (asleep)', shown(data.oxygenLevel, ' %')],
     ['Skin temperature', shown(data.skinTempCelsius, ' °C', 1)],
     ['Recovery', shown(data.recoveryScore, ' %')],
     ['Strain', shown(data.strain, '', 1)],
   ];
   return (
     <section aria-label="Wearable data" className="flex flex-col gap-3 rounded-lg border p-4">
+      <p className="font-medium text-sm" data-wearable-window="">
+        Wearable summary ·{' '}
+        {data.window ? `${formatWindow(data.window.start, data.window.end)}, resting` : 'last scored sleep'}
+      </p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {rows.map(([label, value]) => (
           <div key={label} className="flex flex-col">
@@ -289,13 +292,10 @@ export function WearableDataCard({ data }: { data: WearableCardData }) {
           <dt className="inline">Connection: </dt>
           <dd className="inline">{data.connectionType}</dd>
         </div>
-        <div>
-          <dt className="inline">Source: </dt>
-          <dd className="inline">{SOURCE_LABELS[data.source]}</dd>
-        </div>
       </dl>
       <p className="text-muted-foreground text-xs">
-        WHOOP measures no blood pressure; skin temperature is not core temperature and is not used in NEWS2.
+        Context from the wearable, not the patient's current vitals: these values are not used in NEWS2. WHOOP
+        measures no blood pressure; skin temperature is not core temperature.
       </p>
     </section>
   );

@@ -21,12 +21,19 @@ describe('readCallbackResult', () => {
     expect(readCallbackResult('?error=toString')).not.toHaveProperty('hint');
   });
 
-  it('decodes the error text', () => {
-    expect(readCallbackResult('error=invalid%20state')).toEqual({
+  it('shows only a known error code, never text the address carried', () => {
+    expect(readCallbackResult('error=invalid_state')).toEqual({
       status: 'error',
-      message: 'Authentication failed: invalid state',
+      message: 'Authentication failed: invalid_state',
       patientId: null,
     });
+    for (const spoof of ['error=invalid%20state', 'error=Your%20session%20expired%2C%20call%20555-0100']) {
+      expect(readCallbackResult(spoof)).toEqual({
+        status: 'error',
+        message: 'Authentication failed: authorization_failed',
+        patientId: null,
+      });
+    }
   });
 
   it('succeeds only when the server stored the connection', () => {

@@ -1,4 +1,4 @@
-import { CALLBACK_ERROR_HINTS } from '@vigil/domain';
+import { CALLBACK_ERROR_HINTS, knownCallbackError } from '@vigil/domain';
 
 export type CallbackResult =
   | { status: 'loading' }
@@ -18,7 +18,8 @@ function readPatientId(params: URLSearchParams): number | null {
 }
 
 /**
- * Reads the outcome the server's callback route sent the browser here with: the server exchanged
+ * Reads the outcome the server's callback route sent the browser here with (an unknown error code
+ * reads as `authorization_failed`): the server exchanged
  * WHOOP's code itself, so this page never sees a code or a token. An `error` wins; then success only
  * when the server says the connection was stored (`outcome=connected`); anything else, a `code`
  * included (this page cannot exchange one), is the spec's "no code" error.
@@ -26,8 +27,10 @@ function readPatientId(params: URLSearchParams): number | null {
 export function readCallbackResult(search: string): CallbackResult {
   const params = new URLSearchParams(search);
   const patientId = readPatientId(params);
-  const error = params.get('error');
-  if (error !== null) {
+  const given = params.get('error');
+  if (given !== null) {
+    // Only a code the page knows is shown: the address can be written by anyone.
+    const error = knownCallbackError(given);
     const hint = Object.hasOwn(CALLBACK_ERROR_HINTS, error) ? CALLBACK_ERROR_HINTS[error] : undefined;
     return {
       status: 'error',

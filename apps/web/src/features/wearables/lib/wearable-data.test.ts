@@ -1,6 +1,6 @@
 import type { VitalReading, VitalWatchData } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
-import { isNewerThan, latestWhoopReading, pickWearableData } from './wearable-data.ts';
+import { formatWindow, isNewerThan, latestWhoopReading, pickWearableData } from './wearable-data.ts';
 
 const reading = (over: Partial<VitalReading>): VitalReading =>
   ({
@@ -15,6 +15,9 @@ const reading = (over: Partial<VitalReading>): VitalReading =>
     systolicBP: null,
     diastolicBP: null,
     temperature: null,
+    provenance: 'wearable-summary',
+    windowStart: null,
+    windowEnd: null,
     ...over,
   }) as VitalReading;
 
@@ -89,5 +92,29 @@ describe('pickWearableData', () => {
       source: 'fetched',
     });
     expect(pickWearableData(null, undefined, undefined)).toBeNull();
+  });
+});
+
+describe('the window of a wearable summary', () => {
+  const local = (day: number, hour: number, minute: number) =>
+    new Date(2026, 10, day, hour, minute).toISOString();
+  const today = new Date(2026, 10, 23, 12, 0);
+
+  it('comes with the live reading', () => {
+    const night = reading({ windowStart: local(23, 1, 10), windowEnd: local(23, 6, 40) });
+    expect(pickWearableData(night, undefined, undefined)?.window).toEqual({
+      start: local(23, 1, 10),
+      end: local(23, 6, 40),
+    });
+    expect(pickWearableData(null, stored, undefined)?.window).toBeNull();
+  });
+
+  it.each([
+    ['a night after midnight', local(23, 1, 10), local(23, 6, 40), 'overnight 01:10–06:40'],
+    ['a night from the evening before', local(22, 22, 30), local(23, 6, 5), 'overnight 22:30–06:05'],
+    ['an afternoon nap', local(23, 14, 0), local(23, 15, 30), '14:00–15:30'],
+    ['another day', local(21, 23, 0), local(22, 7, 0), 'overnight 23:00–07:00 (22 Nov)'],
+  ])('%s → %s', (_, start, end, text) => {
+    expect(formatWindow(start, end, today)).toBe(text);
   });
 });

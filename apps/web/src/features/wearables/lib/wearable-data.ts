@@ -4,6 +4,7 @@ import {
   type VitalReading,
   type VitalWatchData,
 } from '@vigil/domain';
+import { formatClockTime } from '@/lib/date-time.ts';
 
 /** What the wearable data card shows, and where it came from. */
 export interface WearableCardData {
@@ -13,9 +14,31 @@ export interface WearableCardData {
   recoveryScore: number | null;
   strain: number | null;
   readingTime: string | null;
+  /** The past window the values describe (last night's sleep), when the reading carries it. */
+  window: { start: string; end: string } | null;
   deviceName: string;
   connectionType: string;
+  /** Which of spec point 4's sources the card shows (live event, stored, fetched). */
   source: 'live' | 'stored' | 'fetched';
+}
+
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+
+/**
+ * The window a wearable's summary describes, in the words a nurse reads it: "overnight 01:10–06:40"
+ * for a window ending in the morning that started at night, else "14:00–15:30"; the day is added when
+ * it is not today. Local time (the ward's).
+ */
+export function formatWindow(startIso: string, endIso: string, now: Date = new Date()): string {
+  const start = new Date(startIso);
+  const end = new Date(endIso);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return 'window unknown';
+  const isOvernight =
+    end.getHours() < 12 &&
+    (start.getHours() >= 18 || start.getHours() < 6 || start.getDate() !== end.getDate());
+  const times = `${formatClockTime(start)}–${formatClockTime(end)}`;
+  const day = end.toDateString() === now.toDateString() ? '' : ` (${DAY.format(end)})`;
+  return `${isOvernight ? 'overnight ' : ''}${times}${day}`;
 }
 
 const isWhoop = (connectionType: string | null | undefined) =>
@@ -65,6 +88,7 @@ export function pickWearableData(
       recoveryScore: current?.recoveryScore ?? null,
       strain: current?.strain ?? null,
       readingTime: live.readingTime,
+      window: live.windowStart && live.windowEnd ? { start: live.windowStart, end: live.windowEnd } : null,
       deviceName: live.deviceName ?? base?.deviceInfo.name ?? 'WHOOP Device',
       connectionType: live.connectionType ?? CONNECTION_TYPES.whoop,
       source,
@@ -77,6 +101,7 @@ export function pickWearableData(
     recoveryScore: base!.recoveryScore,
     strain: base!.strain,
     readingTime: base!.readingTime,
+    window: null,
     deviceName: base!.deviceInfo.name,
     connectionType: base!.deviceInfo.connectionType,
     source,

@@ -1,0 +1,200 @@
+import {
+  ALERT_RESPONSES,
+  type AlertSettings,
+  type AlertTransition,
+  DEFAULT_ALERT_SETTINGS,
+  latches,
+} from '@vigil/domain';
+import type { Database } from '../../db/client.ts';
+import type { Run } from '../../db/prepared.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuditActor } from '../audit/context.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { LiveEventRow, LiveEventsService, NewLiveEvent } from '../events/service.ts';
+import { toAlert } from './mappers.ts';
+import type { AlertPatch, AlertRepository, AlertView } from './repository.ts';
+
+/** What a transition says in the audit trail (codes, never clinical text). */
+function auditDetail(t: AlertTransition, alert: AlertView): string {
+  switch (t.type) {
+    case 'raise':
+      return `raised ${t.condition} (${t.priority}${t.state === 'pending' ? ', pending confirmation' : ''})`;
+    case 'confirm':
+      return `confirmed (${t.confirmation})`;
+    case 'update':
+      return 'updated';
+    case 'condition-ended':
+      return 'condition ended; latched until acknowledged';
+    case 'condition-resumed':
+      return 'condition resumed';
+    case 'resolve':
+      return `resolved: ${t.cause}`;
+    case 'escalate':
+      return `escalated to ${t.to} (${t.priority})`;
+    case 'acknowledge':
+      return t.resolves
+        ? 'acknowledged; resolved (its condition had ended)'
+        : `acknowledged ${alert.condition}`;
+  }
+}
+
+/**
+ * Records what the state machine decided: each transition of an alert (or a new one) is a row
+ * change, an audit row and a live event, in the caller's transaction; and the ward's settings.
+ */
+export function createAlertRecorder(deps: {
+  database: Pick<Database, 'transaction'>;
+  repo: AlertRepository;
+  clock: Clock;
+  liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
+  audit: Pick<AuditService, 'recordIn'>;
+}) {
+  const { database, repo, clock, liveEvents, audit } = deps;
+  let cachedSettings: { value: AlertSettings; readAt: number } | null = null;
+  /**
+   * The ward's settings: read at most every 10 s (another instance may have changed them); inside a
+   * caller's transaction through its `run`.
+   */
+  async function settings(run?: Run): Promise<AlertSettings> {
+    const now = Date.now();
+    if (!cachedSettings || now - cachedSettings.readAt > 10_000) {
+      cachedSettings = { value: (await repo.settings(run)) ?? DEFAULT_ALERT_SETTINGS, readAt: now };
+    }
+    return cachedSettings.value;
+  }
+
+  /** Records the transitions of one alert (or a new one); its live events for the caller to record. */
+  async function apply(
+    run: Run,
+    patientId: number,
+    open: AlertView | undefined,
+    transitions: AlertTransition[],
+    context: { message: string; news2Total: number | null; subject: string },
+    actor: AuditActor,
+    note?: string | null,
+  ): Promise<NewLiveEvent[]> {
+    const now = clock.now();
+    const events: NewLiveEvent[] = [];
+    let current = open;
+    for (const t of transitions) {
+      let next: AlertView | undefined;
+      if (t.type === 'raise') {
+        next = await repo.insert(run, {
+          patientId,
+          kind: t.condition.startsWith('news2') ? 'clinical' : 'technical',
+          condition: t.condition,
+          subject: context.subject,
+          priority: t.priority,
+          state: t.state,
+          latched: latches(t.priority),
+          message: context.message,
+          response: ALERT_RESPONSES[t.condition],
+          news2Total: context.news2Total,
+          confirmation: t.confirmation,
+          raisedAt: now,
+          pendingSince: t.state === 'pending' ? now : null,
+          confirmedAt: t.state === 'active' ? now : null,
+          deadlineAt: t.deadlineAt,
+          escalationLevel: 0,
+        });
+        if (!next) continue; // another instance raised it first: one alert per condition
+      } else {
+        if (!current) continue;
+        const patch = patchOf(t, now, context, actor, note);
+        if (!patch) continue;
+        next = await repo.update(run, current.id, patch);
+      }
+      await audit.recordIn(run, {
+        actor,
+        action: t.type === 'raise' ? 'create' : 'update',
+        entityType: 'Alert',
+        entityId: next.id,
+        patientId,
+        detail: auditDetail(t, next),
+      });
+      events.push({ type: 'alert-changed', patientId, data: toAlert(next) });
+      current = next.state === 'resolved' ? undefined : next;
+    }
+    return events;
+  }
+
+  /** Records live events of transitions made outside a caller's transaction, and sends them. */
+  async function inOwnTransaction(work: (run: Run) => Promise<NewLiveEvent[]>): Promise<void> {
+    let rows: LiveEventRow[] = [];
+    await database.transaction(async (run) => {
+      const events = await work(run);
+      if (events.length) rows = await liveEvents.record(run, events);
+    });
+    liveEvents.committed(rows);
+  }
+
+  return {
+    settings,
+    apply,
+    inOwnTransaction,
+    /** The settings just saved, for this instance at once (others read them within 10 s). */
+    remember(value: AlertSettings) {
+      cachedSettings = { value, readAt: Date.now() };
+    },
+  };
+}
+
+export type AlertRecorder = ReturnType<typeof createAlertRecorder>;
+
+/** What the state machine reads of a stored alert. */
+export function openOf(a: AlertView) {
+  return {
+    condition: a.condition,
+    priority: a.priority,
+    state: a.state,
+    latched: a.latched,
+    pendingSince: a.pendingSince?.toISOString() ?? null,
+    deadlineAt: a.deadlineAt?.toISOString() ?? null,
+    escalationLevel: a.escalationLevel,
+    conditionEndedAt: a.conditionEndedAt?.toISOString() ?? null,
+  };
+}
+
+/** The row change a transition makes (null: nothing to write). */
+function patchOf(
+  t: Exclude<AlertTransition, { type: 'raise' }>,
+  now: Date,
+  context: { message: string; news2Total: number | null },
+  actor: AuditActor,
+  note: string | null | undefined,
+): AlertPatch | null {
+  switch (t.type) {
+    case 'confirm':
+      return {
+        state: 'active',
+        confirmation: t.confirmation,
+        confirmedAt: now,
+        pendingSince: null,
+        deadlineAt: t.deadlineAt,
+      };
+    case 'update':
+      return { message: context.message, news2Total: context.news2Total };
+    case 'condition-ended':
+      return { conditionEndedAt: now };
+    case 'condition-resumed':
+      return { conditionEndedAt: null, message: context.message, news2Total: context.news2Total };
+    case 'resolve':
+      return { state: 'resolved', resolvedAt: now, resolution: t.cause };
+    case 'escalate':
+      return {
+        escalationLevel: t.level,
+        escalatedTo: t.to,
+        escalatedAt: now,
+        priority: t.priority,
+        deadlineAt: t.deadlineAt,
+      };
+    case 'acknowledge':
+      return {
+        state: t.resolves ? 'resolved' : 'acknowledged',
+        acknowledgedAt: now,
+        acknowledgedBy: actor.userId,
+        acknowledgeNote: note ?? null,
+        ...(t.resolves ? { resolvedAt: now, resolution: 'acknowledged after its condition had ended' } : {}),
+      };
+  }
+}

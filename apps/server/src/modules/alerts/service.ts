@@ -1,0 +1,253 @@
+import {
+  ACKNOWLEDGE_NOTE_MAX,
+  ALERT_CONDITION_LABELS,
+  ALERT_NOT_OPEN_MESSAGE,
+  type Alert,
+  type AlertSettings,
+  type AlertStats,
+  type AlertsQuery,
+  acknowledgeAlert,
+  clinicalAlertMessage,
+  clinicalConditionOf,
+  onScoreChange,
+  type PatientDevice,
+  type PatientNews2,
+  type PatientVitalValues,
+  raiseTechnical,
+  type ScoreTrigger,
+  type TechnicalCondition,
+} from '@vigil/domain';
+import type { Database } from '../../db/client.ts';
+import type { Run } from '../../db/prepared.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { type AuditActor, SERVER_ACTOR } from '../audit/context.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { LiveEventsService, NewLiveEvent } from '../events/service.ts';
+import { toAlert } from './mappers.ts';
+import { createAlertRecorder, openOf } from './recorder.ts';
+import type { AlertRepository, AlertView } from './repository.ts';
+import { createAlertTimers } from './timers.ts';
+
+/** A patient as the alerts read it: its NEWS2 and the values it stands on. */
+export type ScoredPatient = PatientVitalValues & { id: number; news2: PatientNews2 | null };
+
+/**
+ * Alerts as records with a life (decision 021). The domain's state machine decides; this service
+ * records each transition (the row, an audit row and a live event to every screen) in the
+ * transaction of the change that caused it: a reading, an edit, a device link's change, a person's
+ * acknowledgement, or the timer (`tick`) that confirms, escalates and watches the schedule. Timers
+ * are the alerts table itself: due rows are claimed with FOR UPDATE SKIP LOCKED, so with several
+ * instances on one PostgreSQL each fires once, and a restart loses none.
+ */
+export function createAlertService(deps: {
+  database: Pick<Database, 'transaction'>;
+  repo: AlertRepository;
+  clock: Clock;
+  liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
+  audit: Pick<AuditService, 'recordIn'>;
+}) {
+  const { database, repo, clock, liveEvents, audit } = deps;
+  const recorder = createAlertRecorder({ database, repo, clock, liveEvents, audit });
+  const { settings, apply, inOwnTransaction } = recorder;
+  const timers = createAlertTimers({ recorder, repo, clock });
+
+  const service = {
+    settings: () => settings(),
+
+    /**
+     * A patient's score or values changed (an ingest, an admission, an edit), in that change's
+     * transaction: the clinical alert follows (decision 021). Cheap when nothing can change: no read
+     * unless the condition or total moved, or a device's value may confirm a pending alert.
+     */
+    async onPatientChanged(
+      run: Run,
+      before: ScoredPatient | null,
+      after: ScoredPatient,
+      trigger: ScoreTrigger,
+    ): Promise<NewLiveEvent[]> {
+      if (!after.news2) return [];
+      const was = before?.news2 ? clinicalConditionOf(before.news2) : null;
+      const is = clinicalConditionOf(after.news2);
+      const moved = was !== is || before?.news2?.total !== after.news2.total;
+      if (!moved && !(trigger === 'device' && is !== null)) return [];
+      const open = await repo.openClinical(run, after.id);
+      const transitions = onScoreChange(
+        open ? openOf(open) : null,
+        is,
+        trigger,
+        clock.now(),
+        await settings(run),
+      );
+      if (transitions.length === 0) return [];
+      return apply(
+        run,
+        after.id,
+        open,
+        transitions,
+        { message: clinicalAlertMessage(after.news2, after), news2Total: after.news2.total, subject: '' },
+        SERVER_ACTOR,
+      );
+    },
+
+    /**
+     * A patient's devices changed (in the link service's transaction): a lost device raises its
+     * technical alert (a bridge's: "bridge not reporting"; WHOOP's: reconnect needed); one reporting
+     * again, or disconnected by a person, resolves it.
+     */
+    async onDevicesChanged(
+      run: Run,
+      patientId: number,
+      devices: PatientDevice[],
+      endedLinkIds: number[],
+    ): Promise<NewLiveEvent[]> {
+      const events: NewLiveEvent[] = [];
+      const now = clock.now();
+      for (const device of devices) {
+        const condition: TechnicalCondition =
+          device.lostReason === 'reconnect-needed'
+            ? 'wearable-reconnect'
+            : device.connectionType === 'Bridge'
+              ? 'bridge-silent'
+              : 'device-lost';
+        const subject = String(device.linkId);
+        const open = await repo.openTechnical(run, patientId, condition, subject);
+        if (device.status === 'lost' && !open) {
+          const name = device.deviceName ?? device.connectionType;
+          events.push(
+            ...(await apply(
+              run,
+              patientId,
+              undefined,
+              [raiseTechnical(condition, now, await settings(run))],
+              {
+                message: `${ALERT_CONDITION_LABELS[condition]}: ${name}`,
+                news2Total: null,
+                subject,
+              },
+              SERVER_ACTOR,
+            )),
+          );
+        } else if (device.status !== 'lost' && open) {
+          events.push(
+            ...(await apply(
+              run,
+              patientId,
+              open,
+              [{ type: 'resolve', cause: 'device reporting again' }],
+              {
+                message: open.message,
+                news2Total: null,
+                subject,
+              },
+              SERVER_ACTOR,
+            )),
+          );
+        }
+      }
+      for (const linkId of endedLinkIds) {
+        for (const condition of ['device-lost', 'bridge-silent', 'wearable-reconnect'] as const) {
+          const open = await repo.openTechnical(run, patientId, condition, String(linkId));
+          if (open) {
+            events.push(
+              ...(await apply(
+                run,
+                patientId,
+                open,
+                [{ type: 'resolve', cause: 'device disconnected' }],
+                {
+                  message: open.message,
+                  news2Total: null,
+                  subject: String(linkId),
+                },
+                SERVER_ACTOR,
+              )),
+            );
+          }
+        }
+      }
+      return events;
+    },
+
+    /**
+     * A patient was discharged (in the discharge's transaction): nobody watches them on the ward any
+     * more, so each open alert is resolved, latched or not, and every screen hears of it.
+     */
+    async onDischarged(run: Run, patientId: number): Promise<NewLiveEvent[]> {
+      const events: NewLiveEvent[] = [];
+      for (const open of await repo.openOfPatient(run, patientId)) {
+        const context = { message: open.message, news2Total: open.news2Total, subject: open.subject };
+        const resolve = { type: 'resolve', cause: 'patient discharged' } as const;
+        events.push(...(await apply(run, patientId, open, [resolve], context, SERVER_ACTOR)));
+      }
+      return events;
+    },
+
+    /** A person acknowledges an alert: every screen hears of it at once; audited with who and when. */
+    async acknowledge(id: number, actor: AuditActor, note: string | null | undefined): Promise<Alert> {
+      let result: AlertView | undefined;
+      await inOwnTransaction(async (run) => {
+        const open = await repo.byId(run, id);
+        if (!open) throw notFound('Alert not found', 'ALERT_NOT_FOUND');
+        const transitions = open.state === 'resolved' ? null : acknowledgeAlert(openOf(open));
+        if (!transitions) throw conflict(ALERT_NOT_OPEN_MESSAGE, 'ALERT_NOT_OPEN');
+        const events = await apply(
+          run,
+          open.patientId,
+          open,
+          transitions,
+          { message: open.message, news2Total: open.news2Total, subject: open.subject },
+          actor,
+          note?.slice(0, ACKNOWLEDGE_NOTE_MAX) ?? null,
+        );
+        result = (await repo.byId(run, id))!;
+        return events;
+      });
+      return toAlert(result!);
+    },
+
+    list: async (query: AlertsQuery): Promise<Alert[]> => (await repo.list(query)).map(toAlert),
+
+    /** The timers (timers.ts): every instance runs them every ALERT_TICK_INTERVAL_MS. */
+    tick: () => timers.tick(),
+
+    /** Alarm fatigue over a window (default the last 7 days). */
+    async stats(since: string | undefined): Promise<AlertStats> {
+      const to = clock.now();
+      const from = since ? new Date(since) : new Date(to.getTime() - 7 * 24 * 3_600_000);
+      const row = await repo.stats(from, to);
+      const patientDays = (row.patient_ms ?? 0) / (24 * 3_600_000);
+      return {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        alerts: row.alerts,
+        patientDays: Math.round(patientDays * 100) / 100,
+        alertsPerPatientDay: patientDays > 0 ? row.alerts / patientDays : null,
+        acknowledged: row.acknowledged,
+        acknowledgedWithinDeadlineShare: row.alerts > 0 ? row.within / row.alerts : null,
+        medianTimeToAcknowledgeMs: row.median_ms,
+        escalatedShare: row.alerts > 0 ? row.escalated / row.alerts : null,
+      };
+    },
+
+    /** A ward manager sets the deadlines (audited; other instances read them within 10 s). */
+    async saveSettings(input: AlertSettings, actor: AuditActor): Promise<AlertSettings> {
+      await database.transaction(async (run) => {
+        await repo.saveSettings(run, input, actor.userId, clock.now());
+        await audit.recordIn(run, {
+          actor,
+          action: 'update',
+          entityType: 'AlertSettings',
+          entityId: 1,
+          patientId: null,
+          detail: `acknowledge within high ${input.acknowledgeWithinMs.high / 60_000} min, medium ${input.acknowledgeWithinMs.medium / 60_000} min, low ${input.acknowledgeWithinMs.low / 60_000} min`,
+        });
+      });
+      recorder.remember(input);
+      return input;
+    },
+  };
+  return service;
+}
+
+export type AlertService = ReturnType<typeof createAlertService>;

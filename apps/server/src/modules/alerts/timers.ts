@@ -1,0 +1,94 @@
+import {
+  ALERT_CONDITION_LABELS,
+  type ClinicalCondition,
+  clinicalConditionOf,
+  conditionRank,
+  ESCALATION_CHAIN,
+  onTick,
+  raiseTechnical,
+} from '@vigil/domain';
+import type { Clock } from '../../lib/clock.ts';
+import { SERVER_ACTOR } from '../audit/context.ts';
+import type { NewLiveEvent } from '../events/service.ts';
+import { type AlertRecorder, openOf } from './recorder.ts';
+import type { AlertRepository } from './repository.ts';
+
+/**
+ * The alert timers, run on every instance (decision 021): pending device values confirmed or
+ * dropped, unacknowledged alerts escalated at their deadline, overdue observations raised and, once
+ * observations are taken (or an exception recorded), resolved. Each due row is claimed (FOR UPDATE
+ * SKIP LOCKED) in the transaction that changes it, so each happens once.
+ */
+export function createAlertTimers(deps: { recorder: AlertRecorder; repo: AlertRepository; clock: Clock }) {
+  const { recorder, repo, clock } = deps;
+  const { apply, inOwnTransaction, settings } = recorder;
+  return {
+    async tick(): Promise<void> {
+      const ward = await settings();
+      const now = clock.now();
+      await inOwnTransaction(async (run) => {
+        const events: NewLiveEvent[] = [];
+        const due = await repo.claimDue(
+          run,
+          new Date(now.getTime() - ward.confirmDeviceAfterMs),
+          now,
+          ESCALATION_CHAIN.length,
+        );
+        for (const { alert, patientNews2 } of due) {
+          const current = patientNews2 ? clinicalConditionOf(patientNews2) : null;
+          const still = conditionRank(current) >= conditionRank(alert.condition as ClinicalCondition);
+          const transitions = onTick(openOf(alert), alert.kind === 'technical' || still, now, ward);
+          events.push(
+            ...(await apply(
+              run,
+              alert.patientId,
+              alert,
+              transitions,
+              {
+                message: alert.message,
+                news2Total: alert.news2Total,
+                subject: alert.subject,
+              },
+              SERVER_ACTOR,
+            )),
+          );
+        }
+        for (const { id } of await repo.overduePatients(run, now)) {
+          // The screens say since when, from the patient's schedule, in the ward's own time.
+          events.push(
+            ...(await apply(
+              run,
+              id,
+              undefined,
+              [raiseTechnical('observations-overdue', now, ward)],
+              {
+                message: ALERT_CONDITION_LABELS['observations-overdue'],
+                news2Total: null,
+                subject: '',
+              },
+              SERVER_ACTOR,
+            )),
+          );
+        }
+        for (const { alert, hasException } of await repo.overdueEnded(run, now)) {
+          const cause = hasException ? 'monitoring exception recorded' : 'observations recorded';
+          events.push(
+            ...(await apply(
+              run,
+              alert.patientId,
+              alert,
+              [{ type: 'resolve', cause }],
+              {
+                message: alert.message,
+                news2Total: null,
+                subject: '',
+              },
+              SERVER_ACTOR,
+            )),
+          );
+        }
+        return events;
+      });
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import {
+  HEART_RATE,
+  OXYGEN_LEVEL,
+  RESPIRATORY_RATE,
+  SKIN_TEMPERATURE,
+  TEMPERATURE,
+  tenthsFToRoundedCelsius,
+} from '@vigil/domain';
+import type { CodeableConcept } from 'fhir/r4';
+
+/**
+ * The terminology of Vigil's FHIR resources: code systems, the Observation kinds with their LOINC
+ * codes, UCUM units and vital-signs profiles (from the vital-signs catalogue,
+ * packages/domain/src/vitals/catalogue.ts), and the NEWS2 total's SNOMED CT code.
+ */
+
+export const LOINC = 'http://loinc.org';
+export const UCUM = 'http://unitsofmeasure.org';
+export const SNOMED = 'http://snomed.info/sct';
+export const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
+/** The patient id as the ward shows it (345345000 + record id). */
+export const PATIENT_ID_SYSTEM = 'urn:vigil:patient-id';
+/** A device's own id (its Bluetooth or bridge identity), as readings and links carry it. */
+export const DEVICE_ID_SYSTEM = 'urn:vigil:device-id';
+
+/**
+ * NEWS2 total score. NHS England's UK Core early-warning-score profile codes the total with SNOMED CT
+ * 1104051000000101 "Royal College of Physicians National Early Warning Score 2 - total score
+ * (observable entity)" and notes there is no LOINC code for it; LOINC 88330-6 names the earlier NEWS
+ * without its version, so it is not used for a NEWS2 total (docs/decisions/016-fhir-api.md).
+ */
+export const NEWS2_TOTAL_CODE = {
+  system: SNOMED,
+  code: '1104051000000101',
+  display: 'Royal College of Physicians National Early Warning Score 2 - total score',
+} as const;
+
+const category = (code: string, display: string): CodeableConcept => ({
+  coding: [{ system: OBSERVATION_CATEGORY, code, display }],
+  text: display,
+});
+export const VITAL_SIGNS_CATEGORY = category('vital-signs', 'Vital Signs');
+export const SURVEY_CATEGORY = category('survey', 'Survey');
+
+/** What an Observation's code says, and which profile it claims. */
+export interface VitalObservationKind {
+  /** The id suffix: `<reading id>-<suffix>`. */
+  suffix: string;
+  loinc: string;
+  display: string;
+  profile: string;
+}
+
+export const PROFILE = (name: string) => `http://hl7.org/fhir/StructureDefinition/${name}`;
+
+/** Single-valued vital signs: a LOINC code and UCUM unit from the catalogue, and a profile each. */
+interface SingleVital {
+  field: 'heartRate' | 'respiratoryRate' | 'oxygenLevel' | 'temperature' | 'skinTemperature';
+  catalogue: { loinc: string | null; ucum: string; label: string };
+  suffix: string;
+  profile: string;
+  /** The unit as written for people (Quantity.unit). */
+  unit: string;
+  value: (stored: number) => number;
+}
+
+const asIs = (stored: number) => stored;
+const celsius = (tenthsF: number) => tenthsFToRoundedCelsius(tenthsF);
+
+export const SINGLE_VITAL_OBSERVATIONS: readonly SingleVital[] = [
+  {
+    field: 'heartRate',
+    catalogue: HEART_RATE,
+    suffix: 'heart-rate',
+    profile: PROFILE('heartrate'),
+    unit: 'beats/minute',
+    value: asIs,
+  },
+  {
+    field: 'respiratoryRate',
+    catalogue: RESPIRATORY_RATE,
+    suffix: 'respiratory-rate',
+    profile: PROFILE('resprate'),
+    unit: 'breaths/minute',
+    value: asIs,
+  },
+  {
+    field: 'oxygenLevel',
+    catalogue: OXYGEN_LEVEL,
+    suffix: 'oxygen-saturation',
+    profile: PROFILE('oxygensat'),
+    unit: '%',
+    value: asIs,
+  },
+  {
+    field: 'temperature',
+    catalogue: TEMPERATURE,
+    suffix: 'body-temperature',
+    profile: PROFILE('bodytemp'),
+    unit: 'C',
+    value: celsius,
+  },
+  // Skin temperature is not core temperature (decision 011): the base vital-signs profile only.
+  {
+    field: 'skinTemperature',
+    catalogue: SKIN_TEMPERATURE,
+    suffix: 'skin-temperature',
+    profile: PROFILE('vitalsigns'),
+    unit: 'C',
+    value: celsius,
+  },
+];
+
+/** Pulse oximetry, the more specific code the FHIR oxygen-saturation profile also carries. */
+export const PULSE_OXIMETRY_LOINC = {
+  system: LOINC,
+  code: '59408-5',
+  display: 'Oxygen saturation in Arterial blood by Pulse oximetry',
+};
+export const BP_PANEL = {
+  system: LOINC,
+  code: '85354-9',
+  display: 'Blood pressure panel with all children optional',
+};
+
+/** The FHIR id of an Observation derived from a reading: `<reading id>-<kind>`. */
+export const observationId = (readingId: number, suffix: string) => `${readingId}-${suffix}`;
+
+/** The kinds of Observation a reading can give, by id suffix (for reads by id). */
+export const OBSERVATION_SUFFIXES = [
+  ...SINGLE_VITAL_OBSERVATIONS.map((v) => v.suffix),
+  'blood-pressure',
+  'news2',
+] as const;
+
+/** The LOINC or SNOMED codes each kind answers to, for `code=` searches. */
+export const CODES_OF_SUFFIX: Record<string, string[]> = {
+  ...Object.fromEntries(
+    SINGLE_VITAL_OBSERVATIONS.map((v) => [
+      v.suffix,
+      [v.catalogue.loinc!, ...(v.field === 'oxygenLevel' ? [PULSE_OXIMETRY_LOINC.code] : [])],
+    ]),
+  ),
+  'blood-pressure': [BP_PANEL.code],
+  news2: [NEWS2_TOTAL_CODE.code],
+};

@@ -1,0 +1,254 @@
+import {
+  computeNews2,
+  DIASTOLIC_BP,
+  DISPLAY_ID_OFFSET,
+  news2InputFromVitals,
+  type ReadingProvenance,
+  SYSTOLIC_BP,
+  type VitalValues,
+} from '@vigil/domain';
+import type {
+  Bundle,
+  CodeableConcept,
+  Device,
+  Observation,
+  OperationOutcome,
+  OperationOutcomeIssue,
+  Patient,
+  Quantity,
+  Resource,
+} from 'fhir/r4';
+import {
+  BP_PANEL,
+  DEVICE_ID_SYSTEM,
+  LOINC,
+  NEWS2_TOTAL_CODE,
+  observationId,
+  PATIENT_ID_SYSTEM,
+  PROFILE,
+  PULSE_OXIMETRY_LOINC,
+  SINGLE_VITAL_OBSERVATIONS,
+  SURVEY_CATEGORY,
+  UCUM,
+  VITAL_SIGNS_CATEGORY,
+} from './codes.ts';
+import { fhirProvenance } from './provenance.ts';
+import type { RawQuery } from './search.ts';
+
+/**
+ * Vigil's records as FHIR R4 resources. Vital signs follow the FHIR vital-signs profiles
+ * (http://hl7.org/fhir/R4/observation-vitalsigns.html) with the LOINC codes and UCUM units of the
+ * vital-signs catalogue (packages/domain/src/vitals/catalogue.ts); temperatures are stored in tenths
+ * of °F and exported in °C (Cel). docs/reference/clinical.md, "FHIR R4 vital signs".
+ */
+
+/** The reading columns the mapping reads. */
+export interface ReadingForFhir extends VitalValues {
+  id: number;
+  patientId: number;
+  readingTime: Date;
+  createdAt: Date;
+  deviceId: string | null;
+  deviceName: string | null;
+  connectionType: string | null;
+  provenance: ReadingProvenance;
+  /** The past window a wearable's summary describes (last night's sleep). */
+  windowStart: Date | null;
+  windowEnd: Date | null;
+}
+
+const quantity = (value: number, unit: string, code: string): Quantity => ({
+  value,
+  unit,
+  system: UCUM,
+  code,
+});
+
+/**
+ * Every Observation a stored reading gives (one per vital it measured, blood pressure as one panel,
+ * and the NEWS2 total when the reading holds every NEWS2 parameter), as its provenance allows
+ * (`fhirProvenance`): none for a simulated or demo reading.
+ */
+export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 = 1): Observation[] {
+  const provenance = fhirProvenance(reading.provenance);
+  if (!provenance.exported) return [];
+  const base = (suffix: string, profile: string | null, code: CodeableConcept): Observation => ({
+    resourceType: 'Observation',
+    id: observationId(reading.id, suffix),
+    meta: {
+      lastUpdated: reading.createdAt.toISOString(),
+      ...(profile && provenance.vitalSigns ? { profile: [profile] } : {}),
+      tag: [provenance.tag],
+    },
+    status: provenance.status,
+    // A wearable's summary is not a current vital sign: it carries no vital-signs category.
+    ...(provenance.vitalSigns ? { category: [VITAL_SIGNS_CATEGORY] } : {}),
+    code,
+    subject: { reference: `Patient/${reading.patientId}` },
+    // A summary of a past window is effective over that window, not at an instant.
+    ...(reading.windowStart && reading.windowEnd
+      ? {
+          effectivePeriod: { start: reading.windowStart.toISOString(), end: reading.windowEnd.toISOString() },
+        }
+      : { effectiveDateTime: reading.readingTime.toISOString() }),
+    issued: reading.createdAt.toISOString(),
+    ...(reading.deviceId || reading.deviceName
+      ? {
+          device: {
+            ...(reading.deviceId
+              ? { identifier: { system: DEVICE_ID_SYSTEM, value: reading.deviceId } }
+              : {}),
+            ...(reading.deviceName ? { display: reading.deviceName } : {}),
+          },
+        }
+      : {}),
+  });
+
+  const observations: Observation[] = [];
+  for (const vital of SINGLE_VITAL_OBSERVATIONS) {
+    const stored = reading[vital.field];
+    if (typeof stored !== 'number') continue;
+    const coding = [
+      { system: LOINC, code: vital.catalogue.loinc!, display: vital.catalogue.label },
+      ...(vital.field === 'oxygenLevel' ? [PULSE_OXIMETRY_LOINC] : []),
+    ];
+    observations.push({
+      ...base(vital.suffix, vital.profile, { coding, text: vital.catalogue.label }),
+      valueQuantity: quantity(vital.value(stored), vital.unit, vital.catalogue.ucum),
+    });
+  }
+
+  if (typeof reading.systolicBP === 'number' || typeof reading.diastolicBP === 'number') {
+    const component = (
+      vital: typeof SYSTOLIC_BP | typeof DIASTOLIC_BP,
+      value: number | null | undefined,
+    ) => ({
+      code: { coding: [{ system: LOINC, code: vital.loinc!, display: vital.label }], text: vital.label },
+      ...(typeof value === 'number'
+        ? { valueQuantity: quantity(value, 'mmHg', vital.ucum) }
+        : {
+            dataAbsentReason: {
+              coding: [
+                { system: 'http://terminology.hl7.org/CodeSystem/data-absent-reason', code: 'not-performed' },
+              ],
+            },
+          }),
+    });
+    observations.push({
+      ...base('blood-pressure', PROFILE('bp'), { coding: [BP_PANEL], text: 'Blood pressure' }),
+      component: [component(SYSTOLIC_BP, reading.systolicBP), component(DIASTOLIC_BP, reading.diastolicBP)],
+    });
+  }
+
+  // A NEWS2 total only from a complete set of observations (RCP 2017): never from a partial one,
+  // and never from a wearable's summary.
+  if (provenance.vitalSigns) {
+    const news2 = computeNews2(news2InputFromVitals(reading, spo2Scale));
+    if (news2.complete) {
+      observations.push({
+        ...base('news2', null, { coding: [NEWS2_TOTAL_CODE], text: 'NEWS2 total score' }),
+        category: [SURVEY_CATEGORY],
+        valueQuantity: { value: news2.total, unit: 'score', system: UCUM, code: '{score}' },
+        note: [{ text: `SpO2 scale ${news2.spo2Scale}; ${news2.band} clinical risk` }],
+      });
+    }
+  }
+  return observations;
+}
+
+/** The patient columns the mapping reads. */
+export interface PatientForFhir {
+  id: number;
+  name: string;
+  lastUpdated: Date;
+}
+
+export function toFhirPatient(patient: PatientForFhir): Patient {
+  const parts = patient.name.trim().split(/\s+/);
+  const family = parts.length > 1 ? parts[parts.length - 1]! : undefined;
+  const given = parts.length > 1 ? parts.slice(0, -1) : parts;
+  return {
+    resourceType: 'Patient',
+    id: String(patient.id),
+    meta: { lastUpdated: patient.lastUpdated.toISOString() },
+    identifier: [
+      {
+        use: 'usual',
+        system: PATIENT_ID_SYSTEM,
+        value: String(DISPLAY_ID_OFFSET + patient.id),
+        type: { text: 'Patient ID' },
+      },
+    ],
+    active: true,
+    name: [{ use: 'usual', text: patient.name, ...(family ? { family } : {}), given }],
+  };
+}
+
+/** The device-link columns the mapping reads. */
+export interface DeviceLinkForFhir {
+  id: number;
+  patientId: number;
+  deviceId: string;
+  deviceName: string | null;
+  connectionType: string;
+  simulated: boolean;
+  endedAt: Date | null;
+  stateChangedAt: Date;
+  linkedAt: Date;
+}
+
+/** A linked device: active while its link holds, its own id as identifier. */
+export function toFhirDevice(link: DeviceLinkForFhir): Device {
+  return {
+    resourceType: 'Device',
+    id: String(link.id),
+    meta: { lastUpdated: (link.endedAt ?? link.stateChangedAt).toISOString() },
+    identifier: [{ system: DEVICE_ID_SYSTEM, value: link.deviceId }],
+    status: link.endedAt ? 'inactive' : 'active',
+    ...(link.deviceName ? { deviceName: [{ name: link.deviceName, type: 'user-friendly-name' }] } : {}),
+    type: { text: link.connectionType },
+    patient: { reference: `Patient/${link.patientId}` },
+  };
+}
+
+/** An error as FHIR answers it. */
+export function operationOutcome(
+  code: OperationOutcomeIssue['code'],
+  diagnostics: string,
+  severity: 'error' | 'fatal' | 'warning' = 'error',
+): OperationOutcome {
+  return { resourceType: 'OperationOutcome', issue: [{ severity, code, diagnostics }] };
+}
+
+/**
+ * A search's answer: a searchset Bundle of `resources` with its self link and, when there is a next
+ * page, the link to it (`next`: the parameters that change), all under `baseUrl`.
+ */
+export function toSearchBundle(
+  baseUrl: string,
+  path: string,
+  query: RawQuery,
+  resources: Resource[],
+  next?: Record<string, string>,
+): Bundle {
+  const link = (params: RawQuery) => {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(params))
+      for (const value of [v ?? []].flat()) search.append(k, value);
+    const text = search.toString();
+    return `${baseUrl}/${path}${text ? `?${text}` : ''}`;
+  };
+  return {
+    resourceType: 'Bundle',
+    type: 'searchset',
+    link: [
+      { relation: 'self', url: link(query) },
+      ...(next ? [{ relation: 'next', url: link({ ...query, ...next }) }] : []),
+    ],
+    entry: resources.map((resource) => ({
+      fullUrl: `${baseUrl}/${resource.resourceType}/${resource.id}`,
+      resource,
+      search: { mode: 'match' as const },
+    })),
+  };
+}

@@ -1,0 +1,115 @@
+import { Patient, type PatientListQuery } from '@vigil/domain';
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock.ts';
+import { type Representation, represent } from '../../lib/representation.ts';
+import { nextChangeMs, toPatient } from './mappers.ts';
+import { matchesListQuery, type PatientRepository, type PatientRow } from './repository.ts';
+
+/** Rendered answers kept at once (searches and records); past it they are rendered again. */
+const ANSWERS_KEPT = 500;
+const PatientList = z.array(Patient);
+
+/**
+ * The ward as last read (every patient, in ward order), with its answers rendered once each: the
+ * list and its searches, and each record, as bytes with their ETag. Any change of a patient empties
+ * it (`changed`: this instance's writes and every instance's patient events); an answer that time
+ * alone changes (a value turning stale, an exception's review time) is rendered again when that
+ * time comes. `maxAgeMs` bounds what a change no event announces (another instance's admission).
+ */
+export function createWardSnapshot(deps: {
+  repo: Pick<PatientRepository, 'list'>;
+  clock: Clock;
+  maxAgeMs: number;
+}) {
+  const { repo, clock } = deps;
+  let rows: PatientRow[] | null = null;
+  let byId = new Map<number, PatientRow>();
+  let readAt = 0;
+  let loading: Promise<PatientRow[]> | null = null;
+  /** Bumped by every change: a read that started before one is not kept. */
+  let generation = 0;
+  const answers = new Map<string, Representation>();
+  /** When the rendered answers stop holding by time alone (the earliest of the rows' changes). */
+  let validUntilMs = Number.POSITIVE_INFINITY;
+
+  async function current(): Promise<PatientRow[]> {
+    if (rows && performance.now() - readAt < deps.maxAgeMs) return rows;
+    if (!loading) {
+      const started = generation;
+      // One read however many requests wait for it.
+      loading = repo.list({}).finally(() => {
+        loading = null;
+      });
+      const read = await loading;
+      if (started === generation) {
+        rows = read;
+        byId = new Map(read.map((r) => [r.id, r]));
+        readAt = performance.now();
+        answers.clear();
+        validUntilMs = Number.NEGATIVE_INFINITY;
+      }
+      return read;
+    }
+    return loading;
+  }
+
+  /**
+   * The rendered answer under `key`, rendered by `render` at `nowMs` unless time has moved past it.
+   * Rows read before a change that came meanwhile (`from` is not the snapshot) answer this request
+   * only.
+   */
+  function answer(from: PatientRow[], key: string, nowMs: number, render: () => string): Representation {
+    if (from !== rows) return represent(render());
+    if (nowMs >= validUntilMs) {
+      answers.clear();
+      validUntilMs = Number.POSITIVE_INFINITY;
+      for (const row of rows ?? []) validUntilMs = Math.min(validUntilMs, nextChangeMs(row, nowMs));
+    }
+    let found = answers.get(key);
+    if (!found) {
+      if (answers.size >= ANSWERS_KEPT) answers.clear();
+      found = represent(render());
+      answers.set(key, found);
+    }
+    return found;
+  }
+
+  return {
+    /** The ward's patients matching `query`, in ward order (spec point 9), rendered. */
+    async list(query: PatientListQuery): Promise<Representation> {
+      const all = await current();
+      const nowMs = clock.now().getTime();
+      const key = `list|${query.condition ?? ''}|${query.search ?? ''}`;
+      return answer(all, key, nowMs, () =>
+        JSON.stringify(
+          PatientList.parse(all.filter((r) => matchesListQuery(r, query)).map((r) => toPatient(r, nowMs))),
+        ),
+      );
+    },
+
+    /** Every patient on the ward, in ward order, as the API shapes them (the board, handover drafts). */
+    async patients(): Promise<Patient[]> {
+      const nowMs = clock.now().getTime();
+      return (await current()).map((r) => toPatient(r, nowMs));
+    },
+
+    /** One patient's record, rendered; null when the ward has no such patient. */
+    async get(id: number): Promise<Representation | null> {
+      const all = await current();
+      const row = all === rows ? byId.get(id) : all.find((r) => r.id === id);
+      if (!row) return null;
+      const nowMs = clock.now().getTime();
+      return answer(all, `patient|${id}`, nowMs, () => JSON.stringify(Patient.parse(toPatient(row, nowMs))));
+    },
+
+    /** A patient changed (or was admitted): the next answer reads the ward again. */
+    changed() {
+      generation++;
+      rows = null;
+      byId = new Map();
+      answers.clear();
+    },
+  };
+}
+
+export type WardSnapshot = ReturnType<typeof createWardSnapshot>;

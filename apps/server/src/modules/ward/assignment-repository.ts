@@ -1,0 +1,102 @@
+import type { WardSettings } from '@vigil/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { runOn } from '../../db/prepared.ts';
+import { shiftAssignments, users, wardSettings } from '../../db/schema.ts';
+import type { AlsoInTransaction } from './repository.ts';
+
+export type AssignmentRow = typeof shiftAssignments.$inferSelect & {
+  nurseName: string;
+  assignedByName: string;
+};
+export type StaffRow = { id: number; username: string; role: string; status: string };
+
+const SETTINGS_ROW = 1;
+const assigner = alias(users, 'assigner');
+
+/** The ward's settings and who looks after whom in each shift. */
+export function createAssignmentRepository(root: Db) {
+  return {
+    async settings(): Promise<WardSettings | null> {
+      const [row] = await root.select().from(wardSettings).where(eq(wardSettings.id, SETTINGS_ROW));
+      return row?.settings ?? null;
+    },
+
+    async saveSettings(
+      settings: WardSettings,
+      at: Date,
+      userId: number,
+      also: AlsoInTransaction<WardSettings>,
+    ) {
+      await root.transaction(async (tx) => {
+        await tx
+          .insert(wardSettings)
+          .values({ id: SETTINGS_ROW, settings, updatedAt: at, updatedBy: userId })
+          .onConflictDoUpdate({
+            target: wardSettings.id,
+            set: { settings, updatedAt: at, updatedBy: userId },
+          });
+        await also(runOn(tx), settings);
+      });
+    },
+
+    async assignments(shiftKeys: string[]): Promise<AssignmentRow[]> {
+      if (shiftKeys.length === 0) return [];
+      const rows = await root
+        .select({ a: shiftAssignments, nurseName: users.username, assignedByName: assigner.username })
+        .from(shiftAssignments)
+        .innerJoin(users, eq(users.id, shiftAssignments.nurseId))
+        .innerJoin(assigner, eq(assigner.id, shiftAssignments.assignedBy))
+        .where(inArray(shiftAssignments.shiftKey, shiftKeys))
+        .orderBy(asc(shiftAssignments.patientId));
+      return rows.map((r) => ({ ...r.a, nurseName: r.nurseName, assignedByName: r.assignedByName }));
+    },
+
+    /** Assigns a patient for a shift (or, with no nurse, leaves them unassigned). */
+    async assign(
+      change: { shiftKey: string; patientId: number; nurseId: number | null },
+      at: Date,
+      userId: number,
+      also: AlsoInTransaction<typeof change>,
+    ) {
+      await root.transaction(async (tx) => {
+        const key = and(
+          eq(shiftAssignments.shiftKey, change.shiftKey),
+          eq(shiftAssignments.patientId, change.patientId),
+        );
+        if (change.nurseId === null) {
+          await tx.delete(shiftAssignments).where(key);
+        } else {
+          const values = { nurseId: change.nurseId, assignedBy: userId, assignedAt: at };
+          await tx
+            .insert(shiftAssignments)
+            .values({ shiftKey: change.shiftKey, patientId: change.patientId, ...values })
+            .onConflictDoUpdate({
+              target: [shiftAssignments.shiftKey, shiftAssignments.patientId],
+              set: values,
+            });
+        }
+        await also(runOn(tx), change);
+      });
+    },
+
+    /** Accounts of these roles in this state, by name. */
+    staff: (roles: readonly string[], status: string): Promise<StaffRow[]> =>
+      root
+        .select({ id: users.id, username: users.username, role: users.role, status: users.status })
+        .from(users)
+        .where(and(inArray(users.role, roles as never[]), eq(users.status, status as never)))
+        .orderBy(asc(users.username)),
+
+    async user(id: number): Promise<StaffRow | undefined> {
+      const [row] = await root
+        .select({ id: users.id, username: users.username, role: users.role, status: users.status })
+        .from(users)
+        .where(eq(users.id, id));
+      return row;
+    },
+  };
+}
+
+export type AssignmentRepository = ReturnType<typeof createAssignmentRepository>;

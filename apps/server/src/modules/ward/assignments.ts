@@ -1,0 +1,150 @@
+import {
+  type Assignment,
+  type Assignments,
+  DEFAULT_HANDOVER_WINDOW_MINUTES,
+  DEFAULT_SHIFTS,
+  nextShift,
+  previousShift,
+  ROLES,
+  roleHas,
+  type Shift,
+  shiftAt,
+  shiftByKey,
+  type WardSettings,
+  type WardStaffMember,
+} from '@vigil/domain';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { AuditActor } from '../audit/context.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { LiveEventsService } from '../events/service.ts';
+import type { AssignmentRepository } from './assignment-repository.ts';
+import type { LayoutService } from './layout.ts';
+import { liveEventsOf, WARD_CHANGED } from './live.ts';
+import { toAssignment } from './mappers.ts';
+
+/** The roles whose accounts look after patients: those that give and accept handovers. */
+const CARING_ROLES = ROLES.filter((role) => roleHas(role, 'handover:write'));
+
+/** The ward's shifts and who looks after whom in each. */
+export function createAssignmentService(deps: {
+  repo: AssignmentRepository;
+  layout: Pick<LayoutService, 'assertOnWard'>;
+  clock: Clock;
+  audit: Pick<AuditService, 'recordIn'>;
+  liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
+  /** The ward's clock until a ward manager sets one (config WARD_TIME_ZONE). */
+  defaultTimeZone: string;
+}) {
+  const { repo, layout, clock, audit, liveEvents } = deps;
+  const defaults: WardSettings = {
+    shifts: DEFAULT_SHIFTS,
+    handoverWindowMinutes: DEFAULT_HANDOVER_WINDOW_MINUTES,
+    timeZone: deps.defaultTimeZone,
+  };
+  const settings = async (): Promise<WardSettings> => (await repo.settings()) ?? defaults;
+
+  const service = {
+    settings,
+
+    async saveSettings(input: WardSettings, actor: AuditActor): Promise<WardSettings> {
+      const events = liveEventsOf(liveEvents, [WARD_CHANGED]);
+      await repo.saveSettings(input, clock.now(), actor.userId!, async (run) => {
+        await audit.recordIn(run, { actor, action: 'update', entityType: 'WardSettings' });
+        await events.record(run);
+      });
+      events.publish();
+      return input;
+    },
+
+    /** The shift in progress now, the one after it and the one before it, under the current settings. */
+    async shifts(at = clock.now()) {
+      const current = await settings();
+      const now = shiftAt(current, at);
+      return {
+        settings: current,
+        current: now,
+        next: nextShift(current, now),
+        previous: previousShift(current, now),
+      };
+    },
+
+    /** The assignments of several shifts (by key), as the API answers them. */
+    async assignmentsOf(shiftKeys: string[]): Promise<(Assignment & { shiftKey: string })[]> {
+      return (await repo.assignments(shiftKeys)).map((row) => ({
+        ...toAssignment(row),
+        shiftKey: row.shiftKey,
+      }));
+    },
+
+    async assignments(choice: 'current' | 'next'): Promise<Assignments> {
+      const shift = (await service.shifts())[choice];
+      return { shift, assignments: (await repo.assignments([shift.key])).map(toAssignment) };
+    },
+
+    /**
+     * Assigns a patient to a nurse for the current or the next shift (a nurse in charge plans the
+     * next one before it starts); an earlier or later shift is refused.
+     */
+    async assign(
+      shiftKey: string,
+      patientId: number,
+      nurseId: number | null,
+      actor: AuditActor,
+    ): Promise<Assignments> {
+      const { current, next, settings: now } = await service.shifts();
+      const shift: Shift | null = shiftByKey(now, shiftKey);
+      if (!shift || (shift.key !== current.key && shift.key !== next.key)) {
+        throw badRequest(
+          `Patients are assigned for the current shift (${current.key}) or the next (${next.key}), not ${shiftKey}.`,
+          'SHIFT_NOT_OPEN',
+        );
+      }
+      await layout.assertOnWard(patientId);
+      if (nurseId !== null) await service.assertCaringStaff(nurseId, 'nurseId');
+      const events = liveEventsOf(liveEvents, [WARD_CHANGED]);
+      await repo.assign(
+        { shiftKey: shift.key, patientId, nurseId },
+        clock.now(),
+        actor.userId!,
+        async (run) => {
+          await audit.recordIn(run, {
+            actor,
+            action: nurseId === null ? 'delete' : 'update',
+            entityType: 'Assignment',
+            entityId: nurseId,
+            patientId,
+            detail: shift.key,
+          });
+          await events.record(run);
+        },
+      );
+      events.publish();
+      return { shift, assignments: (await repo.assignments([shift.key])).map(toAssignment) };
+    },
+
+    /** 400 unless the account is active and looks after patients (holds handover:write). */
+    async assertCaringStaff(userId: number, field: string) {
+      const person = await repo.user(userId);
+      const caring =
+        person !== undefined && person.status === 'active' && roleHas(person.role, 'handover:write');
+      if (!caring) {
+        throw badRequest(
+          `${field} ${userId} is not an active account that looks after patients: choose a nurse, doctor or ward manager.`,
+          'NOT_CARING_STAFF',
+        );
+      }
+    },
+
+    async staff(): Promise<WardStaffMember[]> {
+      return (await repo.staff(CARING_ROLES, 'active')).map((row) => ({
+        id: row.id,
+        name: row.username,
+        role: row.role as WardStaffMember['role'],
+      }));
+    },
+  };
+  return service;
+}
+
+export type AssignmentService = ReturnType<typeof createAssignmentService>;

@@ -1,0 +1,199 @@
+import {
+  AssignmentInput,
+  Assignments,
+  AssignmentsQuery,
+  BedMove,
+  BedPlacementInput,
+  recordIdParam,
+  WardBoard,
+  WardLayout,
+  WardLayoutInput,
+  WardSettings,
+  WardSettingsInput,
+  WardStaffMember,
+} from '@vigil/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PatientIdParams } from '../../lib/id-params.ts';
+import { access } from '../../plugins/access.ts';
+import { operation } from '../../plugins/openapi.ts';
+import { actorOf } from '../audit/context.ts';
+import type { AssignmentService } from './assignments.ts';
+import type { BoardService } from './board.ts';
+import type { LayoutService } from './layout.ts';
+
+/** The shift key ("2026-11-26/day") is two segments of the path, as the key reads. */
+const AssignmentParams = z.object({
+  shiftDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The shift date must be YYYY-MM-DD, e.g. 2026-11-26'),
+  shiftName: z
+    .string()
+    .max(40, 'The shift name is too long')
+    .regex(/^[\p{Ll}\p{N}-]+$/u, 'The shift name must be as in the shift key, e.g. day'),
+  patientId: recordIdParam('Patient id'),
+});
+
+export const wardRoutes: FastifyPluginAsyncZod<{
+  layout: LayoutService;
+  assignments: AssignmentService;
+  board: BoardService;
+}> = async (app, { layout, assignments, board }) => {
+  app.get(
+    '/api/ward/board',
+    {
+      // Which patient lies where and who looks after them: a read of the ward, audited.
+      config: { access: access.user('patients:read', { reads: 'WardBoard' }) },
+      schema: {
+        ...operation(
+          'Ward',
+          'getWardBoard',
+          'The ward by bay and bed, the nurses of this shift and the ward figures',
+        ),
+        response: { 200: WardBoard },
+      },
+    },
+    async () => board.board(),
+  );
+
+  app.get(
+    '/api/ward/layout',
+    {
+      config: { access: access.user('patients:read', { reads: 'WardBoard' }) },
+      schema: {
+        ...operation('Ward', 'getWardLayout', "The ward's bays and beds, with who lies in each"),
+        response: { 200: WardLayout },
+      },
+    },
+    async () => layout.layout(),
+  );
+  app.put(
+    '/api/ward/layout',
+    {
+      config: { access: access.user('ward:layout') },
+      schema: {
+        ...operation(
+          'Ward',
+          'replaceWardLayout',
+          'Lay out the bays and beds (an occupied bed cannot be removed)',
+        ),
+        body: WardLayoutInput,
+        response: { 200: WardLayout },
+      },
+    },
+    async (request) => layout.saveLayout(request.body, actorOf(request)),
+  );
+
+  app.get(
+    '/api/ward/settings',
+    {
+      // Shift times and the ward's clock: no patient's data.
+      config: { access: access.user('patients:read', { reads: false }) },
+      schema: {
+        ...operation('Ward', 'getWardSettings', "The ward's shifts, handover window and time zone"),
+        response: { 200: WardSettings },
+      },
+    },
+    async () => assignments.settings(),
+  );
+  app.put(
+    '/api/ward/settings',
+    {
+      config: { access: access.user('ward:layout') },
+      schema: {
+        ...operation('Ward', 'replaceWardSettings', "Set the ward's shifts, handover window and time zone"),
+        body: WardSettingsInput,
+        response: { 200: WardSettings },
+      },
+    },
+    async (request) => assignments.saveSettings(request.body, actorOf(request)),
+  );
+
+  app.put(
+    '/api/patients/:id/bed',
+    {
+      config: { access: access.user('patients:edit') },
+      schema: {
+        ...operation('Ward', 'placePatientInBed', 'Admit a patient to a bed or move them to another'),
+        params: PatientIdParams,
+        body: BedPlacementInput,
+        response: { 200: BedMove },
+      },
+    },
+    async (request) => layout.placePatient(request.params.id, request.body.bedId, actorOf(request)),
+  );
+  app.post(
+    '/api/patients/:id/discharge',
+    {
+      config: { access: access.user('patients:edit'), openapi: { body: 'none' } },
+      schema: {
+        ...operation(
+          'Ward',
+          'dischargePatient',
+          'Discharge a patient: the bed is freed and they leave the ward list',
+        ),
+        params: PatientIdParams,
+        response: { 200: BedMove },
+      },
+    },
+    async (request) => layout.discharge(request.params.id, actorOf(request)),
+  );
+  app.get(
+    '/api/patients/:id/bed-history',
+    {
+      config: { access: access.user('patients:read', { reads: 'BedHistory' }) },
+      schema: {
+        ...operation(
+          'Ward',
+          'listBedHistory',
+          "A patient's admissions to beds, moves and discharge, newest first",
+        ),
+        params: PatientIdParams,
+        response: { 200: z.array(BedMove) },
+      },
+    },
+    async (request) => layout.bedHistory(request.params.id),
+  );
+
+  app.get(
+    '/api/ward/assignments',
+    {
+      // Which nurse looks after which patient (ids only): a read of the ward, audited.
+      config: { access: access.user('patients:read', { reads: 'WardBoard' }) },
+      schema: {
+        ...operation('Ward', 'listAssignments', 'Who looks after whom in the current or the next shift'),
+        querystring: AssignmentsQuery,
+        response: { 200: Assignments },
+      },
+    },
+    async (request) => assignments.assignments(request.query.shift),
+  );
+  app.put(
+    '/api/ward/assignments/:shiftDate/:shiftName/:patientId',
+    {
+      config: { access: access.user('ward:assign') },
+      schema: {
+        ...operation('Ward', 'assignPatient', 'Assign a patient to a nurse for a shift (null: unassigned)'),
+        params: AssignmentParams,
+        body: AssignmentInput,
+        response: { 200: Assignments },
+      },
+    },
+    async (request) =>
+      assignments.assign(
+        `${request.params.shiftDate}/${request.params.shiftName}`,
+        request.params.patientId,
+        request.body.nurseId,
+        actorOf(request),
+      ),
+  );
+  app.get(
+    '/api/ward/staff',
+    {
+      config: { access: access.user('ward:assign') },
+      schema: {
+        ...operation('Ward', 'listWardStaff', 'The active accounts patients can be assigned to'),
+        response: { 200: z.array(WardStaffMember) },
+      },
+    },
+    async () => assignments.staff(),
+  );
+};

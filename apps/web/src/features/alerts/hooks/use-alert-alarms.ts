@@ -1,0 +1,76 @@
+import type { Alert, AlertPriority } from '@vigil/domain';
+import { useEffect, useRef } from 'react';
+import { toastError } from '@/lib/toast.ts';
+import { announcementTitle } from '../lib/alert-display.ts';
+import { createAnnouncer } from '../lib/announcer.ts';
+import { repeatingPriority, soundPattern } from '../lib/sound-pattern.ts';
+import { alarmPlayer, currentSoundSettings } from './use-alert-sound.ts';
+
+const CHECK_EVERY_MS = 1000;
+
+function canSound(nowMs: number): boolean {
+  const { isOn, pausedUntil } = currentSoundSettings();
+  return isOn && !(pausedUntil && pausedUntil > nowMs);
+}
+
+function notify(title: string, body: string, alert: Alert) {
+  if (document.visibilityState !== 'hidden' || !currentSoundSettings().isOn) return;
+  if (!('Notification' in window) || Notification.permission !== 'granted') return;
+  try {
+    new Notification(title, {
+      body,
+      tag: `vigil-alert-${alert.id}`,
+      requireInteraction: alert.priority === 'high',
+    });
+  } catch {
+    // Some browsers allow notifications only from a service worker: the bar and the sound remain.
+  }
+}
+
+/**
+ * The shell's alarms for the ward's open alerts: each newly standing alert is announced once (the
+ * spec's "<level> Alert" toast, kept as the announcement; a browser notification when the tab is
+ * hidden and this browser opted in), and, with sound on and not paused, the highest standing
+ * priority sounds its IEC burst and repeats it; a new low-priority alert sounds once.
+ */
+export function useAlertAlarms(alerts: readonly Alert[] | undefined, nameOf: (patientId: number) => string) {
+  const announcer = useRef(createAnnouncer());
+  const standing = useRef<AlertPriority[]>([]);
+  const lastBurst = useRef<{ priority: AlertPriority; at: number } | null>(null);
+
+  useEffect(() => {
+    if (!alerts) return;
+    standing.current = alerts.filter((a) => a.state === 'active').map((a) => a.priority);
+    for (const alert of announcer.current.next(alerts)) {
+      const title = announcementTitle(alert.priority);
+      const body = `${nameOf(alert.patientId)}: ${alert.message}. Review the patient now.`;
+      if (title) {
+        toastError(title, body);
+        notify(title, body, alert);
+      } else if (canSound(Date.now()) && alarmPlayer().isRunning) {
+        alarmPlayer().play(soundPattern('low'));
+      }
+    }
+  }, [alerts, nameOf]);
+
+  useEffect(() => {
+    const check = () => {
+      const now = Date.now();
+      const priority = repeatingPriority(standing.current);
+      if (priority === null) {
+        lastBurst.current = null;
+        return;
+      }
+      if (!canSound(now)) return;
+      const pattern = soundPattern(priority);
+      const last = lastBurst.current;
+      const isDue =
+        !last ||
+        last.priority !== priority ||
+        (pattern.repeatEveryMs !== null && now - last.at >= pattern.repeatEveryMs);
+      if (isDue && alarmPlayer().play(pattern)) lastBurst.current = { priority, at: now };
+    };
+    const timer = window.setInterval(check, CHECK_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+}

@@ -1,0 +1,116 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Account, ROLE_LABELS, ROLES, Role } from '@vigil/domain';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { NativeSelect } from '@/components/ui/native-select.tsx';
+import { formatDateTime } from '@/lib/date-time.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { ACCOUNTS_QUERY_KEY, updateAccount } from '../api/accounts.ts';
+import { useAuth } from '../hooks/use-auth.tsx';
+import { ResetPasswordDialog } from './reset-password-dialog.tsx';
+import { RoleChangeDialog } from './role-change-dialog.tsx';
+
+const STATUS_LABEL = { pending: 'Pending approval', active: 'Active', disabled: 'Disabled' } as const;
+
+/** One account: its role (changed only once confirmed), status, last sign-in and actions. */
+export function AccountRow({ account }: { account: Account }) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  /** The role chosen in the select, waiting for the dialog's confirmation. */
+  const [pendingRole, setPendingRole] = useState<Role | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ACCOUNTS_QUERY_KEY });
+  const update = useMutation({
+    mutationFn: updateAccount,
+    onSuccess: (a) => {
+      toastSuccess('Account updated', `${a.username}: ${ROLE_LABELS[a.role]}, ${STATUS_LABEL[a.status]}`);
+      void refresh();
+    },
+    onError: (err) => toastError('Account not updated', err.message),
+    onSettled: () => setPendingRole(null),
+  });
+  const self = user?.id === account.id;
+  const busy = update.isPending;
+  return (
+    <tr className="border-t align-top">
+      <td className="py-2 pr-3 font-medium">
+        {account.username}
+        {self && <span className="text-muted-foreground"> (you)</span>}
+      </td>
+      <td className="py-2 pr-3">
+        {/* Wide enough for "Administrator": a table squeezes a select to nothing otherwise. */}
+        <NativeSelect
+          aria-label={`Role of ${account.username}`}
+          value={pendingRole ?? account.role}
+          disabled={busy}
+          className="min-w-44"
+          onChange={(e) => {
+            const role = Role.parse(e.target.value);
+            setPendingRole(role === account.role ? null : role);
+          }}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </NativeSelect>
+        <RoleChangeDialog
+          username={account.username}
+          from={account.role}
+          to={pendingRole}
+          isPending={update.isPending}
+          onConfirm={() => pendingRole && update.mutate({ id: account.id, role: pendingRole })}
+          onCancel={() => setPendingRole(null)}
+        />
+      </td>
+      <td className="py-2 pr-3">
+        <Badge
+          variant={
+            account.status === 'active'
+              ? 'secondary'
+              : account.status === 'pending'
+                ? 'outline'
+                : 'destructive'
+          }
+        >
+          {STATUS_LABEL[account.status]}
+        </Badge>
+        {account.mustChangePassword && (
+          <div className="pt-1 text-muted-foreground text-xs">Must change password</div>
+        )}
+      </td>
+      <td className="whitespace-nowrap py-2 pr-3 text-muted-foreground">
+        {account.lastSignInAt ? (
+          <time dateTime={account.lastSignInAt}>{formatDateTime(account.lastSignInAt)}</time>
+        ) : (
+          'Never'
+        )}
+      </td>
+      <td className="py-2">
+        <div className="flex flex-wrap gap-2">
+          {account.status !== 'active' && (
+            <Button
+              size="sm"
+              disabled={busy}
+              onClick={() => update.mutate({ id: account.id, status: 'active' })}
+            >
+              {account.status === 'pending' ? `Approve ${account.username}` : `Enable ${account.username}`}
+            </Button>
+          )}
+          {account.status === 'active' && !self && (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => update.mutate({ id: account.id, status: 'disabled' })}
+            >
+              Disable
+            </Button>
+          )}
+          <ResetPasswordDialog accountId={account.id} username={account.username} disabled={busy} />
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * The handover API's query keys, apart from its fetchers so the live events (in every signed-in
+ * screen's chunk) can name them without loading the handover screens' code.
+ */
+export const handoverQueryKeys = {
+  all: ['handover'] as const,
+  overview: () => ['handover', 'overview'] as const,
+};
+
+/** A patient's handover history, under the patient so that invalidating the patient reaches it. */
+export const patientHandoversQueryKey = (patientId: number) =>
+  ['/api/patients', patientId, 'handovers'] as const;

@@ -1,0 +1,60 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Handover, type HandoverInput, HandoverOverview } from '@vigil/domain';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client.ts';
+import { handoverQueryKeys, patientHandoversQueryKey } from './handover-keys.ts';
+
+/** GET /api/handover: the shift handed over to, the caller's drafts and the handovers awaiting them. */
+export function getHandoverOverviewQueryOptions() {
+  return queryOptions({
+    queryKey: handoverQueryKeys.overview(),
+    queryFn: async ({ signal }) =>
+      HandoverOverview.parse(await (await apiRequest('GET', '/api/handover', undefined, { signal })).json()),
+  });
+}
+
+/** GET /api/patients/{id}/handovers: the patient's handovers, newest first. */
+export function getPatientHandoversQueryOptions(patientId: number) {
+  return queryOptions({
+    queryKey: patientHandoversQueryKey(patientId),
+    queryFn: async ({ signal }) =>
+      z
+        .array(Handover)
+        .parse(
+          await (
+            await apiRequest('GET', `/api/patients/${patientId}/handovers`, undefined, { signal })
+          ).json(),
+        ),
+  });
+}
+
+function useRefreshAfter() {
+  const queryClient = useQueryClient();
+  return (handover: Handover) => {
+    void queryClient.invalidateQueries({ queryKey: handoverQueryKeys.all });
+    void queryClient.invalidateQueries({ queryKey: patientHandoversQueryKey(handover.patientId) });
+  };
+}
+
+/** POST /api/handovers: the outgoing nurse gives one patient's handover. */
+export function useGiveHandover() {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: async (input: HandoverInput) =>
+      Handover.parse(await (await apiRequest('POST', '/api/handovers', input)).json()),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/handovers/{id}/accept: the receiver's synthesis accepts the patient. */
+export function useAcceptHandover() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: async ({ id, synthesis }: { id: number; synthesis: string }) =>
+      Handover.parse(await (await apiRequest('POST', `/api/handovers/${id}/accept`, { synthesis })).json()),
+    onSuccess: refresh,
+    // Accepted by someone else meanwhile (409): the list is out of date.
+    onError: () => void queryClient.invalidateQueries({ queryKey: handoverQueryKeys.all }),
+  });
+}

@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Assignments, WardBoard, WardSettings, WardStaffMember } from '@vigil/domain';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client.ts';
+
+import { wardQueryKeys } from './ward-keys.ts';
+
+export { getAssignmentsQueryOptions } from './assignments.ts';
+
+async function getJson<T>(schema: z.ZodType<T>, url: string, signal?: AbortSignal): Promise<T> {
+  return schema.parse(await (await apiRequest('GET', url, undefined, { signal })).json());
+}
+
+/** GET /api/ward/board: bays, beds, who looks after whom this shift, and the ward's figures. */
+export function getWardBoardQueryOptions() {
+  return queryOptions({
+    queryKey: wardQueryKeys.board(),
+    queryFn: ({ signal }) => getJson(WardBoard, '/api/ward/board', signal),
+    // Overdue observations become overdue with time, not with an event: counted again each minute.
+    refetchInterval: 60_000,
+  });
+}
+
+/** GET /api/ward/staff: the active clinical accounts a nurse in charge may assign (ward:assign). */
+export function getWardStaffQueryOptions() {
+  return queryOptions({
+    queryKey: wardQueryKeys.staff(),
+    queryFn: ({ signal }) => getJson(z.array(WardStaffMember), '/api/ward/staff', signal),
+    staleTime: 60_000,
+  });
+}
+
+/** GET /api/ward/settings: shift times, handover window, the ward's time zone. */
+export function getWardSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: wardQueryKeys.settings(),
+    queryFn: ({ signal }) => getJson(WardSettings, '/api/ward/settings', signal),
+  });
+}
+
+/** PUT /api/ward/assignments/{shiftKey}/{patientId}: a nurse, or null to leave the patient unassigned. */
+export function useAssignNurse(shift: 'current' | 'next') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { shiftKey: string; patientId: number; nurseId: number | null }) => {
+      // The key's slash stays a path separator: the route is /:shiftDate/:shiftName/:patientId.
+      const url = `/api/ward/assignments/${input.shiftKey}/${input.patientId}`;
+      return Assignments.parse(await (await apiRequest('PUT', url, { nurseId: input.nurseId })).json());
+    },
+    onSuccess: (answer) => {
+      queryClient.setQueryData(wardQueryKeys.assignments(shift), answer);
+      void queryClient.invalidateQueries({ queryKey: wardQueryKeys.board() });
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** An embedded database with every migration applied, for startApp to copy (see below). */
+    e2eDatabaseTemplate: string;
+  }
+}
+
+/**
+ * Global set-up of the browser journeys: one embedded database, created and migrated once per run.
+ * Each journey file's server starts on a copy of it instead of an empty folder, which spares it
+ * PGlite's initdb and the migrations (most of a server's start-up on a 2-core machine). The server
+ * still opens, migrates (nothing left to do), backfills and seeds as `npm start` does;
+ * apps/server/test/main.test.ts starts one on an empty folder.
+ */
+export default async function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-template-'));
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  project.provide('e2eDatabaseTemplate', dir);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { VITAL_SIGNS } from '../vitals/catalogue.ts';
+import type { VitalValues } from '../vitals/mappers.ts';
+import {
+  computeNews2,
+  NEWS2_BANDS,
+  NEWS2_PARAMETERS,
+  type News2Parameter,
+  news2InputFromVitals,
+} from './news2.ts';
+import type { Spo2Scale } from './patient-news2.ts';
+
+/** The NEWS2 a reading gives on the trend chart and in the readings table. */
+export const News2Point = z.object({
+  readingId: z.number().int(),
+  readingTime: z.iso.datetime({ offset: true }),
+  total: z.number().int(),
+  band: z.enum(NEWS2_BANDS),
+  /** False while a parameter has never been recorded in the window: the total is then a minimum. */
+  complete: z.boolean(),
+  missing: z.array(z.enum(NEWS2_PARAMETERS)),
+  /** Parameters this reading lacked, scored from the latest earlier reading that had them. */
+  carriedForward: z.array(z.enum(NEWS2_PARAMETERS)),
+});
+export type News2Point = z.infer<typeof News2Point>;
+
+/** What {@link news2Series} reads of a stored reading. */
+export interface SeriesReading extends VitalValues {
+  id: number;
+  readingTime: string | Date;
+}
+
+const NEWS2_VITALS = VITAL_SIGNS.flatMap((v) =>
+  v.news2 ? [{ field: v.readingField, parameter: v.news2 }] : [],
+);
+const isRecorded = (value: unknown) => value !== null && value !== undefined;
+const timeOf = (value: string | Date) => (value instanceof Date ? value.getTime() : Date.parse(value));
+
+/**
+ * NEWS2 along a window of readings, oldest first, one point per reading that measured a vital sign.
+ *
+ * Devices often send only some values (a pulse oximeter: pulse and SpO2), so each reading is scored
+ * with the values it carries plus, for each parameter it lacks, the latest earlier value in the
+ * window (listed in `carriedForward`). A parameter never seen in the window stays missing and the
+ * score is a minimum (`complete` false), never counted as normal. The patient's SpO2 scale applies.
+ * The caller passes only readings that count as the patient's state (provenance.ts).
+ */
+export function news2Series(readings: readonly SeriesReading[], spo2Scale: Spo2Scale): News2Point[] {
+  const sorted = readings
+    .map((reading) => ({ reading, timeMs: timeOf(reading.readingTime) }))
+    .filter(({ timeMs }) => Number.isFinite(timeMs))
+    .sort((a, b) => a.timeMs - b.timeMs || a.reading.id - b.reading.id);
+  const latest: VitalValues = {};
+  const points: News2Point[] = [];
+  for (const { reading: r, timeMs } of sorted) {
+    if (!VITAL_SIGNS.some((v) => isRecorded(r[v.readingField]))) continue;
+    const carriedForward: News2Parameter[] = [];
+    for (const { field, parameter } of NEWS2_VITALS) {
+      if (isRecorded(r[field])) Object.assign(latest, { [field]: r[field] });
+      else if (isRecorded(latest[field])) carriedForward.push(parameter);
+    }
+    const news2 = computeNews2(news2InputFromVitals(latest, spo2Scale));
+    points.push({
+      readingId: r.id,
+      readingTime: new Date(timeMs).toISOString(),
+      total: news2.total,
+      band: news2.band,
+      complete: news2.complete,
+      missing: news2.missing,
+      carriedForward,
+    });
+  }
+  return points;
+}

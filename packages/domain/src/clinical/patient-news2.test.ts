@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { vitalsFromPatient } from './analysis.ts';
+import { computeNews2, news2InputFromVitals } from './news2.ts';
+import { news2Series } from './news2-series.ts';
+import {
+  applyReadings,
+  CONTINUOUS_STALE_AFTER_MS,
+  summarizeNews2,
+  type VitalSources,
+  withStaleness,
+} from './patient-news2.ts';
+import type { ReadingProvenance } from './provenance.ts';
+
+const now = Date.parse('2026-11-25T03:00:00.000Z');
+const minutesAgo = (m: number) => new Date(now - m * 60_000).toISOString();
+
+// docs/reference/clinical.md worked example: RR 25, SpO2 93, SBP 100, HR 130, 38.5 °C → 10 (all Alert, air).
+const unwell = {
+  respiratoryRate: 25,
+  oxygenLevel: 93,
+  onSupplementalOxygen: false,
+  systolicBP: 100,
+  diastolicBP: 60,
+  pulse: 130,
+  consciousness: 'A' as const,
+  temperature: 1013, // 38.5 °C
+  spo2Scale: 1 as const,
+};
+const observed = (m: number) => ({ provenance: 'observation' as const, at: minutesAgo(m), source: null });
+const allObserved = (m: number): VitalSources => ({
+  respiratoryRate: observed(m),
+  oxygenLevel: observed(m),
+  onSupplementalOxygen: observed(m),
+  systolicBP: observed(m),
+  diastolicBP: observed(m),
+  pulse: { provenance: 'device', at: minutesAgo(m), source: 'Polar H10' },
+  consciousness: observed(m),
+  temperature: observed(m),
+});
+
+describe('summarizeNews2', () => {
+  it('equals the NEWS2 engine on the same values, with the band, level and response', () => {
+    const summary = summarizeNews2(unwell, allObserved(5), now);
+    const engine = computeNews2(news2InputFromVitals(vitalsFromPatient(unwell), 1));
+    expect(summary.total).toBe(10);
+    expect(summary.total).toBe(engine.total);
+    expect(summary.band).toBe('high');
+    expect(summary.alertLevel).toBe('CRITICAL');
+    expect(summary.monitoring.isContinuous).toBe(true);
+    expect(summary.response).toBe(engine.response);
+    expect(summary.parameters.map((p) => [p.parameter, p.score])).toEqual(
+      Object.entries(engine.scores).map(([k, v]) => [k, v]),
+    );
+  });
+
+  it('carries each parameter’s class and time', () => {
+    const summary = summarizeNews2(unwell, allObserved(5), now);
+    expect(summary.parameters.find((p) => p.parameter === 'pulse')).toMatchObject({
+      provenance: 'device',
+      at: minutesAgo(5),
+      score: 2,
+    });
+    expect(summary.parameters.find((p) => p.parameter === 'respiratoryRate')?.provenance).toBe('observation');
+  });
+
+  it('reports missing parameters with no class, never as normal', () => {
+    const summary = summarizeNews2(
+      { ...unwell, respiratoryRate: null, consciousness: null },
+      allObserved(5),
+      now,
+    );
+    expect(summary.missing).toEqual(['respiratoryRate', 'consciousness']);
+    expect(summary.complete).toBe(false);
+    const rr = summary.parameters.find((p) => p.parameter === 'respiratoryRate');
+    expect(rr).toMatchObject({ score: null, provenance: null, at: null, stale: false });
+  });
+
+  it('marks values older than the score’s monitoring interval as stale', () => {
+    // NEWS2 10: continuous monitoring, so 15 minutes.
+    const sources = { ...allObserved(5), respiratoryRate: observed(16) };
+    const summary = summarizeNews2(unwell, sources, now);
+    expect(summary.staleAfterMs).toBe(CONTINUOUS_STALE_AFTER_MS);
+    expect(summary.stale).toEqual(['respiratoryRate']);
+
+    // A well patient (NEWS2 0) allows 12 hours.
+    const well = {
+      ...unwell,
+      respiratoryRate: 16,
+      oxygenLevel: 98,
+      systolicBP: 125,
+      pulse: 70,
+      temperature: 986,
+    };
+    expect(summarizeNews2(well, allObserved(11 * 60), now).stale).toEqual([]);
+    expect(summarizeNews2(well, allObserved(12 * 60 + 1), now).stale).toHaveLength(7);
+  });
+
+  it('brings a stored summary up to the time of the answer', () => {
+    const stored = summarizeNews2(unwell, allObserved(5), now);
+    expect(stored.stale).toEqual([]);
+    const later = withStaleness(stored, now + 11 * 60_000);
+    expect(later.stale).toHaveLength(7);
+    expect(later.total).toBe(stored.total);
+  });
+});
+
+describe('news2Series', () => {
+  const reading = (id: number, m: number, values: Record<string, unknown>) => ({
+    id,
+    readingTime: minutesAgo(m),
+    ...values,
+  });
+
+  it('scores each reading with carried-forward values, oldest first, skipping readings with no vital', () => {
+    const points = news2Series(
+      [
+        reading(3, 10, { heartRate: 135 }),
+        reading(1, 30, {
+          respiratoryRate: 18,
+          oxygenLevel: 98,
+          onSupplementalOxygen: false,
+          systolicBP: 120,
+          heartRate: 70,
+          consciousness: 'A',
+          temperature: 986,
+        }),
+        reading(2, 20, { batteryLevel: 50 }),
+      ],
+      1,
+    );
+    expect(points.map((p) => [p.readingId, p.total, p.complete])).toEqual([
+      [1, 0, true],
+      [3, 3, true],
+    ]);
+    expect(points[1]!.carriedForward).toEqual([
+      'respiratoryRate',
+      'spo2',
+      'airOrOxygen',
+      'systolicBP',
+      'consciousness',
+      'temperature',
+    ]);
+  });
+
+  it('keeps a parameter never seen in the window missing', () => {
+    const [point] = news2Series([reading(1, 5, { heartRate: 72 })], 1);
+    expect(point!.complete).toBe(false);
+    expect(point!.missing).toContain('respiratoryRate');
+  });
+});
+
+describe('applyReadings: the newest value that counts becomes current', () => {
+  const base = {
+    ...unwell,
+    isDemo: false,
+    sources: allObserved(60),
+  };
+  const r = (
+    m: number,
+    provenance: ReadingProvenance,
+    values: Record<string, unknown>,
+    deviceName?: string,
+  ) => ({
+    readingTime: minutesAgo(m),
+    provenance,
+    deviceName,
+    ...values,
+  });
+
+  it.each([
+    ['observation', true],
+    ['device', true],
+    ['wearable-summary', false],
+    ['simulation', false],
+    ['demo', false],
+  ] as const)('on a real patient a newer %s value counts: %s', (provenance, counts) => {
+    const { values, changed } = applyReadings(base, [r(5, provenance, { heartRate: 64 })]);
+    expect(values.pulse).toBe(counts ? 64 : unwell.pulse);
+    expect(changed).toEqual(counts ? ['pulse'] : []);
+  });
+
+  it.each(['simulation', 'demo', 'observation'] as const)(
+    'on a demo patient a %s value counts',
+    (provenance) => {
+      const { values } = applyReadings({ ...base, isDemo: true }, [r(5, provenance, { heartRate: 64 })]);
+      expect(values.pulse).toBe(64);
+    },
+  );
+
+  it('never lets a wearable summary count, even on a demo patient', () => {
+    const { values } = applyReadings({ ...base, isDemo: true }, [
+      r(5, 'wearable-summary', { heartRate: 48 }),
+    ]);
+    expect(values.pulse).toBe(unwell.pulse);
+  });
+
+  it('decides each field on its own time', () => {
+    const sources = { ...allObserved(60), respiratoryRate: observed(10) };
+    const {
+      values,
+      sources: after,
+      changed,
+    } = applyReadings({ ...base, sources }, [
+      r(20, 'device', { heartRate: 70, respiratoryRate: 30 }, 'Polar H10'),
+    ]);
+    expect(values.pulse).toBe(70);
+    expect(values.respiratoryRate).toBe(unwell.respiratoryRate); // the nurse's is newer
+    expect(changed).toEqual(['pulse']);
+    expect(after.pulse).toEqual({ provenance: 'device', at: minutesAgo(20), source: 'Polar H10' });
+  });
+
+  it('applies a batch oldest first, so the newest wins, and names no device for an observation', () => {
+    const { values, sources, latestMs } = applyReadings(base, [
+      r(2, 'observation', { heartRate: 90 }),
+      r(4, 'device', { heartRate: 80 }, 'Oximeter'),
+    ]);
+    expect(values.pulse).toBe(90);
+    expect(sources.pulse).toEqual({ provenance: 'observation', at: minutesAgo(2), source: null });
+    expect(latestMs).toBe(Date.parse(minutesAgo(2)));
+  });
+});
