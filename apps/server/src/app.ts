@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { permissionsOfRole, RECORD_OPENING_WINDOW_MS } from '@vigil/domain';
+import { RECORD_OPENING_WINDOW_MS } from '@vigil/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -56,7 +56,9 @@ import { smartClientRoutes } from './modules/smart/routes.ts';
 import { createSmartService } from './modules/smart/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { APP_VERSION, createSystemService } from './modules/system/service.ts';
+import { createAssignmentRepository } from './modules/ward/assignment-repository.ts';
 import { registerWard } from './modules/ward/register.ts';
+import { createLeadWindows } from './modules/ward/shift-leads.ts';
 import { createWearableRepository } from './modules/wearables/repository.ts';
 import { wearableRoutes } from './modules/wearables/routes.ts';
 import { createWearableService } from './modules/wearables/service.ts';
@@ -205,6 +207,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.loginThrottle ? { throttle: deps.loginThrottle } : {}),
     audit,
     registration: config.registration,
+    // The nurse in charge of a shift holds its permissions while it runs (decision 024).
+    leadWindows: createLeadWindows({
+      repo: createAssignmentRepository(database.db),
+      defaultTimeZone: config.wardTimeZone,
+    }),
     // Through the live-event fan-out, so the streams end on every instance.
     async endStreams(data: StreamsEndedData) {
       const rows = await database.transaction((run) =>
@@ -262,7 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const token = readSessionToken(request.cookies, cookieOptions);
       return token ? auth.authenticate(token) : null;
     },
-    permissionsOf: (user) => permissionsOfRole(user.role),
+    // The role's, and what the person holds for now (a nurse in charge's, while the shift runs).
+    permissionsOf: (user) => new Set(user.permissions),
     verifyDeviceToken: deviceTokens.verify,
     usePairingToken: (token) => bridge.usePairing(token),
     verifySmartToken: (token) => smart.verify(token),

@@ -791,6 +791,22 @@ export const shiftAssignments = pgTable(
   ],
 );
 
+/** The nurse in charge of a shift ("2026-11-26/day"), named by a ward manager. */
+export const shiftLeads = pgTable(
+  'shift_leads',
+  {
+    shiftKey: text('shift_key').primaryKey(),
+    nurseId: integer('nurse_id')
+      .notNull()
+      .references(() => users.id),
+    namedBy: integer('named_by')
+      .notNull()
+      .references(() => users.id),
+    namedAt: ts('named_at').notNull(),
+  },
+  (t) => [index('shift_leads_nurse_idx').on(t.nurseId, t.shiftKey)],
+);
+
 /**
  * I-PASS handovers into a shift. One awaiting acceptance per patient and shift (the
  * partial unique index); acceptance is a conditional update, so of two receivers one wins.

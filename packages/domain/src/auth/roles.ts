@@ -47,6 +47,12 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   auditor: ['account:self', 'audit:read', 'audit:export'],
 };
 
+/**
+ * What the nurse in charge of a shift holds while that shift runs, on top of their role's
+ * permissions: the assignment of patients to nurses (and so the flagged handovers).
+ */
+export const SHIFT_LEAD_PERMISSIONS: readonly Permission[] = ['ward:assign'];
+
 const SETS = new Map<Role, ReadonlySet<Permission>>(
   ROLES.map((role) => [role, new Set(ROLE_PERMISSIONS[role])]),
 );

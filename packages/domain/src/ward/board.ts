@@ -28,6 +28,22 @@ export type Assignments = z.infer<typeof Assignments>;
 export const AssignmentInput = z.object({ nurseId: recordId('nurseId').nullable() });
 export type AssignmentInput = z.infer<typeof AssignmentInput>;
 
+/**
+ * The nurse in charge of a shift, named by a ward manager: while that shift runs they hold
+ * SHIFT_LEAD_PERMISSIONS (they assign patients and see the flagged handovers), whatever their role.
+ */
+export const NurseInCharge = z.object({
+  shift: Shift,
+  nurse: StaffRef.nullable(),
+  namedBy: StaffRef.nullable(),
+  namedAt: isoDate.nullable(),
+});
+export type NurseInCharge = z.infer<typeof NurseInCharge>;
+
+/** PUT /api/ward/nurse-in-charge/:shiftKey: the nurse, or null for none (the ward manager leads). */
+export const NurseInChargeInput = z.object({ nurseId: recordId('nurseId').nullable() });
+export type NurseInChargeInput = z.infer<typeof NurseInChargeInput>;
+
 /** An active account of a clinical role, to assign patients to. */
 export const WardStaffMember = z.object({ id: z.number().int(), name: z.string(), role: Role });
 export type WardStaffMember = z.infer<typeof WardStaffMember>;

@@ -47,6 +47,8 @@ export function createAuthService(deps: {
    * every instance (those of one session, all of them, or all but those of `exceptSessionId`).
    */
   endStreams(ended: StreamsEndedData): Promise<void>;
+  /** When a person leads a shift, read with their session (sessions.ts). */
+  leadWindows?(userId: number, at: Date): Promise<readonly { from: Date; until: Date }[]>;
 }) {
   const { repo, clock, audit } = deps;
   const sessions = createSessions(deps);

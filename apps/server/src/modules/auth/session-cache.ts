@@ -7,6 +7,9 @@ import type { SessionWithUser } from './repository.ts';
  * other instance (decision 023); this bounds what a lost notification could leave behind.
  */
 export const SESSION_CACHE_TTL_MS = 30_000;
+
+/** A session as read, with the spans in which its person leads a shift (their extra permissions). */
+export type CachedSession = SessionWithUser & { leads: readonly { from: Date; until: Date }[] };
 const SESSION_CACHE_MAX = 20_000;
 
 /** What ends a session or changes its person (the event that ends their open streams, too). */
@@ -20,7 +23,7 @@ export interface SessionChange {
  * trip. A read that started before a change is never stored after it (the change's generation).
  */
 export function createSessionCache() {
-  const cache = new LRUCache<string, SessionWithUser>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_TTL_MS });
+  const cache = new LRUCache<string, CachedSession>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_TTL_MS });
   let generation = 0;
 
   return {
@@ -29,7 +32,7 @@ export function createSessionCache() {
     /** Where a database read begins: its row is kept only if nothing changed meanwhile. */
     generation: () => generation,
 
-    store(row: SessionWithUser, readAtGeneration: number) {
+    store(row: CachedSession, readAtGeneration: number) {
       if (readAtGeneration === generation) cache.set(row.id, row);
     },
 

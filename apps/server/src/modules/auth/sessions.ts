@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { User } from '@vigil/domain';
+import { SHIFT_LEAD_PERMISSIONS, type User } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
 import { hashToken } from '../../lib/token-hash.ts';
 import type { StreamsEndedData } from '../events/routes.ts';
 import { toUser } from './mappers.ts';
-import type { AuthRepository, SessionWithUser } from './repository.ts';
-import { createSessionCache, type SessionChange } from './session-cache.ts';
+import type { AuthRepository } from './repository.ts';
+import { type CachedSession, createSessionCache, type SessionChange } from './session-cache.ts';
 import {
   isSessionValid,
   REMEMBER_ME_MS,
@@ -32,6 +32,12 @@ export function createSessions(deps: {
    * every instance (those of one session, all of them, or all but those of `exceptSessionId`).
    */
   endStreams(ended: StreamsEndedData): Promise<void>;
+  /**
+   * When the person leads a shift (the nurse in charge): read with their session, so a cached
+   * session knows when the grant starts and ends. Naming or replacing a nurse in charge ends their
+   * streams, which forgets their cached sessions.
+   */
+  leadWindows?(userId: number, at: Date): Promise<readonly { from: Date; until: Date }[]>;
 }) {
   const { repo, clock } = deps;
   const cache = createSessionCache();
@@ -42,18 +48,22 @@ export function createSessions(deps: {
   };
 
   /** The session's person, counting this request as activity (written at most once a minute). */
-  async function signedIn(session: SessionWithUser, now: Date) {
+  async function signedIn(session: CachedSession, now: Date) {
     if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
       cache.touched(session.id, now);
       await repo.touchSession(session.id, now);
     }
+    const leading = session.leads.some((w) => w.from <= now && now < w.until);
     return {
-      user: toUser({
-        id: session.userId,
-        username: session.username,
-        role: session.role,
-        mustChangePassword: session.mustChangePassword,
-      }),
+      user: toUser(
+        {
+          id: session.userId,
+          username: session.username,
+          role: session.role,
+          mustChangePassword: session.mustChangePassword,
+        },
+        leading ? SHIFT_LEAD_PERMISSIONS : [],
+      ),
       sessionId: session.id,
     };
   }
@@ -126,8 +136,9 @@ export function createSessions(deps: {
         await repo.deleteSession(id);
         return null;
       }
-      cache.store(session, generation);
-      return signedIn(session, now);
+      const read = { ...session, leads: (await deps.leadWindows?.(session.userId, now)) ?? [] };
+      cache.store(read, generation);
+      return signedIn(read, now);
     },
 
     /** Whether a session is still valid, without counting this as activity (long-lived streams). */

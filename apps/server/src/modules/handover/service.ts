@@ -4,8 +4,8 @@ import {
   type HandoverOverview,
   handoverShiftAt,
   previousShift,
-  roleHas,
   shiftAt,
+  type User,
   zonedClock,
 } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
@@ -67,7 +67,7 @@ export function createHandoverService(deps: {
      * caller looks after in the shift before it (every patient for a nurse in charge with none of
      * their own), and the handovers awaiting the caller's acceptance.
      */
-    async overview(user: { id: number; role: string }): Promise<HandoverOverview> {
+    async overview(user: Pick<User, 'id' | 'permissions'>): Promise<HandoverOverview> {
       const now = clock.now();
       const settings = await assignments.settings();
       const into = handoverShiftAt(settings, now);
@@ -80,7 +80,8 @@ export function createHandoverService(deps: {
         new Set(assigned.filter((a) => a.shiftKey === key && a.nurse.id === user.id).map((a) => a.patientId));
       const onWard = await patients.ward();
       const outgoingIds = mine(from.key);
-      const inCharge = roleHas(user.role, 'ward:assign');
+      // The ward manager, or the nurse named in charge of the shift now (their session holds the grant).
+      const inCharge = user.permissions.includes('ward:assign');
       const handedOver = new Set((await repo.intoShifts([into.key], false)).map((h) => h.patientId));
       const toDraft = onWard.filter(
         (p) => (outgoingIds.has(p.id) || (outgoingIds.size === 0 && inCharge)) && !handedOver.has(p.id),

@@ -3,13 +3,14 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { runOn } from '../../db/prepared.ts';
-import { shiftAssignments, users, wardSettings } from '../../db/schema.ts';
+import { shiftAssignments, shiftLeads, users, wardSettings } from '../../db/schema.ts';
 import type { AlsoInTransaction } from './repository.ts';
 
 export type AssignmentRow = typeof shiftAssignments.$inferSelect & {
   nurseName: string;
   assignedByName: string;
 };
+export type LeadRow = typeof shiftLeads.$inferSelect & { nurseName: string; namedByName: string };
 export type StaffRow = { id: number; username: string; role: string; status: string };
 
 const SETTINGS_ROW = 1;
@@ -78,6 +79,54 @@ export function createAssignmentRepository(root: Db) {
             });
         }
         await also(runOn(tx), change);
+      });
+    },
+
+    async lead(shiftKey: string): Promise<LeadRow | undefined> {
+      const [row] = await root
+        .select({ l: shiftLeads, nurseName: users.username, namedByName: assigner.username })
+        .from(shiftLeads)
+        .innerJoin(users, eq(users.id, shiftLeads.nurseId))
+        .innerJoin(assigner, eq(assigner.id, shiftLeads.namedBy))
+        .where(eq(shiftLeads.shiftKey, shiftKey));
+      return row && { ...row.l, nurseName: row.nurseName, namedByName: row.namedByName };
+    },
+
+    /** Which of these shifts the account leads. */
+    async ledBy(userId: number, shiftKeys: string[]): Promise<string[]> {
+      const rows = await root
+        .select({ shiftKey: shiftLeads.shiftKey })
+        .from(shiftLeads)
+        .where(and(eq(shiftLeads.nurseId, userId), inArray(shiftLeads.shiftKey, shiftKeys)));
+      return rows.map((r) => r.shiftKey);
+    },
+
+    /**
+     * Names the nurse in charge of a shift (or, with no nurse, none); `also` gets the nurse it
+     * replaces, whose grant ends with it.
+     */
+    async setLead(
+      change: { shiftKey: string; nurseId: number | null },
+      at: Date,
+      userId: number,
+      also: AlsoInTransaction<{ previousNurseId: number | null }>,
+    ) {
+      await root.transaction(async (tx) => {
+        const [previous] = await tx
+          .select({ nurseId: shiftLeads.nurseId })
+          .from(shiftLeads)
+          .where(eq(shiftLeads.shiftKey, change.shiftKey))
+          .for('update');
+        if (change.nurseId === null) {
+          await tx.delete(shiftLeads).where(eq(shiftLeads.shiftKey, change.shiftKey));
+        } else {
+          const values = { nurseId: change.nurseId, namedBy: userId, namedAt: at };
+          await tx
+            .insert(shiftLeads)
+            .values({ shiftKey: change.shiftKey, ...values })
+            .onConflictDoUpdate({ target: shiftLeads.shiftKey, set: values });
+        }
+        await also(runOn(tx), { previousNurseId: previous?.nurseId ?? null });
       });
     },
 

@@ -1,8 +1,6 @@
 import {
   type Assignment,
   type Assignments,
-  DEFAULT_HANDOVER_WINDOW_MINUTES,
-  DEFAULT_SHIFTS,
   nextShift,
   previousShift,
   ROLES,
@@ -22,6 +20,7 @@ import type { AssignmentRepository } from './assignment-repository.ts';
 import type { LayoutService } from './layout.ts';
 import { liveEventsOf, WARD_CHANGED } from './live.ts';
 import { toAssignment } from './mappers.ts';
+import { wardSettingsOf } from './shift-leads.ts';
 
 /** The roles whose accounts look after patients: those that give and accept handovers. */
 const CARING_ROLES = ROLES.filter((role) => roleHas(role, 'handover:write'));
@@ -37,12 +36,7 @@ export function createAssignmentService(deps: {
   defaultTimeZone: string;
 }) {
   const { repo, layout, clock, audit, liveEvents } = deps;
-  const defaults: WardSettings = {
-    shifts: DEFAULT_SHIFTS,
-    handoverWindowMinutes: DEFAULT_HANDOVER_WINDOW_MINUTES,
-    timeZone: deps.defaultTimeZone,
-  };
-  const settings = async (): Promise<WardSettings> => (await repo.settings()) ?? defaults;
+  const settings = wardSettingsOf(repo, deps.defaultTimeZone);
 
   const service = {
     settings,

@@ -1,5 +1,5 @@
-import type { Assignment, BedMove, WardLayout } from '@vigil/domain';
-import type { AssignmentRow } from './assignment-repository.ts';
+import type { Assignment, BedMove, NurseInCharge, Shift, WardLayout } from '@vigil/domain';
+import type { AssignmentRow, LeadRow } from './assignment-repository.ts';
 import type { BedMoveRow, CurrentLayout } from './repository.ts';
 
 export function toWardLayout({ bays, beds }: CurrentLayout): WardLayout {
@@ -29,4 +29,11 @@ export const toAssignment = (row: AssignmentRow): Assignment => ({
   nurse: { id: row.nurseId, name: row.nurseName },
   assignedBy: { id: row.assignedBy, name: row.assignedByName },
   assignedAt: row.assignedAt.toISOString(),
+});
+
+export const toNurseInCharge = (shift: Shift, row: LeadRow | undefined): NurseInCharge => ({
+  shift,
+  nurse: row ? { id: row.nurseId, name: row.nurseName } : null,
+  namedBy: row ? { id: row.namedBy, name: row.namedByName } : null,
+  namedAt: row?.namedAt.toISOString() ?? null,
 });

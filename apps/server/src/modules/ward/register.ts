@@ -14,6 +14,7 @@ import { createBoardService } from './board.ts';
 import { createLayoutService } from './layout.ts';
 import { createWardRepository } from './repository.ts';
 import { wardRoutes } from './routes.ts';
+import { createShiftLeadService } from './shift-leads.ts';
 
 /**
  * The ward (beds, shifts, assignments, the board) and handover modules, wired together: the board
@@ -41,8 +42,9 @@ export async function registerWard(
     alerts,
     patientsChanged: () => patients.patientsChanged(),
   });
+  const assignmentRepo = createAssignmentRepository(database.db);
   const assignments = createAssignmentService({
-    repo: createAssignmentRepository(database.db),
+    repo: assignmentRepo,
     layout,
     clock,
     audit,
@@ -60,7 +62,8 @@ export async function registerWard(
     liveEvents,
   });
   const board = createBoardService({ layout, assignments, patients, alerts, handovers, clock });
-  await app.register(wardRoutes, { layout, assignments, board });
+  const leads = createShiftLeadService({ repo: assignmentRepo, assignments, clock, audit, liveEvents });
+  await app.register(wardRoutes, { layout, assignments, board, leads });
   await app.register(handoverRoutes, { handovers });
   return { layout, assignments, handovers };
 }

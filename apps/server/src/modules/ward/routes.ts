@@ -4,6 +4,8 @@ import {
   AssignmentsQuery,
   BedMove,
   BedPlacementInput,
+  NurseInCharge,
+  NurseInChargeInput,
   recordIdParam,
   WardBoard,
   WardLayout,
@@ -21,6 +23,7 @@ import { actorOf } from '../audit/context.ts';
 import type { AssignmentService } from './assignments.ts';
 import type { BoardService } from './board.ts';
 import type { LayoutService } from './layout.ts';
+import type { ShiftLeadService } from './shift-leads.ts';
 
 /** The shift key ("2026-11-26/day") is two segments of the path, as the key reads. */
 const AssignmentParams = z.object({
@@ -31,12 +34,14 @@ const AssignmentParams = z.object({
     .regex(/^[\p{Ll}\p{N}-]+$/u, 'The shift name must be as in the shift key, e.g. day'),
   patientId: recordIdParam('Patient id'),
 });
+const ShiftParams = AssignmentParams.omit({ patientId: true });
 
 export const wardRoutes: FastifyPluginAsyncZod<{
   layout: LayoutService;
   assignments: AssignmentService;
   board: BoardService;
-}> = async (app, { layout, assignments, board }) => {
+  leads: ShiftLeadService;
+}> = async (app, { layout, assignments, board, leads }) => {
   app.get(
     '/api/ward/board',
     {
@@ -195,5 +200,41 @@ export const wardRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => assignments.staff(),
+  );
+  app.get(
+    '/api/ward/nurse-in-charge',
+    {
+      // Who leads the shift: staff, no patient's record.
+      config: { access: access.user('patients:read', { reads: false }) },
+      schema: {
+        ...operation('Ward', 'getNurseInCharge', 'The nurse in charge of the current or the next shift'),
+        querystring: AssignmentsQuery,
+        response: { 200: NurseInCharge },
+      },
+    },
+    async (request) => leads.nurseInCharge(request.query.shift),
+  );
+  app.put(
+    '/api/ward/nurse-in-charge/:shiftDate/:shiftName',
+    {
+      // Naming who leads a shift is the ward manager's, not the nurse in charge's own.
+      config: { access: access.user('ward:layout') },
+      schema: {
+        ...operation(
+          'Ward',
+          'nameNurseInCharge',
+          'Name the nurse in charge of the current or the next shift (null: none)',
+        ),
+        params: ShiftParams,
+        body: NurseInChargeInput,
+        response: { 200: NurseInCharge },
+      },
+    },
+    async (request) =>
+      leads.name(
+        `${request.params.shiftDate}/${request.params.shiftName}`,
+        request.body.nurseId,
+        actorOf(request),
+      ),
   );
 };

@@ -31,7 +31,9 @@ function TopBand({ user, isMobile }: { user: User; isMobile: boolean }) {
         <Suspense fallback={<div className="h-14 border-b bg-sidebar" />}>
           <MobileNav
             user={user}
-            alerts={hasLiveEvents && <AlertBarButton canAcknowledge={canAcknowledge(user)} />}
+            alerts={
+              hasLiveEvents && <AlertBarButton canAcknowledge={canAcknowledge(user)} userId={user.id} />
+            }
           />
         </Suspense>
       )}
@@ -60,7 +62,7 @@ function SidebarFrame({ user, children }: { user: User; children: ReactNode }) {
         {!isMobile && <AppSidebar user={user} />}
         <main id="main-content" tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
           {/* The ward's active alerts lead every page (in its flow); a phone has them in its top bar. */}
-          {hasLiveEvents && !isMobile && <AlertBar canAcknowledge={canAcknowledge(user)} />}
+          {hasLiveEvents && !isMobile && <AlertBar canAcknowledge={canAcknowledge(user)} userId={user.id} />}
           {children}
         </main>
         {hasLiveEvents && <AlertAlarms />}

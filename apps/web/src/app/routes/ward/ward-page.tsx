@@ -19,7 +19,12 @@ export function WardPage() {
   useDocumentTitle('Ward board');
   return (
     <div className="mx-auto flex w-full max-w-[1600px] flex-col p-4 md:p-6 lg:p-8">
-      <WardBoard userId={user?.id ?? 0} canAssign={can('ward:assign')} renderDetails={renderDetails} />
+      <WardBoard
+        userId={user?.id ?? 0}
+        canAssign={can('ward:assign')}
+        canNameLead={can('ward:layout')}
+        renderDetails={renderDetails}
+      />
     </div>
   );
 }

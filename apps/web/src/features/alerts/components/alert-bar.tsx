@@ -1,15 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Alert } from '@vigil/domain';
 import { Siren, X } from 'lucide-react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
+import { useMyPatientIds } from '@/features/ward/api/assignments.ts';
 import { useNow } from '@/hooks/use-now.ts';
 import { patientLabel } from '@/lib/patient-label.ts';
 import { cn } from '@/lib/utils.ts';
 import { getOpenAlertsQueryOptions } from '../api/alerts.ts';
 import { useAlertAlarms } from '../hooks/use-alert-alarms.ts';
-import { alertAgeText, alertStateText, barAlerts, PRIORITY_STYLES } from '../lib/alert-display.ts';
+import {
+  alertAgeText,
+  alertStateText,
+  barAlerts,
+  highestPriority,
+  PRIORITY_STYLES,
+} from '../lib/alert-display.ts';
 import { AcknowledgeButton } from './acknowledge-button.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
 import { SoundControl } from './sound-control.tsx';
@@ -17,11 +24,14 @@ import { SoundControl } from './sound-control.tsx';
 function AlertBarItem({
   alert,
   patientName,
+  isMine,
   canAcknowledge,
   now,
 }: {
   alert: Alert;
   patientName: string;
+  /** The patient is assigned to this person this shift. */
+  isMine: boolean;
   canAcknowledge: boolean;
   now: number;
 }) {
@@ -39,6 +49,11 @@ function AlertBarItem({
       <Link href={`/patient/${alert.patientId}`} className="font-semibold underline-offset-2 hover:underline">
         {patientName}
       </Link>
+      {isMine && (
+        <span data-alert-mine="" className="rounded-sm border px-1.5 font-medium text-xs">
+          Your patient
+        </span>
+      )}
       <span data-alert-message="" className="font-medium tabular-nums">
         {alert.message}
       </span>
@@ -58,9 +73,13 @@ function AlertBarItem({
   );
 }
 
-/** The ward's open alerts (kept current by the live events), the bar's share of them, and names. */
-function useOpenAlerts() {
+/**
+ * The ward's open alerts (kept current by the live events), the bar's share of them (those of the
+ * person's own patients this shift first, when `userId` is given), and names.
+ */
+function useOpenAlerts(userId: number | null = null) {
   const { data: alerts } = useQuery(getOpenAlertsQueryOptions());
+  const mine = useMyPatientIds(userId).ids ?? NOBODY;
   const { data: patients } = useQuery(getPatientsQueryOptions());
   const nameOf = useCallback(
     (patientId: number) => {
@@ -69,7 +88,8 @@ function useOpenAlerts() {
     },
     [patients],
   );
-  return { alerts, shown: alerts ? barAlerts(alerts) : [], nameOf };
+  const shown = useMemo(() => (alerts ? barAlerts(alerts, mine) : []), [alerts, mine]);
+  return { alerts, shown, mine, nameOf };
 }
 
 /**
@@ -82,12 +102,16 @@ export function AlertAlarms() {
   return null;
 }
 
+const NOBODY: ReadonlySet<number> = new Set();
+
 function BarList({
   shown,
+  mine,
   nameOf,
   canAcknowledge,
 }: {
   shown: Alert[];
+  mine: ReadonlySet<number>;
   nameOf: (patientId: number) => string;
   canAcknowledge: boolean;
 }) {
@@ -99,6 +123,7 @@ function BarList({
           key={alert.id}
           alert={alert}
           patientName={nameOf(alert.patientId)}
+          isMine={mine.has(alert.patientId)}
           canAcknowledge={canAcknowledge}
           now={now}
         />
@@ -116,8 +141,8 @@ const countText = (n: number) => (n === 1 ? '1 active alert' : `${n} active aler
  * may. Live: the `alert-changed` events write into its query, so an acknowledgement on one screen
  * clears it on every other. At the top of the page, in its flow (from 768 px; phones: AlertBarButton).
  */
-export function AlertBar({ canAcknowledge }: { canAcknowledge: boolean }) {
-  const { shown, nameOf } = useOpenAlerts();
+export function AlertBar({ canAcknowledge, userId }: { canAcknowledge: boolean; userId: number }) {
+  const { shown, mine, nameOf } = useOpenAlerts(userId);
   if (shown.length === 0) return null;
   return (
     <section
@@ -138,7 +163,7 @@ export function AlertBar({ canAcknowledge }: { canAcknowledge: boolean }) {
         </Link>
         <SoundControl className="ml-auto" />
       </div>
-      <BarList shown={shown} nameOf={nameOf} canAcknowledge={canAcknowledge} />
+      <BarList shown={shown} mine={mine} nameOf={nameOf} canAcknowledge={canAcknowledge} />
     </section>
   );
 }
@@ -147,8 +172,8 @@ export function AlertBar({ canAcknowledge }: { canAcknowledge: boolean }) {
  * The alert bar on a phone (< 768 px): a button in the top bar, coloured by the highest priority
  * standing, that opens the same list under the top bar; the first screen keeps its patients in view.
  */
-export function AlertBarButton({ canAcknowledge }: { canAcknowledge: boolean }) {
-  const { shown, nameOf } = useOpenAlerts();
+export function AlertBarButton({ canAcknowledge, userId }: { canAcknowledge: boolean; userId: number }) {
+  const { shown, mine, nameOf } = useOpenAlerts(userId);
   const [isOpen, setIsOpen] = useState(false);
   const [location] = useLocation();
   const panelId = useId();
@@ -161,7 +186,7 @@ export function AlertBarButton({ canAcknowledge }: { canAcknowledge: boolean }) 
     return () => window.removeEventListener('keydown', onKey);
   }, [isOpen]);
   if (shown.length === 0) return null;
-  const top = shown[0]!.priority;
+  const top = highestPriority(shown) ?? 'medium';
   return (
     <>
       <button
@@ -198,7 +223,7 @@ export function AlertBarButton({ canAcknowledge }: { canAcknowledge: boolean }) 
               <X className="size-5" aria-hidden="true" />
             </button>
           </div>
-          <BarList shown={shown} nameOf={nameOf} canAcknowledge={canAcknowledge} />
+          <BarList shown={shown} mine={mine} nameOf={nameOf} canAcknowledge={canAcknowledge} />
         </section>
       )}
     </>

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { ALERT_PRIORITY_LABELS } from '@vigil/domain';
 import { BellRing } from 'lucide-react';
-import { type ReactNode, useCallback, useId, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
+import { useMyPatientIds } from '@/features/ward/api/assignments.ts';
 import { useNow } from '@/hooks/use-now.ts';
 import { patientLabel } from '@/lib/patient-label.ts';
 import { type AlertsFilter, getAlertsQueryOptions } from '../api/alerts.ts';
+import { mineFirst } from '../lib/alert-display.ts';
 import { AlertList } from './alert-list.tsx';
 import { SoundControl } from './sound-control.tsx';
 
@@ -48,9 +50,18 @@ function Filter({
  * alert with its time to acknowledge, who acknowledged (and the note), escalations and the cause of
  * its resolution.
  */
-export function AlertsOverview({ canAcknowledge }: { canAcknowledge: boolean }) {
+export function AlertsOverview({
+  canAcknowledge,
+  userId,
+}: {
+  canAcknowledge: boolean;
+  userId: number | null;
+}) {
   const [filter, setFilter] = useState<AlertsFilter>({ state: 'open' });
-  const { data: alerts, error, isFetching } = useQuery(getAlertsQueryOptions(filter));
+  const { data: listed, error, isFetching } = useQuery(getAlertsQueryOptions(filter));
+  // The person's own patients this shift first (their alerts are theirs to answer).
+  const mine = useMyPatientIds(userId).ids;
+  const alerts = useMemo(() => (listed && mine ? mineFirst(listed, mine) : listed), [listed, mine]);
   const { data: patients } = useQuery(getPatientsQueryOptions());
   const now = useNow();
   const nameOf = useCallback(

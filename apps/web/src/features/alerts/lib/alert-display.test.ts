@@ -7,6 +7,8 @@ import {
   barAlerts,
   deadlineText,
   durationText,
+  highestPriority,
+  mineFirst,
   shareText,
   timeToAcknowledgeMs,
 } from './alert-display.ts';
@@ -75,5 +77,22 @@ describe('the alert bar', () => {
       makeAlert({ id: 6, priority: 'high', raisedAt: new Date(t0).toISOString(), confirmedAt: null }),
     ];
     expect(barAlerts(alerts).map((a) => a.id)).toEqual([6, 2, 1]);
+  });
+
+  it("puts the alerts of the person's own patients first, each group in its order", () => {
+    const alerts = [
+      makeAlert({ id: 1, patientId: 10, priority: 'high' }),
+      makeAlert({ id: 2, patientId: 20, priority: 'medium' }),
+      makeAlert({ id: 3, patientId: 30, priority: 'high', raisedAt: new Date(t0 + MIN).toISOString() }),
+      makeAlert({ id: 4, patientId: 20, priority: 'high', raisedAt: new Date(t0 + 2 * MIN).toISOString() }),
+    ];
+    expect(barAlerts(alerts, new Set([20])).map((a) => a.id)).toEqual([4, 2, 1, 3]);
+    expect(barAlerts(alerts).map((a) => a.id)).toEqual([1, 3, 4, 2]);
+    expect(mineFirst(alerts, new Set([30, 20])).map((a) => a.id)).toEqual([2, 3, 4, 1]);
+    expect(highestPriority(barAlerts(alerts, new Set([20])))).toBe('high');
+    expect(highestPriority([makeAlert({ priority: 'medium' }), makeAlert({ priority: 'low' })])).toBe(
+      'medium',
+    );
+    expect(highestPriority([])).toBeNull();
   });
 });

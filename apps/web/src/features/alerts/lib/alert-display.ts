@@ -33,18 +33,41 @@ export const conditionLabel = (alert: Pick<Alert, 'condition'>) => ALERT_CONDITI
 
 const PRIORITY_ORDER: Record<AlertPriority, number> = { high: 0, medium: 1, low: 2 };
 
+const NOBODY: ReadonlySet<number> = new Set();
+
 /**
- * The alert bar's alerts: active (confirmed, not yet acknowledged) high and medium ones, highest
- * priority first, then the oldest first (the one waiting longest).
+ * The alert bar's alerts: active (confirmed, not yet acknowledged) high and medium ones. Those of
+ * the patients assigned to the person this shift (`mine`) come first; then highest priority first,
+ * then the oldest first (the one waiting longest).
  */
-export function barAlerts(alerts: readonly Alert[]): Alert[] {
-  return alerts
-    .filter((a) => a.state === 'active' && (a.priority === 'high' || a.priority === 'medium'))
-    .sort(
-      (a, b) =>
-        PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] ||
-        Date.parse(activeSince(a)) - Date.parse(activeSince(b)),
-    );
+export function barAlerts(alerts: readonly Alert[], mine: ReadonlySet<number> = NOBODY): Alert[] {
+  return mineFirst(
+    alerts
+      .filter((a) => a.state === 'active' && (a.priority === 'high' || a.priority === 'medium'))
+      .sort(
+        (a, b) =>
+          PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] ||
+          Date.parse(activeSince(a)) - Date.parse(activeSince(b)),
+      ),
+    mine,
+  );
+}
+
+/** The same items, those of the person's own patients first, each group in its order. */
+export function mineFirst<T extends { patientId: number }>(
+  items: readonly T[],
+  mine: ReadonlySet<number>,
+): T[] {
+  if (mine.size === 0) return [...items];
+  return [...items.filter((i) => mine.has(i.patientId)), ...items.filter((i) => !mine.has(i.patientId))];
+}
+
+/** The highest priority among the alerts (they may be ordered by patient first). */
+export function highestPriority(alerts: readonly Pick<Alert, 'priority'>[]): AlertPriority | null {
+  let top: AlertPriority | null = null;
+  for (const { priority } of alerts)
+    if (top === null || PRIORITY_ORDER[priority] < PRIORITY_ORDER[top]) top = priority;
+  return top;
 }
 
 /** When the alert began to stand: a device's value once confirmed, otherwise when it was raised. */

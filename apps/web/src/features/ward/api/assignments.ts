@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Assignments } from '@vigil/domain';
+import { useMemo } from 'react';
 import { apiRequest } from '@/lib/api-client.ts';
 import { wardQueryKeys } from './ward-keys.ts';
 
@@ -13,4 +14,21 @@ export function getAssignmentsQueryOptions(shift: 'current' | 'next') {
         await (await apiRequest('GET', `/api/ward/assignments?shift=${shift}`, undefined, { signal })).json(),
       ),
   });
+}
+
+/**
+ * The patients assigned to this person in the shift now (null while not asked for or not known):
+ * "My patients", and their alerts first.
+ */
+export function useMyPatientIds(
+  userId: number | null,
+  enabled = true,
+): { ids: ReadonlySet<number> | null; hasFailed: boolean } {
+  const isAsked = enabled && userId !== null;
+  const assignments = useQuery({ ...getAssignmentsQueryOptions('current'), enabled: isAsked });
+  const ids = useMemo(() => {
+    if (!isAsked || !assignments.data) return null;
+    return new Set(assignments.data.assignments.filter((a) => a.nurse.id === userId).map((a) => a.patientId));
+  }, [isAsked, assignments.data, userId]);
+  return { ids, hasFailed: isAsked && !assignments.data && assignments.isError };
 }

@@ -7,5 +7,6 @@ export const wardQueryKeys = {
   board: () => ['ward', 'board'] as const,
   assignments: (shift: 'current' | 'next') => ['ward', 'assignments', shift] as const,
   staff: () => ['ward', 'staff'] as const,
+  nurseInCharge: (shift: 'current' | 'next') => ['ward', 'nurse-in-charge', shift] as const,
   settings: () => ['ward', 'settings'] as const,
 };

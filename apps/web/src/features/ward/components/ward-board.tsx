@@ -12,6 +12,7 @@ import { getWardBoardQueryOptions } from '../api/ward.ts';
 import { boardView } from '../lib/board-view.ts';
 import { AssignmentPanel } from './assignment-panel.tsx';
 import { BedCard, type RenderPatientDetails } from './bed-card.tsx';
+import { NurseInChargeLine, NurseInChargePanel } from './nurse-in-charge.tsx';
 import { WardFigures } from './ward-figures.tsx';
 
 const LARGE_TYPE_KEY = 'vigil.ward.largeType';
@@ -39,6 +40,8 @@ function Toggle({
 interface WardBoardProps {
   userId: number;
   canAssign: boolean;
+  /** May name each shift's nurse in charge (ward:layout). */
+  canNameLead: boolean;
   renderDetails: RenderPatientDetails;
 }
 
@@ -47,7 +50,7 @@ interface WardBoardProps {
  * observation, devices, nurse; free beds shown). Live events keep the board, the patients and the
  * alerts current. Large type (remembered on this browser) is for a display across the room.
  */
-export function WardBoard({ userId, canAssign, renderDetails }: WardBoardProps) {
+export function WardBoard({ userId, canAssign, canNameLead, renderDetails }: WardBoardProps) {
   const [isLarge, setLarge] = useStoredFlag(LARGE_TYPE_KEY);
   const [isMine, setMine] = useStoredFlag(MINE_KEY);
   const board = useQuery(getWardBoardQueryOptions());
@@ -75,6 +78,7 @@ export function WardBoard({ userId, canAssign, renderDetails }: WardBoardProps) 
               {formatClockTime(new Date(board.data.shift.endsAt))}
             </p>
           )}
+          <NurseInChargeLine />
         </div>
         <div className="flex flex-wrap gap-4">
           <Toggle id="ward-mine" label="My patients" checked={isMine} onChange={setMine} />
@@ -117,6 +121,7 @@ export function WardBoard({ userId, canAssign, renderDetails }: WardBoardProps) 
           </ul>
         </section>
       )}
+      {canNameLead && <NurseInChargePanel />}
       {canAssign && patients.data && <AssignmentPanel patients={patients.data} />}
     </div>
   );

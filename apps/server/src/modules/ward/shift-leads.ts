@@ -1,0 +1,124 @@
+import {
+  DEFAULT_HANDOVER_WINDOW_MINUTES,
+  DEFAULT_SHIFTS,
+  type NurseInCharge,
+  nextShift,
+  type Shift,
+  shiftAt,
+  shiftByKey,
+  type WardSettings,
+} from '@vigil/domain';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { AuditActor } from '../audit/context.ts';
+import type { AuditService } from '../audit/service.ts';
+import { STREAMS_ENDED, type StreamsEndedData } from '../events/routes.ts';
+import type { LiveEventsService, NewLiveEvent } from '../events/service.ts';
+import type { AssignmentRepository } from './assignment-repository.ts';
+import type { AssignmentService } from './assignments.ts';
+import { liveEventsOf, WARD_CHANGED } from './live.ts';
+import { toNurseInCharge } from './mappers.ts';
+
+/** The ward's settings as stored, or the defaults on the server's ward clock. */
+export function wardSettingsOf(repo: Pick<AssignmentRepository, 'settings'>, defaultTimeZone: string) {
+  const defaults: WardSettings = {
+    shifts: DEFAULT_SHIFTS,
+    handoverWindowMinutes: DEFAULT_HANDOVER_WINDOW_MINUTES,
+    timeZone: defaultTimeZone,
+  };
+  return async (): Promise<WardSettings> => (await repo.settings()) ?? defaults;
+}
+
+/** A span of time in which an account leads a shift (holds SHIFT_LEAD_PERMISSIONS). */
+export interface LeadWindow {
+  from: Date;
+  until: Date;
+}
+
+/**
+ * The shifts an account leads among the one in progress and the next, read when its session is
+ * (sessions.ts): a cached session then knows when the grant starts and ends without asking again.
+ */
+export function createLeadWindows(deps: {
+  repo: Pick<AssignmentRepository, 'settings' | 'ledBy'>;
+  defaultTimeZone: string;
+}) {
+  const settings = wardSettingsOf(deps.repo, deps.defaultTimeZone);
+  return async (userId: number, at: Date): Promise<LeadWindow[]> => {
+    const current = await settings();
+    const now = shiftAt(current, at);
+    const shifts = [now, nextShift(current, now)];
+    const led = new Set(
+      await deps.repo.ledBy(
+        userId,
+        shifts.map((s) => s.key),
+      ),
+    );
+    return shifts
+      .filter((s) => led.has(s.key))
+      .map((s) => ({ from: new Date(s.startsAt), until: new Date(s.endsAt) }));
+  };
+}
+
+/** A person's grant changed: their cached sessions are forgotten and open streams end, everywhere. */
+const streamsEnded = (userId: number): NewLiveEvent => ({
+  type: STREAMS_ENDED,
+  patientId: null,
+  data: { userId } satisfies StreamsEndedData,
+});
+
+/** Who is in charge of each shift: named by a ward manager for the current or the next shift. */
+export function createShiftLeadService(deps: {
+  repo: AssignmentRepository;
+  assignments: Pick<AssignmentService, 'shifts' | 'assertCaringStaff'>;
+  clock: Clock;
+  audit: Pick<AuditService, 'recordIn'>;
+  liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
+}) {
+  const { repo, assignments, clock, audit, liveEvents } = deps;
+  const of = async (shift: Shift) => toNurseInCharge(shift, await repo.lead(shift.key));
+
+  return {
+    async nurseInCharge(choice: 'current' | 'next'): Promise<NurseInCharge> {
+      return of((await assignments.shifts())[choice]);
+    },
+
+    /**
+     * Names (or, with null, un-names) the nurse in charge of the current or the next shift. Both the
+     * named and the replaced nurse's sessions are read again at once, on every instance, so the
+     * grant starts and ends with the change rather than with a cache's expiry.
+     */
+    async name(shiftKey: string, nurseId: number | null, actor: AuditActor): Promise<NurseInCharge> {
+      const { current, next, settings } = await assignments.shifts();
+      const shift = shiftByKey(settings, shiftKey);
+      if (!shift || (shift.key !== current.key && shift.key !== next.key)) {
+        throw badRequest(
+          `A nurse in charge is named for the current shift (${current.key}) or the next (${next.key}), not ${shiftKey}.`,
+          'SHIFT_NOT_OPEN',
+        );
+      }
+      if (nurseId !== null) await assignments.assertCaringStaff(nurseId, 'nurseId');
+      const events = liveEventsOf(liveEvents, [WARD_CHANGED]);
+      await repo.setLead(
+        { shiftKey: shift.key, nurseId },
+        clock.now(),
+        actor.userId!,
+        async (run, { previousNurseId }) => {
+          await audit.recordIn(run, {
+            actor,
+            action: nurseId === null ? 'delete' : 'update',
+            entityType: 'NurseInCharge',
+            entityId: nurseId,
+            detail: shift.key,
+          });
+          const changed = [...new Set([previousNurseId, nurseId])].filter((id): id is number => id !== null);
+          await events.record(run, changed.map(streamsEnded));
+        },
+      );
+      events.publish();
+      return of(shift);
+    },
+  };
+}
+
+export type ShiftLeadService = ReturnType<typeof createShiftLeadService>;
