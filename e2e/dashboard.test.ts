@@ -18,7 +18,6 @@ import {
   SCREENSHOT_DIR,
   screenshot,
   visibleText as text,
-  toast,
   useApp,
 } from './support/harness.ts';
 
@@ -249,6 +248,19 @@ describe('Patient Dashboard', () => {
       await dialog.getByRole('alert').filter({ hasText: refusal }).waitFor();
       await page.unrouteAll();
 
+      // Every toast shown from here on, however briefly: a patient this ill also raises an emergency
+      // alert, whose one announcement may replace the confirmation within milliseconds (one toast at
+      // a time, the newest in front), too soon for a locator to see it.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { __toastsSeen: string[] }).__toastsSeen = seen;
+        new MutationObserver(() => {
+          for (const el of document.querySelectorAll('[data-sonner-toast]')) {
+            const text = el.textContent ?? '';
+            if (!seen.includes(text)) seen.push(text);
+          }
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
       const posted = page.waitForResponse(
         (r) => r.url().endsWith('/api/patients') && r.request().method() === 'POST',
       );
@@ -269,9 +281,27 @@ describe('Patient Dashboard', () => {
         onSupplementalOxygen: true,
         spo2Scale: 1,
       });
-      // The confirmation comes; a patient this ill also raises an emergency alert, whose one
-      // announcement may already have replaced it (one toast at a time, the newest in front).
-      await toast(page, 'Patient admitted').waitFor({ state: 'attached' });
+      // The confirmation comes, or, when the alert's announcement arrives in the same frame, the
+      // announcement of this patient's emergency stands in its place (the newest toast wins).
+      await expect
+        .poll(
+          async () =>
+            (await page.evaluate(() => (window as unknown as { __toastsSeen: string[] }).__toastsSeen)).some(
+              (seen) =>
+                seen.includes('Patient admitted') || (seen.includes('CRITICAL Alert') && seen.includes(name)),
+            ),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+      // The announcement names the patient just admitted, not "Patient 2": it waits for the list.
+      const toastsSeen = () =>
+        page.evaluate(() => (window as unknown as { __toastsSeen: string[] }).__toastsSeen);
+      await expect
+        .poll(async () => (await toastsSeen()).some((t) => t.includes('CRITICAL Alert')))
+        .toBe(true);
+      const seen = await toastsSeen();
+      for (const announcement of seen.filter((t) => t.includes('CRITICAL Alert')))
+        expect(announcement).toContain(name);
       await dialog.waitFor({ state: 'detached' });
 
       // The new patient is on the dashboard, with the same °C and the NEWS2 of these observations:

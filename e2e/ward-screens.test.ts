@@ -275,6 +275,23 @@ describe('3. dashboard cards and tiles never overflow, and nothing is cut', () =
     await context.close();
   });
 
+  it.each([
+    [900, true],
+    [1280, false],
+  ])(
+    'at %i px the sidebar the person chose (expanded: %s) wins over the width',
+    async (width, isExpanded) => {
+      const { context, page } = await signedInPage({ width, height: 900 });
+      await context.addCookies([{ name: 'sidebar_state', value: String(isExpanded), url: appUrlOf(page) }]);
+      await page.goto('/');
+      const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+      await sidebar.waitFor();
+      expect(await sidebar.getAttribute('data-state')).toBe(isExpanded ? 'expanded' : 'collapsed');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await context.close();
+    },
+  );
+
   it('at 375 px the first patient card and its vital signs are within the first screen', async () => {
     const { context, page } = await signedInPage({ width: 375, height: 667 });
     await admitPatient(page, { name: 'First On The Ward', condition: 'Critical', ...WIDEST });
@@ -382,6 +399,21 @@ describe('4. toasts and floating buttons never cover vitals, controls or labels'
       await context.close();
     },
   );
+
+  it('at 375 px the CRITICAL alert toast hides no vital sign, control or label of the record in sight', async () => {
+    const { context, page } = await signedInPage({ width: 375, height: 667 });
+    const patient = await admitPatient(page, { condition: 'Stable', ...RED_TILES_NEWS2_ZERO });
+    await openPatient(page, patient);
+    await region(page, 'AI Analysis').locator('[data-do-now]').waitFor();
+    expect(await markSeen(page)).toBeGreaterThan(3);
+    // Another nurse's observations make this patient's NEWS2 ≥ 7: the alert is announced here.
+    await recordReadings(page, patient, [{ readingTime: new Date(), ...readingOf(SEPTIC) }]);
+    await toast(page, 'CRITICAL Alert').waitFor();
+    await page.waitForTimeout(500); // the toast's entrance
+    expect(await whatToastCovers(page)).toEqual([]);
+    expect(await visibleToastCount(page)).toBe(1);
+    await context.close();
+  });
 
   it('shows one toast at a time: the newest replaces the one on screen', async () => {
     const { context, page } = await signedInPage({ width: 1024, height: 768 });

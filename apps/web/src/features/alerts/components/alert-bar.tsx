@@ -88,8 +88,12 @@ function useOpenAlerts(userId: number | null = null) {
     },
     [patients],
   );
+  const isKnown = useCallback(
+    (patientId: number) => patients?.some((p) => p.id === patientId) ?? false,
+    [patients],
+  );
   const shown = useMemo(() => (alerts ? barAlerts(alerts, mine) : []), [alerts, mine]);
-  return { alerts, shown, mine, nameOf };
+  return { alerts, shown, mine, nameOf, isKnown };
 }
 
 /**
@@ -97,8 +101,8 @@ function useOpenAlerts(userId: number | null = null) {
  * each newly raised alert, the sound of a ward display that opted in, notifications.
  */
 export function AlertAlarms() {
-  const { alerts, nameOf } = useOpenAlerts();
-  useAlertAlarms(alerts, nameOf);
+  const { alerts, nameOf, isKnown } = useOpenAlerts();
+  useAlertAlarms(alerts, nameOf, isKnown);
   return null;
 }
 

@@ -1,5 +1,5 @@
 import type { Alert, AlertPriority } from '@vigil/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toastError } from '@/lib/toast.ts';
 import { announcementTitle } from '../lib/alert-display.ts';
 import { createAnnouncer } from '../lib/announcer.ts';
@@ -7,6 +7,11 @@ import { repeatingPriority, soundPattern } from '../lib/sound-pattern.ts';
 import { alarmPlayer, currentSoundSettings } from './use-alert-sound.ts';
 
 const CHECK_EVERY_MS = 1000;
+/**
+ * How long an announcement waits for its patient to reach this screen's patient list (a patient
+ * admitted this moment raises their alert before the list has them): then it names them by id.
+ */
+const NAME_WAIT_MS = 3000;
 
 function canSound(nowMs: number): boolean {
   const { isOn, pausedUntil } = currentSoundSettings();
@@ -33,15 +38,35 @@ function notify(title: string, body: string, alert: Alert) {
  * hidden and this browser opted in), and, with sound on and not paused, the highest standing
  * priority sounds its IEC burst and repeats it; a new low-priority alert sounds once.
  */
-export function useAlertAlarms(alerts: readonly Alert[] | undefined, nameOf: (patientId: number) => string) {
+export function useAlertAlarms(
+  alerts: readonly Alert[] | undefined,
+  nameOf: (patientId: number) => string,
+  /** Whether the patient is on this screen's list yet (so `nameOf` gives their name). */
+  isKnown: (patientId: number) => boolean,
+) {
   const announcer = useRef(createAnnouncer());
   const standing = useRef<AlertPriority[]>([]);
   const lastBurst = useRef<{ priority: AlertPriority; at: number } | null>(null);
+  /** Announcements waiting for their patient's name, each until its deadline. */
+  const waiting = useRef<{ alert: Alert; until: number }[]>([]);
+  const [deadlinePassed, setDeadlinePassed] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a passed deadline re-runs it by design.
   useEffect(() => {
     if (!alerts) return;
     standing.current = alerts.filter((a) => a.state === 'active').map((a) => a.priority);
-    for (const alert of announcer.current.next(alerts)) {
+    const now = Date.now();
+    const due = [
+      ...waiting.current,
+      ...announcer.current.next(alerts).map((alert) => ({ alert, until: now + NAME_WAIT_MS })),
+    ];
+    waiting.current = [];
+    for (const entry of due) {
+      const { alert } = entry;
+      if (!isKnown(alert.patientId) && entry.until > now) {
+        waiting.current.push(entry);
+        continue;
+      }
       const title = announcementTitle(alert.priority);
       const body = `${nameOf(alert.patientId)}: ${alert.message}. Review the patient now.`;
       if (title) {
@@ -51,7 +76,10 @@ export function useAlertAlarms(alerts: readonly Alert[] | undefined, nameOf: (pa
         alarmPlayer().play(soundPattern('low'));
       }
     }
-  }, [alerts, nameOf]);
+    if (waiting.current.length === 0) return;
+    const timer = window.setTimeout(() => setDeadlinePassed((n) => n + 1), NAME_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [alerts, nameOf, isKnown, deadlinePassed]);
 
   useEffect(() => {
     const check = () => {
