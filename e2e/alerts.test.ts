@@ -263,8 +263,12 @@ describe('escalation', () => {
     const [alert] = (await alertsOf(manager, escalating)).filter((a) => a.state === 'active');
     expect(alert).toMatchObject({ escalationLevel: 1, escalatedTo: 'ward_manager', priority: 'high' });
     expect(Date.parse(alert!.escalatedAt!)).toBeGreaterThanOrEqual(Date.parse(alert!.raisedAt) + 60_000);
-    // Every nurse's screen says so too.
+    // Announced on her screen, the role it went to; every nurse's screen says so in the bar only.
+    const announced = toast(manager, 'ESCALATED Alert');
+    await announced.waitFor({ state: 'attached' });
+    expect(await announced.textContent()).toContain(escalating.name);
     await barItem(nurseA, escalating).getByText('Escalated to ward manager').waitFor();
+    expect(await toast(nurseA, 'ESCALATED Alert').count()).toBe(0);
     expect(pageErrors(manager)).toEqual([]);
   }, 90_000);
 });

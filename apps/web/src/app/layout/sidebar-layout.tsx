@@ -65,7 +65,7 @@ function SidebarFrame({ user, children }: { user: User; children: ReactNode }) {
           {hasLiveEvents && !isMobile && <AlertBar canAcknowledge={canAcknowledge(user)} userId={user.id} />}
           {children}
         </main>
-        {hasLiveEvents && <AlertAlarms />}
+        {hasLiveEvents && <AlertAlarms role={user.role} />}
       </div>
       <DeviceLostToasts />
     </div>

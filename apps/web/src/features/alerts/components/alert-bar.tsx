@@ -100,9 +100,9 @@ function useOpenAlerts(userId: number | null = null) {
  * The browser's alarms for the ward's open alerts, mounted once in the shell: the announcement of
  * each newly raised alert, the sound of a ward display that opted in, notifications.
  */
-export function AlertAlarms() {
+export function AlertAlarms({ role }: { role: string }) {
   const { alerts, nameOf, isKnown } = useOpenAlerts();
-  useAlertAlarms(alerts, nameOf, isKnown);
+  useAlertAlarms(alerts, nameOf, isKnown, role);
   return null;
 }
 

@@ -2,7 +2,7 @@ import type { Alert, AlertPriority } from '@vigil/domain';
 import { useEffect, useRef, useState } from 'react';
 import { toastError } from '@/lib/toast.ts';
 import { announcementTitle } from '../lib/alert-display.ts';
-import { createAnnouncer } from '../lib/announcer.ts';
+import { createAnnouncer, createEscalationAnnouncer } from '../lib/announcer.ts';
 import { repeatingPriority, soundPattern } from '../lib/sound-pattern.ts';
 import { alarmPlayer, currentSoundSettings } from './use-alert-sound.ts';
 
@@ -12,6 +12,8 @@ const CHECK_EVERY_MS = 1000;
  * admitted this moment raises their alert before the list has them): then it names them by id.
  */
 const NAME_WAIT_MS = 3000;
+/** The announcement of an alert escalated to the person's role. */
+const ESCALATED_TITLE = 'ESCALATED Alert';
 
 function canSound(nowMs: number): boolean {
   const { isOn, pausedUntil } = currentSoundSettings();
@@ -43,8 +45,13 @@ export function useAlertAlarms(
   nameOf: (patientId: number) => string,
   /** Whether the patient is on this screen's list yet (so `nameOf` gives their name). */
   isKnown: (patientId: number) => boolean,
+  /** The person's role: an alert escalated to it is announced on their screens. */
+  role: string,
 ) {
   const announcer = useRef(createAnnouncer());
+  const escalations = useRef({ role, announcer: createEscalationAnnouncer(role) });
+  if (escalations.current.role !== role)
+    escalations.current = { role, announcer: createEscalationAnnouncer(role) };
   const standing = useRef<AlertPriority[]>([]);
   const lastBurst = useRef<{ priority: AlertPriority; at: number } | null>(null);
   /** Announcements waiting for their patient's name, each until its deadline. */
@@ -75,6 +82,12 @@ export function useAlertAlarms(
       } else if (canSound(Date.now()) && alarmPlayer().isRunning) {
         alarmPlayer().play(soundPattern('low'));
       }
+    }
+    // Escalated to this person's role: nobody acknowledged it in time, and now it is theirs.
+    for (const alert of escalations.current.announcer.next(alerts)) {
+      const body = `${nameOf(alert.patientId)}: ${alert.message}. Not acknowledged in time: review the patient now.`;
+      toastError(ESCALATED_TITLE, body);
+      notify(ESCALATED_TITLE, body, alert);
     }
     if (waiting.current.length === 0) return;
     const timer = window.setTimeout(() => setDeadlinePassed((n) => n + 1), NAME_WAIT_MS);

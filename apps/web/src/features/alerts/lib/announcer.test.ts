@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeAlert } from '@/test/alert-factory.ts';
-import { createAnnouncer } from './announcer.ts';
+import { createAnnouncer, createEscalationAnnouncer } from './announcer.ts';
 
 describe('the announcer', () => {
   it('announces nothing already standing when the screen opens, then each new alert once', () => {
@@ -27,5 +27,32 @@ describe('the announcer', () => {
     const announcer = createAnnouncer();
     announcer.next([]);
     expect(announcer.next([makeAlert({ id: 4, state: 'acknowledged' })])).toEqual([]);
+  });
+});
+
+describe('the escalation announcer', () => {
+  it("announces an alert escalated to the person's role once per step, never one escalated before the screen opened", () => {
+    const manager = createEscalationAnnouncer('ward_manager');
+    const doctor = createEscalationAnnouncer('doctor');
+    const earlier = makeAlert({ id: 1, escalationLevel: 1, escalatedTo: 'ward_manager' });
+    const raised = makeAlert({ id: 2 });
+    expect(manager.next([earlier, raised])).toEqual([]);
+    expect(doctor.next([earlier, raised])).toEqual([]);
+    const toManager = { ...raised, escalationLevel: 1, escalatedTo: 'ward_manager' as const };
+    expect(manager.next([earlier, toManager]).map((a) => a.id)).toEqual([2]);
+    expect(doctor.next([earlier, toManager])).toEqual([]);
+    // A refetch of the same step is not news; the next step is the doctor's.
+    expect(manager.next([earlier, toManager])).toEqual([]);
+    const toDoctor = { ...raised, escalationLevel: 2, escalatedTo: 'doctor' as const };
+    expect(manager.next([earlier, toDoctor])).toEqual([]);
+    expect(doctor.next([earlier, toDoctor]).map((a) => a.id)).toEqual([2]);
+    // Acknowledged in the meantime: nothing to announce.
+    const acknowledged = makeAlert({
+      id: 3,
+      state: 'acknowledged',
+      escalationLevel: 1,
+      escalatedTo: 'ward_manager',
+    });
+    expect(manager.next([acknowledged])).toEqual([]);
   });
 });

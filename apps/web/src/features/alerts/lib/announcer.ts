@@ -26,3 +26,22 @@ export function createAnnouncer() {
     },
   };
 }
+
+/**
+ * Decides which escalations a screen announces to its person: an alert still standing that has just
+ * been escalated to their role (the ward manager, then the doctor), once per escalation step; never
+ * the escalations already made when the screen opened (the bar shows those).
+ */
+export function createEscalationAnnouncer(role: string) {
+  let levels: Map<number, number> | null = null;
+  return {
+    next(alerts: readonly Alert[]): Alert[] {
+      const before = levels;
+      levels = new Map(alerts.map((a) => [a.id, a.escalationLevel]));
+      if (before === null) return [];
+      return alerts.filter(
+        (a) => a.state === 'active' && a.escalatedTo === role && a.escalationLevel > (before.get(a.id) ?? 0),
+      );
+    },
+  };
+}
