@@ -25,6 +25,12 @@ export const Spo2Scale = z.union([z.literal(1), z.literal(2)]);
 export type Spo2Scale = z.infer<typeof Spo2Scale>;
 
 /**
+ * The patient event recording a change of a patient's SpO2 scale (`{ from, to }`): a reading stores
+ * no scale, so the scale in force when it was measured is found from these.
+ */
+export const SPO2_SCALE_CHANGED_EVENT = 'spo2-scale-changed';
+
+/**
  * Where a patient's current value of one vital sign came from: its class, when it was measured,
  * and the device that measured it (null for a person's observation).
  */
