@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Bundle, Observation, OperationOutcome, Patient, Resource } from 'fhir/r4';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoData } from '../src/db/seed.ts';
@@ -469,6 +470,49 @@ describe('Bulk Data $export by an administrator', () => {
     const badType = await get('/fhir/R4/$export?_type=Encounter', admin, { prefer: 'respond-async' });
     expect(badType.status).toBe(400);
     expect((badType.body as OperationOutcome).issue[0]!.diagnostics).toContain('Encounter');
+  });
+
+  it('is cancelled by its requester with DELETE on its status URL: 202, its files gone, then 404', async () => {
+    const { status, manifest } = await exportOf('?_type=Observation');
+    const [file] = manifest.output;
+    expect((await download(file!.url)).status).toBe(200);
+    const cancel = (session: Session) =>
+      t.app.inject({ method: 'DELETE', url: status, headers: { cookie: session.cookie } });
+
+    // Another person: a nurse may not export at all; another administrator is not its requester.
+    const nurseCancel = await cancel(nurse);
+    expect(nurseCancel.statusCode).toBe(403);
+    expect(nurseCancel.json()).toMatchObject({
+      resourceType: 'OperationOutcome',
+      issue: [{ code: 'forbidden' }],
+    });
+    const otherAdmin = await signUpAs(t.app, admin.cookie, 'administrator');
+    const otherCancel = await cancel(otherAdmin);
+    expect(otherCancel.statusCode).toBe(404);
+    expect(otherCancel.json()).toMatchObject({
+      resourceType: 'OperationOutcome',
+      issue: [{ code: 'not-found' }],
+    });
+    const polled = await t.app.inject({ method: 'GET', url: status, headers: { cookie: admin.cookie } });
+    expect(polled.statusCode).toBe(200);
+    expect((await download(file!.url)).status).toBe(200);
+
+    const cancelled = await cancel(admin);
+    expect(cancelled.statusCode).toBe(202);
+    const jobId = status.split('/').at(-1)!;
+    expect(await t.count(sql`select count(*)::int as n from fhir_export_files where job_id = ${jobId}`)).toBe(
+      0,
+    );
+    expect((await download(file!.url)).status).toBe(404);
+    const after = await t.app.inject({ method: 'GET', url: status, headers: { cookie: admin.cookie } });
+    expect(after.statusCode).toBe(404);
+    expect(after.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'not-found' }] });
+    expect((await cancel(admin)).statusCode).toBe(404);
+    expect(
+      await t.count(
+        sql`select count(*)::int as n from audit_events where entity_type = 'BulkExport' and entity_id = ${jobId} and action = 'delete' and user_id = ${admin.user.id}`,
+      ),
+    ).toBe(1);
   });
 
   // Last: the clock moves on an hour, past every session of this file.
