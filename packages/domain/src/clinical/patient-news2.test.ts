@@ -26,6 +26,7 @@ const unwell = {
   consciousness: 'A' as const,
   temperature: 1013, // 38.5 °C
   spo2Scale: 1 as const,
+  isDemo: false,
 };
 const observed = (m: number) => ({ provenance: 'observation' as const, at: minutesAgo(m), source: null });
 const allObserved = (m: number): VitalSources => ({
@@ -109,7 +110,6 @@ describe('summarizeNews2', () => {
       score: null,
       provenance: null,
     });
-    expect(summarizeNews2(unwell, sources, now).total).toBe(8);
     const demo = summarizeNews2({ ...unwell, isDemo: true }, sources, now);
     expect(demo.total).toBe(10);
     expect(demo.parameters.find((p) => p.parameter === 'pulse')?.provenance).toBe('simulation');

@@ -117,17 +117,17 @@ const PARAMETER_FIELD = Object.fromEntries(
  * A patient's values with each one whose source may not count for this patient
  * ({@link countsAsCurrent}) left out as not recorded: a real patient's value that only a simulated
  * reading ever set (an old "Use Demo Device", kept by the start-up backfill to be shown as such) is
- * never scored, however often its NEWS2 is summarised again. `isDemo` absent is a real patient.
+ * never scored, however often its NEWS2 is summarised again.
  */
 export function valuesThatCount<T extends PatientVitalValues>(
   values: T,
   sources: VitalSources,
-  patient: { isDemo?: boolean | undefined },
+  patient: { isDemo: boolean },
 ): T {
   const counted: T = { ...values };
   for (const v of VITAL_SIGNS) {
     const source = sources[v.patientField];
-    if (source && !countsAsCurrent(source.provenance, { isDemo: patient.isDemo ?? false })) {
+    if (source && !countsAsCurrent(source.provenance, patient)) {
       (counted as PatientVitalValues)[v.patientField] = null;
     }
   }
@@ -139,7 +139,7 @@ export function valuesThatCount<T extends PatientVitalValues>(
  * with the source of each, at `nowMs` (which decides staleness only).
  */
 export function summarizeNews2(
-  values: PatientVitalValues & { spo2Scale?: Spo2Scale | null; isDemo?: boolean | undefined },
+  values: PatientVitalValues & { spo2Scale?: Spo2Scale | null; isDemo: boolean },
   sources: VitalSources,
   nowMs: number,
 ): PatientNews2 {

@@ -90,7 +90,11 @@ export function createPatientService(deps: {
         {
           ...values,
           sources,
-          ...news2Columns(values, sources, now.getTime(), { createdAt: now, monitoringException: null }),
+          // Every admission through the API is a real patient's (the demo seed admits its own).
+          ...news2Columns({ ...values, isDemo: false }, sources, now.getTime(), {
+            createdAt: now,
+            monitoringException: null,
+          }),
         },
         now,
         actor.userId!,
