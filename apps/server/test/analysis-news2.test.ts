@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillPatientState } from '../src/db/backfill.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { admitPatient, recordReadings, signUp } from './support/factories.ts';
+import { admitPatient, recordReadings, signUp, storeWearableSummary } from './support/factories.ts';
 
 // The record's analysis carries the patient's own NEWS2 (decision 014): one score per patient,
 // whatever values the patient's record holds that may not count.
@@ -63,20 +63,11 @@ describe("the record's analysis", () => {
     expect(p.pulse).toBe(150);
     expect(p.sources.pulse).toMatchObject({ provenance: 'simulation' });
     // A wearable's overnight summary is stored beside her values and never counts either.
-    await t.app.services.ingest.ingest(
-      [
-        {
-          patientId: p.id,
-          deviceId: `whoop:1:${p.id}`,
-          connectionType: 'WHOOP API',
-          readingTime: minutesAgo(1),
-          windowStart: minutesAgo(8 * 60),
-          windowEnd: minutesAgo(1),
-          heartRate: 39,
-          oxygenLevel: 88,
-        },
-      ],
-      { userId: null, sender: 'wearable-api', device: null },
+    await storeWearableSummary(
+      t.app,
+      p.id,
+      { start: minutesAgo(8 * 60), end: minutesAgo(1) },
+      { heartRate: 39, oxygenLevel: 88 },
     );
     const patient = await getPatient(p.id);
     expect(patient.news2.missing).toEqual(['pulse']);
