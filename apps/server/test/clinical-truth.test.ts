@@ -13,7 +13,7 @@ import { backfillPatientState } from '../src/db/backfill.ts';
 import { patients as patientsTable } from '../src/db/schema.ts';
 import { seedDemoData } from '../src/db/seed.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { admitPatient, recordReadings, signUp, signUpAs } from './support/factories.ts';
+import { admitPatient, recordReadings, signUp, signUpAs, storeWearableSummary } from './support/factories.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -237,20 +237,11 @@ describe('one NEWS2, on the server', () => {
 
   it('lets a wearable summary neither change the values nor the score, and keeps it out of the NEWS2 series', async () => {
     const p = await admitPatient(t.app, cookie, { name: 'Wearer' });
-    await t.app.services.ingest.ingest(
-      [
-        {
-          patientId: p.id,
-          deviceId: `whoop:1:${p.id}`,
-          connectionType: 'WHOOP API',
-          readingTime: minutesAgo(1),
-          windowStart: minutesAgo(8 * 60),
-          windowEnd: minutesAgo(1),
-          heartRate: 39,
-          oxygenLevel: 88,
-        },
-      ],
-      { userId: null, sender: 'wearable-api', device: null },
+    await storeWearableSummary(
+      t.app,
+      p.id,
+      { start: minutesAgo(8 * 60), end: minutesAgo(1) },
+      { heartRate: 39, oxygenLevel: 88 },
     );
     const after = await getPatient(p.id);
     expect(after).toMatchObject({ pulse: p.pulse, oxygenLevel: p.oxygenLevel });

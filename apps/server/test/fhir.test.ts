@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Bundle, Observation, OperationOutcome, Patient, Resource } from 'fhir/r4';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoData } from '../src/db/seed.ts';
@@ -223,6 +224,48 @@ describe('Observation', () => {
     expectValid(news2);
   });
 
+  it('gives each SpO2 the NEWS2 SpO2 scale in force when it was measured, and scores its total on it', async () => {
+    const id = (await admitPatient(t.app, admin.cookie, { name: 'Edith Scale' })).id;
+    const minutes = (m: number) => new Date(t.clock.now().getTime() + m * 60_000).toISOString();
+    // SpO2 90 % on air: 3 on scale 1, 0 on scale 2 (RCP NEWS2 2017).
+    const set = { ...FULL_SET, oxygenLevel: 90, connectionType: 'Manual' };
+    await recordReadings(t.app, admin, { patientId: id, readingTime: minutes(-60), ...set });
+    const patch = (spo2Scale: number) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/patients/${id}`,
+        headers: { cookie: admin.cookie },
+        payload: { spo2Scale },
+      });
+    expect((await patch(2)).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    await recordReadings(t.app, admin, { patientId: id, readingTime: minutes(0), ...set });
+    t.clock.advance(60_000);
+    // A later change back does not rewrite what the second set was measured under.
+    expect((await patch(1)).statusCode).toBe(200);
+
+    const search = async (code: string) =>
+      resources(
+        (await get(`/fhir/R4/Observation?patient=${id}&code=${code}&_sort=date`)).body,
+      ) as Observation[];
+    const spo2 = await search('http://loinc.org|2708-6');
+    expectValid(spo2);
+    expect(spo2.map((o) => [o.valueQuantity?.value, o.extension, o.note?.[0]?.text])).toEqual([
+      [90, [{ url: 'urn:vigil:news2-spo2-scale', valueInteger: 1 }], 'NEWS2 SpO2 scale 1'],
+      [
+        90,
+        [{ url: 'urn:vigil:news2-spo2-scale', valueInteger: 2 }],
+        'NEWS2 SpO2 scale 2: prescribed target 88–92 % (hypercapnic respiratory failure)',
+      ],
+    ]);
+    const news2 = await search('http://snomed.info/sct|1104051000000101');
+    expectValid(news2);
+    expect(news2.map((o) => [o.valueQuantity?.value, o.note?.[0]?.text])).toEqual([
+      [3, 'SpO2 scale 1; low-medium clinical risk'],
+      [0, 'SpO2 scale 2; low clinical risk'],
+    ]);
+  });
+
   it('pages with next links, in date order either way, without losing or repeating one', async () => {
     const everything = resources(
       (await get(`/fhir/R4/Observation?patient=${patientId}&_count=1000&_sort=date`)).body,
@@ -427,6 +470,49 @@ describe('Bulk Data $export by an administrator', () => {
     const badType = await get('/fhir/R4/$export?_type=Encounter', admin, { prefer: 'respond-async' });
     expect(badType.status).toBe(400);
     expect((badType.body as OperationOutcome).issue[0]!.diagnostics).toContain('Encounter');
+  });
+
+  it('is cancelled by its requester with DELETE on its status URL: 202, its files gone, then 404', async () => {
+    const { status, manifest } = await exportOf('?_type=Observation');
+    const [file] = manifest.output;
+    expect((await download(file!.url)).status).toBe(200);
+    const cancel = (session: Session) =>
+      t.app.inject({ method: 'DELETE', url: status, headers: { cookie: session.cookie } });
+
+    // Another person: a nurse may not export at all; another administrator is not its requester.
+    const nurseCancel = await cancel(nurse);
+    expect(nurseCancel.statusCode).toBe(403);
+    expect(nurseCancel.json()).toMatchObject({
+      resourceType: 'OperationOutcome',
+      issue: [{ code: 'forbidden' }],
+    });
+    const otherAdmin = await signUpAs(t.app, admin.cookie, 'administrator');
+    const otherCancel = await cancel(otherAdmin);
+    expect(otherCancel.statusCode).toBe(404);
+    expect(otherCancel.json()).toMatchObject({
+      resourceType: 'OperationOutcome',
+      issue: [{ code: 'not-found' }],
+    });
+    const polled = await t.app.inject({ method: 'GET', url: status, headers: { cookie: admin.cookie } });
+    expect(polled.statusCode).toBe(200);
+    expect((await download(file!.url)).status).toBe(200);
+
+    const cancelled = await cancel(admin);
+    expect(cancelled.statusCode).toBe(202);
+    const jobId = status.split('/').at(-1)!;
+    expect(await t.count(sql`select count(*)::int as n from fhir_export_files where job_id = ${jobId}`)).toBe(
+      0,
+    );
+    expect((await download(file!.url)).status).toBe(404);
+    const after = await t.app.inject({ method: 'GET', url: status, headers: { cookie: admin.cookie } });
+    expect(after.statusCode).toBe(404);
+    expect(after.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'not-found' }] });
+    expect((await cancel(admin)).statusCode).toBe(404);
+    expect(
+      await t.count(
+        sql`select count(*)::int as n from audit_events where entity_type = 'BulkExport' and entity_id = ${jobId} and action = 'delete' and user_id = ${admin.user.id}`,
+      ),
+    ).toBe(1);
   });
 
   // Last: the clock moves on an hour, past every session of this file.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { Alert } from '@vigil/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as oauth from 'openid-client';
@@ -407,10 +408,12 @@ describe('tokens', () => {
     expect(after.row.state).toBe('connected');
   });
 
-  it('shows "reconnect needed" when WHOOP refuses the stored refresh token (invalid_grant)', async () => {
-    const { patient } = await connectedPatient('Lost');
-    const { refresh } = await storedConnection(patient.id);
-    // The token is used elsewhere (rotated away): ours is dead at WHOOP.
+  /**
+   * Makes WHOOP refuse the patient's stored refresh token (invalid_grant): the token is used
+   * elsewhere (rotated away), so ours is dead at WHOOP; the next refresh finds it so.
+   */
+  async function refuseStoredRefreshToken(patientId: number) {
+    const { refresh } = await storedConnection(patientId);
     const client = new oauth.Configuration(
       { issuer: auth.issuer, token_endpoint: auth.tokenEndpoint },
       auth.clientId,
@@ -422,8 +425,14 @@ describe('tokens', () => {
     seenTokens.add(elsewhere.access_token);
     seenTokens.add(elsewhere.refresh_token!);
     auth.expireAccessTokens();
-    const res = await call('POST', `/api/patients/${patient.id}/vital-watch-data/refresh`);
+    const res = await call('POST', `/api/patients/${patientId}/vital-watch-data/refresh`);
     expect(res.statusCode).toBe(409);
+    return res;
+  }
+
+  it('shows "reconnect needed" when WHOOP refuses the stored refresh token (invalid_grant)', async () => {
+    const { patient } = await connectedPatient('Lost');
+    const res = await refuseStoredRefreshToken(patient.id);
     expect(res.json()).toMatchObject({ code: 'RECONNECT_NEEDED', connectFirst: true });
     expect((await call('GET', `/api/patients/${patient.id}/wearable`)).json().state).toBe('reconnect_needed');
     expect((await call('GET', `/api/patients/${patient.id}`)).json().vitalWatchConnected).toBe(false);
@@ -431,6 +440,39 @@ describe('tokens', () => {
     const ended = await call('DELETE', `/api/patients/${patient.id}/vital-watch`);
     expect(ended.statusCode).toBe(200);
     expect((await storedConnection(patient.id)).row).toMatchObject({ accessToken: null, refreshToken: null });
+  });
+
+  it('raises a "WHOOP needs reconnecting" alert when WHOOP refuses us, resolved when the nurse reconnects', async () => {
+    const { patient, member } = await connectedPatient('Reconnect Alert');
+    const alertsOf = async () =>
+      ((await call('GET', `/api/alerts?patientId=${patient.id}&state=all`)).json() as unknown[]).map((a) =>
+        Alert.parse(a),
+      );
+    expect(await alertsOf()).toEqual([]);
+    await refuseStoredRefreshToken(patient.id);
+    const [raised, ...others] = await alertsOf();
+    expect(others).toEqual([]);
+    const link = (await call('GET', `/api/device-links?patientId=${patient.id}`)).json()[0];
+    expect(raised).toMatchObject({
+      kind: 'technical',
+      condition: 'wearable-reconnect',
+      priority: 'low',
+      state: 'active',
+      subject: String(link.id),
+      message: 'WHOOP needs reconnecting: WHOOP Device',
+    });
+    expect(raised!.response).toMatch(/Reconnect the patient’s WHOOP/);
+    // A second refusal is the same condition: still one alert.
+    expect((await call('POST', `/api/patients/${patient.id}/vital-watch-data/refresh`)).statusCode).toBe(409);
+    expect(await alertsOf()).toHaveLength(1);
+
+    auth.signInAs(String(member));
+    const { landing } = await authorize(patient.id);
+    expect((await callback(landing)).searchParams.get('outcome')).toBe('connected');
+    expect(await alertsOf()).toEqual([
+      expect.objectContaining({ id: raised!.id, state: 'resolved', resolution: 'device linked again' }),
+    ]);
+    expect((await call('GET', `/api/patients/${patient.id}/wearable`)).json().state).toBe('connected');
   });
 
   it('keeps the connection when WHOOP’s token endpoint fails, and refreshes on the next try', async () => {

@@ -82,7 +82,7 @@ export async function backfillPatientState(db: Db, now: Date = new Date()): Prom
         batteryLevel: l.batteryLevel,
       }));
       const news2 = summarizeNews2(
-        { ...(scored as Partial<PatientRow>), spo2Scale: row.spo2Scale === 2 ? 2 : 1 },
+        { ...(scored as Partial<PatientRow>), spo2Scale: row.spo2Scale === 2 ? 2 : 1, isDemo: row.isDemo },
         sources,
         now.getTime(),
       );

@@ -444,7 +444,7 @@ export async function seedDemoData(
             onSupplementalOxygen: p.o2,
             spo2Scale: p.scale ?? 1,
           };
-          const news2 = summarizeNews2(values, {}, now.getTime());
+          const news2 = summarizeNews2({ ...values, isDemo: true }, {}, now.getTime());
           return {
             name: p.name,
             condition: p.condition,

@@ -138,3 +138,30 @@ export async function signUpAs(target: Target, adminCookie: string, role: User['
   expectStatus(res, 200, 'role change');
   return { cookie: created.cookie, user: { ...created.user, role } };
 }
+
+/**
+ * Stores a WHOOP summary of a past window as the server's own poll does (sender `wearable-api`): a
+ * wearable summary, which never becomes a current value. Through the ingest directly, since only the
+ * server's poll sends these.
+ */
+export async function storeWearableSummary(
+  app: FastifyInstance,
+  patientId: number,
+  window: { start: string; end: string },
+  values: { heartRate?: number; oxygenLevel?: number },
+): Promise<void> {
+  await app.services.ingest.ingest(
+    [
+      {
+        patientId,
+        deviceId: `whoop:1:${patientId}`,
+        connectionType: 'WHOOP API',
+        readingTime: window.end,
+        windowStart: window.start,
+        windowEnd: window.end,
+        ...values,
+      },
+    ],
+    { userId: null, sender: 'wearable-api', device: null },
+  );
+}

@@ -215,6 +215,7 @@ describe('messages: the value and the limit crossed', () => {
       consciousness: 'A' as const,
       temperature: 986,
       spo2Scale: 1 as const,
+      isDemo: false,
     };
     const news2 = summarizeNews2(values, {}, t0.getTime());
     expect(news2.total).toBe(7);

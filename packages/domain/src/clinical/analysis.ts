@@ -20,7 +20,7 @@ import {
   spo2Table,
   TEMPERATURE_C_TABLE,
 } from './news2-chart.ts';
-import type { Spo2Scale } from './patient-news2.ts';
+import { news2OfSummary, type PatientNews2, type Spo2Scale } from './patient-news2.ts';
 import type { News2Trend } from './trend.ts';
 
 export interface AnalysisVitals extends VitalValues {
@@ -32,6 +32,12 @@ export interface BuildAnalysisInput extends AnalysisVitals {
   trend?: News2Trend | null;
   /** Injected clock: becomes `generatedAt`. */
   now: Date;
+  /**
+   * A stored patient's NEWS2 as the server holds it ({@link summarizeNews2}): carried as it is, not
+   * scored again, so the record's analysis can never disagree with the patient. Without it (a set
+   * of vitals sent for analysis, stored nowhere) the vitals given are scored.
+   */
+  news2?: PatientNews2 | null;
 }
 
 /** The vitals a patient record carries (entity names: `pulse`, `temperature` in tenths of °F). */
@@ -233,8 +239,10 @@ function analysisText(
  * own; a model narrative may be layered on top but must not lower `alertLevel`.
  */
 export function buildAnalysis(input: BuildAnalysisInput): AnalysisResult {
-  const { trend = null, now, ...vitals } = input;
-  const news2 = computeNews2(news2InputFromVitals(vitals, vitals.spo2Scale));
+  const { trend = null, now, news2: summary = null, ...vitals } = input;
+  const news2 = summary
+    ? news2OfSummary(summary, vitals.temperature)
+    : computeNews2(news2InputFromVitals(vitals, vitals.spo2Scale));
   const comments = parameterComments(vitals, news2);
   const result: AnalysisResult = {
     alertLevel: alertLevelFromNews2(news2),

@@ -5,6 +5,7 @@ import { news2Series } from './news2-series.ts';
 import {
   applyReadings,
   CONTINUOUS_STALE_AFTER_MS,
+  news2OfSummary,
   summarizeNews2,
   type VitalSources,
   withStaleness,
@@ -25,6 +26,7 @@ const unwell = {
   consciousness: 'A' as const,
   temperature: 1013, // 38.5 °C
   spo2Scale: 1 as const,
+  isDemo: false,
 };
 const observed = (m: number) => ({ provenance: 'observation' as const, at: minutesAgo(m), source: null });
 const allObserved = (m: number): VitalSources => ({
@@ -93,6 +95,33 @@ describe('summarizeNews2', () => {
     };
     expect(summarizeNews2(well, allObserved(11 * 60), now).stale).toEqual([]);
     expect(summarizeNews2(well, allObserved(12 * 60 + 1), now).stale).toHaveLength(7);
+  });
+
+  it('never scores a value whose source may not count for the patient, and scores it on a demo patient', () => {
+    // A real patient's pulse that only a simulated reading set (kept by the backfill, shown as such).
+    const sources: VitalSources = {
+      ...allObserved(5),
+      pulse: { provenance: 'simulation', at: minutesAgo(5), source: 'Demo HR' },
+    };
+    const real = summarizeNews2({ ...unwell, isDemo: false }, sources, now);
+    expect(real.missing).toEqual(['pulse']);
+    expect(real.total).toBe(8);
+    expect(real.parameters.find((p) => p.parameter === 'pulse')).toMatchObject({
+      score: null,
+      provenance: null,
+    });
+    const demo = summarizeNews2({ ...unwell, isDemo: true }, sources, now);
+    expect(demo.total).toBe(10);
+    expect(demo.parameters.find((p) => p.parameter === 'pulse')?.provenance).toBe('simulation');
+  });
+
+  it('gives the engine’s own result back from a summary, nothing scored again', () => {
+    const engine = computeNews2(news2InputFromVitals(vitalsFromPatient(unwell), 1));
+    expect(news2OfSummary(summarizeNews2(unwell, allObserved(5), now), unwell.temperature)).toEqual(engine);
+    const partial = { ...unwell, temperature: null, respiratoryRate: null };
+    expect(news2OfSummary(summarizeNews2(partial, allObserved(5), now), null)).toEqual(
+      computeNews2(news2InputFromVitals(vitalsFromPatient(partial), 1)),
+    );
   });
 
   it('brings a stored summary up to the time of the answer', () => {

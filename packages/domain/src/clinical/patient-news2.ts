@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { VITAL_SIGNS, type VitalPatientField } from '../vitals/catalogue.ts';
 import { type PatientVitalValues, type VitalValues, vitalsOfPatient } from '../vitals/mappers.ts';
+import { tenthsFToRoundedCelsius } from '../vitals/units.ts';
 import { ALERT_LEVELS, alertLevelFromNews2 } from './alert.ts';
-import { type PatientVitals, vitalsFromPatient } from './analysis.ts';
+import type { PatientVitals } from './analysis.ts';
 import type { AlertLevel } from './analysis-schema.ts';
 import {
   computeNews2,
@@ -11,8 +12,10 @@ import {
   type News2Monitoring,
   type News2Parameter,
   type News2Result,
+  type News2Scores,
   news2InputFromVitals,
 } from './news2.ts';
+import type { News2ParameterScore } from './news2-chart.ts';
 import { countsAsCurrent, ReadingProvenance } from './provenance.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
@@ -20,6 +23,12 @@ const isoDate = z.iso.datetime({ offset: true });
 /** SpO2 scale 2 only for a clinician-documented target of 88–92 % (RCP NEWS2); else scale 1. */
 export const Spo2Scale = z.union([z.literal(1), z.literal(2)]);
 export type Spo2Scale = z.infer<typeof Spo2Scale>;
+
+/**
+ * The patient event recording a change of a patient's SpO2 scale (`{ from, to }`): a reading stores
+ * no scale, so the scale in force when it was measured is found from these.
+ */
+export const SPO2_SCALE_CHANGED_EVENT = 'spo2-scale-changed';
 
 /**
  * Where a patient's current value of one vital sign came from: its class, when it was measured,
@@ -105,15 +114,37 @@ const PARAMETER_FIELD = Object.fromEntries(
 ) as Record<News2Parameter, VitalPatientField>;
 
 /**
- * The NEWS2 summary of a patient's current values (those that count, by {@link countsAsCurrent})
+ * A patient's values with each one whose source may not count for this patient
+ * ({@link countsAsCurrent}) left out as not recorded: a real patient's value that only a simulated
+ * reading ever set (an old "Use Demo Device", kept by the start-up backfill to be shown as such) is
+ * never scored, however often its NEWS2 is summarised again.
+ */
+export function valuesThatCount<T extends PatientVitalValues>(
+  values: T,
+  sources: VitalSources,
+  patient: { isDemo: boolean },
+): T {
+  const counted: T = { ...values };
+  for (const v of VITAL_SIGNS) {
+    const source = sources[v.patientField];
+    if (source && !countsAsCurrent(source.provenance, patient)) {
+      (counted as PatientVitalValues)[v.patientField] = null;
+    }
+  }
+  return counted;
+}
+
+/**
+ * The NEWS2 summary of a patient's current values (those that count, by {@link valuesThatCount})
  * with the source of each, at `nowMs` (which decides staleness only).
  */
 export function summarizeNews2(
-  values: PatientVitalValues & { spo2Scale?: Spo2Scale | null },
+  values: PatientVitalValues & { spo2Scale?: Spo2Scale | null; isDemo: boolean },
   sources: VitalSources,
   nowMs: number,
 ): PatientNews2 {
-  const result = computeNews2(news2InputFromVitals(vitalsOfPatient(values), values.spo2Scale ?? 1));
+  const counted = valuesThatCount(values, sources, values);
+  const result = computeNews2(news2InputFromVitals(vitalsOfPatient(counted), values.spo2Scale ?? 1));
   const parameters = NEWS2_PARAMETERS.map((parameter) => {
     const source = result.scores[parameter] === null ? undefined : sources[PARAMETER_FIELD[parameter]];
     return {
@@ -157,10 +188,36 @@ export function withStaleness(summary: PatientNews2, nowMs: number): PatientNews
   return { ...summary, parameters, stale: parameters.filter((p) => p.stale).map((p) => p.parameter) };
 }
 
+/**
+ * A patient's NEWS2 summary in the engine's own shape, nothing scored again: the scores are the
+ * summary's, and the temperature it scored (`temperatureTenthsF`, the patient's value) is given in
+ * °C as the engine gives it.
+ */
+export function news2OfSummary(summary: PatientNews2, temperatureTenthsF?: number | null): News2Result {
+  const scores = Object.fromEntries(
+    summary.parameters.map((p) => [p.parameter, p.score as News2ParameterScore | null]),
+  ) as News2Scores;
+  return {
+    scores,
+    total: summary.total,
+    complete: summary.complete,
+    missing: summary.missing,
+    redScore: summary.redScore,
+    redScoreParameters: summary.redScoreParameters,
+    spo2Scale: summary.spo2Scale,
+    temperatureC:
+      scores.temperature !== null && typeof temperatureTenthsF === 'number'
+        ? tenthsFToRoundedCelsius(temperatureTenthsF)
+        : null,
+    band: summary.band,
+    monitoring: summary.monitoring,
+    response: summary.response,
+  };
+}
+
 /** NEWS2 of a patient record's current vitals (entity names: `pulse`, temperature in tenths °F). */
 export function patientNews2(patient: PatientVitals): News2Result {
-  const vitals = vitalsFromPatient(patient);
-  return computeNews2(news2InputFromVitals(vitals, vitals.spo2Scale));
+  return computeNews2(news2InputFromVitals(vitalsOfPatient(patient), patient.spo2Scale ?? 1));
 }
 
 /** The rule-based alert level of a patient record's current vitals. */

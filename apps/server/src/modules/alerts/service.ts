@@ -93,13 +93,13 @@ export function createAlertService(deps: {
     /**
      * A patient's devices changed (in the link service's transaction): a lost device raises its
      * technical alert (a bridge's: "bridge not reporting"; WHOOP's: reconnect needed); one reporting
-     * again, or disconnected by a person, resolves it.
+     * again, linked again (`relinked`: its device has a new link) or disconnected by a person resolves it.
      */
     async onDevicesChanged(
       run: Run,
       patientId: number,
       devices: PatientDevice[],
-      endedLinkIds: number[],
+      ended: { linkId: number; relinked: boolean }[],
     ): Promise<NewLiveEvent[]> {
       const events: NewLiveEvent[] = [];
       const now = clock.now();
@@ -145,7 +145,8 @@ export function createAlertService(deps: {
           );
         }
       }
-      for (const linkId of endedLinkIds) {
+      for (const { linkId, relinked } of ended) {
+        const cause = relinked ? 'device linked again' : 'device disconnected';
         for (const condition of ['device-lost', 'bridge-silent', 'wearable-reconnect'] as const) {
           const open = await repo.openTechnical(run, patientId, condition, String(linkId));
           if (open) {
@@ -154,7 +155,7 @@ export function createAlertService(deps: {
                 run,
                 patientId,
                 open,
-                [{ type: 'resolve', cause: 'device disconnected' }],
+                [{ type: 'resolve', cause }],
                 {
                   message: open.message,
                   news2Total: null,

@@ -4,10 +4,12 @@ import {
   news2Trend,
   type Spo2Scale,
   type VitalsAnalysisInput,
+  valuesThatCount,
   vitalsFromPatient,
 } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { storedNews2 } from '../patients/mappers.ts';
 import type { PatientService } from '../patients/service.ts';
 import type { ReadingRow, ReadingService } from '../readings/service.ts';
 import { ApiKeyRejectedError, mergeNarrative, type Narrative, type Narrator } from './narrator.ts';
@@ -46,9 +48,15 @@ export function createAnalysisService(deps: {
     const version = versions.get(id) ?? 0;
     const now = clock.now();
     const { patient, history } = await withHistory(id, now);
-    const vitals = vitalsFromPatient({ ...patient, spo2Scale: patient.spo2Scale === 2 ? 2 : 1 });
-    const trend = trendOf(history, vitals.spo2Scale ?? 1, now);
-    const rules = buildAnalysis({ ...vitals, trend, now });
+    // The patient's own NEWS2, carried as the server holds it (decision 014), and the values it
+    // scored: a value that may not count for this patient is not the patient's state here either.
+    const news2 = storedNews2(patient);
+    const vitals = vitalsFromPatient({
+      ...valuesThatCount(patient, patient.sources, patient),
+      spo2Scale: news2.spo2Scale,
+    });
+    const trend = trendOf(history, news2.spo2Scale, now);
+    const rules = buildAnalysis({ ...vitals, news2, trend, now });
     if ((versions.get(id) ?? 0) === version) {
       if (recent.size >= RECENT_ANALYSES_KEPT) recent.clear();
       recent.set(id, { atMs: performance.now(), rules });

@@ -55,8 +55,11 @@ export function createDeviceLinkService(deps: {
     for (const [patientId, active] of activeByPatient) {
       const devices = active.map((l) => toPatientDevice(toDeviceLink(l)));
       events.push(...(await patients.setDevices(run, patientId, devices)));
-      // A lost device raises its technical alert; one reporting again or disconnected resolves it.
-      const ended = changed.filter((l) => l.patientId === patientId && l.endedAt).map((l) => l.id);
+      // A lost device raises its technical alert; one reporting again, linked again (a WHOOP
+      // reconnected: its old link ends as the new one starts) or disconnected resolves it.
+      const ended = changed
+        .filter((l) => l.patientId === patientId && l.endedAt)
+        .map((l) => ({ linkId: l.id, relinked: active.some((a) => a.deviceId === l.deviceId) }));
       events.push(...(await alerts.onDevicesChanged(run, patientId, devices, ended)));
     }
     return liveEvents.record(run, events);

@@ -24,6 +24,13 @@ export const PATIENT_ID_SYSTEM = 'urn:vigil:patient-id';
 export const DEVICE_ID_SYSTEM = 'urn:vigil:device-id';
 
 /**
+ * The NEWS2 SpO2 scale an SpO2 value was measured under (1, or 2 for a prescribed 88–92 % target in
+ * hypercapnic respiratory failure: RCP NEWS2 2017), as an extension with an integer value: no code
+ * system we know of codes the scale (docs/decisions/016-fhir-api.md).
+ */
+export const NEWS2_SPO2_SCALE_EXTENSION = 'urn:vigil:news2-spo2-scale';
+
+/**
  * NEWS2 total score. NHS England's UK Core early-warning-score profile codes the total with SNOMED CT
  * 1104051000000101 "Royal College of Physicians National Early Warning Score 2 - total score
  * (observable entity)" and notes there is no LOINC code for it; LOINC 88330-6 names the earlier NEWS

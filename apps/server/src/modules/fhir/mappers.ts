@@ -22,6 +22,7 @@ import {
   BP_PANEL,
   DEVICE_ID_SYSTEM,
   LOINC,
+  NEWS2_SPO2_SCALE_EXTENSION,
   NEWS2_TOTAL_CODE,
   observationId,
   PATIENT_ID_SYSTEM,
@@ -67,7 +68,8 @@ const quantity = (value: number, unit: string, code: string): Quantity => ({
 /**
  * Every Observation a stored reading gives (one per vital it measured, blood pressure as one panel,
  * and the NEWS2 total when the reading holds every NEWS2 parameter), as its provenance allows
- * (`fhirProvenance`): none for a simulated or demo reading.
+ * (`fhirProvenance`): none for a simulated or demo reading. `spo2Scale` is the NEWS2 SpO2 scale in
+ * force when the reading was measured: the SpO2 Observation carries it, and the total is scored on it.
  */
 export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 = 1): Observation[] {
   const provenance = fhirProvenance(reading.provenance);
@@ -114,6 +116,8 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
     ];
     observations.push({
       ...base(vital.suffix, vital.profile, { coding, text: vital.catalogue.label }),
+      // SpO2 is read against the NEWS2 scale in force when it was measured.
+      ...(vital.field === 'oxygenLevel' && provenance.vitalSigns ? spo2ScaleOf(spo2Scale) : {}),
       valueQuantity: quantity(vital.value(stored), vital.unit, vital.catalogue.ucum),
     });
   }
@@ -154,6 +158,21 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
     }
   }
   return observations;
+}
+
+/** The NEWS2 SpO2 scale on an SpO2 Observation: for a machine (the extension) and for a person (a note). */
+function spo2ScaleOf(scale: 1 | 2): Pick<Observation, 'extension' | 'note'> {
+  return {
+    extension: [{ url: NEWS2_SPO2_SCALE_EXTENSION, valueInteger: scale }],
+    note: [
+      {
+        text:
+          scale === 2
+            ? 'NEWS2 SpO2 scale 2: prescribed target 88–92 % (hypercapnic respiratory failure)'
+            : 'NEWS2 SpO2 scale 1',
+      },
+    ],
+  };
 }
 
 /** The patient columns the mapping reads. */

@@ -1,9 +1,11 @@
+import { SPO2_SCALE_CHANGED_EVENT } from '@vigil/domain';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceLinks, fhirExportFiles, fhirExportJobs, patients, vitalReadings } from '../../db/schema.ts';
 import type { ObservationCursor, SortOrder } from './search.ts';
 
 export type FhirPatientRow = Pick<typeof patients.$inferSelect, 'id' | 'name' | 'lastUpdated' | 'spo2Scale'>;
+/** A reading with the NEWS2 SpO2 scale in force when it was measured. */
 export type FhirReadingRow = typeof vitalReadings.$inferSelect & { spo2Scale: number };
 export type FhirDeviceRow = typeof deviceLinks.$inferSelect;
 export type ExportJobRow = typeof fhirExportJobs.$inferSelect;
@@ -15,6 +17,22 @@ const patientColumns = {
   lastUpdated: patients.lastUpdated,
   spo2Scale: patients.spo2Scale,
 };
+
+/**
+ * The NEWS2 SpO2 scale in force when a reading was measured (readings store none): the scale the
+ * patient's latest change before it set; before any change, the scale the first change after it
+ * replaced; with no change recorded, the patient's scale now.
+ */
+const scaleWhenMeasured = sql<number>`coalesce(
+  (select (e.data->>'to')::int from patient_events e
+    where e.patient_id = ${vitalReadings.patientId} and e.type = ${SPO2_SCALE_CHANGED_EVENT}
+      and e.created_at <= ${vitalReadings.readingTime}
+    order by e.created_at desc, e.id desc limit 1),
+  (select (e.data->>'from')::int from patient_events e
+    where e.patient_id = ${vitalReadings.patientId} and e.type = ${SPO2_SCALE_CHANGED_EVENT}
+      and e.created_at > ${vitalReadings.readingTime}
+    order by e.created_at, e.id limit 1),
+  ${patients.spo2Scale})`;
 
 /** The reading columns each Observation kind needs (mappers' id suffixes). */
 const NEWS2_COLUMNS = [
@@ -103,7 +121,7 @@ export function createFhirRepository(db: Db) {
       }
       const direction = order === 'asc' ? asc : desc;
       const rows = await db
-        .select({ reading: vitalReadings, spo2Scale: patients.spo2Scale })
+        .select({ reading: vitalReadings, spo2Scale: scaleWhenMeasured })
         .from(vitalReadings)
         .innerJoin(patients, eq(patients.id, vitalReadings.patientId))
         .where(and(...conditions))
@@ -114,7 +132,7 @@ export function createFhirRepository(db: Db) {
 
     reading: async (id: number): Promise<FhirReadingRow | undefined> => {
       const [row] = await db
-        .select({ reading: vitalReadings, spo2Scale: patients.spo2Scale })
+        .select({ reading: vitalReadings, spo2Scale: scaleWhenMeasured })
         .from(vitalReadings)
         .innerJoin(patients, eq(patients.id, vitalReadings.patientId))
         .where(and(eq(vitalReadings.id, id), eq(patients.isDemo, false)));

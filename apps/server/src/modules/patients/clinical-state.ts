@@ -36,10 +36,10 @@ export function changeEvents(before: PatientRow, after: PatientRow, nowMs: numbe
 
 /**
  * A patient's NEWS2 columns for its values and their sources, computed by the domain once, with the
- * observation schedule that follows from it.
+ * observation schedule that follows from it; `isDemo` decides which sources count.
  */
 export function news2Columns(
-  values: Pick<PatientRow, (typeof VITAL_PATIENT_FIELDS)[number] | 'spo2Scale'>,
+  values: Pick<PatientRow, (typeof VITAL_PATIENT_FIELDS)[number] | 'spo2Scale' | 'isDemo'>,
   sources: VitalSources,
   nowMs: number,
   schedule: Pick<PatientRow, 'createdAt' | 'monitoringException'>,

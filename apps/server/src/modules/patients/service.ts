@@ -10,6 +10,7 @@ import {
   type PatientDevice,
   type PatientListQuery,
   type PatientUpdateInput,
+  SPO2_SCALE_CHANGED_EVENT,
   type TimelineEntry,
   VITAL_PATIENT_FIELDS,
 } from '@vigil/domain';
@@ -89,7 +90,11 @@ export function createPatientService(deps: {
         {
           ...values,
           sources,
-          ...news2Columns(values, sources, now.getTime(), { createdAt: now, monitoringException: null }),
+          // Every admission through the API is a real patient's (the demo seed admits its own).
+          ...news2Columns({ ...values, isDemo: false }, sources, now.getTime(), {
+            createdAt: now,
+            monitoringException: null,
+          }),
         },
         now,
         actor.userId!,
@@ -126,6 +131,12 @@ export function createPatientService(deps: {
       const events: { type: string; data: Record<string, unknown> }[] = [];
       if (input.condition && input.condition !== current.condition) {
         events.push({ type: 'condition-changed', data: { from: current.condition, to: input.condition } });
+      }
+      if (input.spo2Scale !== undefined && input.spo2Scale !== current.spo2Scale) {
+        events.push({
+          type: SPO2_SCALE_CHANGED_EVENT,
+          data: { from: current.spo2Scale, to: input.spo2Scale },
+        });
       }
       const changedVitals = VITAL_PATIENT_FIELDS.filter(
         (f) => input[f] !== undefined && input[f] !== current[f],

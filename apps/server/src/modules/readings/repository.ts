@@ -137,9 +137,22 @@ function lockAndInsertText(skipStored: boolean) {
     from ${from}`;
 }
 
-/** The patient fields an ingest sets: the vital signs a reading carries, when, their sources and NEWS2. */
+/**
+ * The patient fields an ingest sets: the vital signs a reading carries, when, their sources, NEWS2
+ * and the next observations due (the alert timers read that column: observations taken end an
+ * overdue alert).
+ */
 const APPLIED = Object.entries(getTableColumns(patients)).filter(([key]) =>
-  ([...VITAL_PATIENT_FIELDS, 'lastUpdated', 'sources', 'news2', 'news2Total'] as string[]).includes(key),
+  (
+    [
+      ...VITAL_PATIENT_FIELDS,
+      'lastUpdated',
+      'sources',
+      'news2',
+      'news2Total',
+      'nextObservationDue',
+    ] as string[]
+  ).includes(key),
 );
 
 /**
