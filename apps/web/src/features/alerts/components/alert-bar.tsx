@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Alert } from '@vigil/domain';
+import type { Alert, Patient } from '@vigil/domain';
 import { Siren, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
 import { useNow } from '@/hooks/use-now.ts';
-import { patientLabel } from '@/lib/patient-label.ts';
+import { patientLabelOf } from '@/lib/patient-label.ts';
 import { cn } from '@/lib/utils.ts';
 import { getOpenAlertsQueryOptions } from '../api/alerts.ts';
 import { useAlertAlarms } from '../hooks/use-alert-alarms.ts';
@@ -58,17 +57,13 @@ function AlertBarItem({
   );
 }
 
+/** The ward's patients, which the shell passes in to name each alert's patient by. */
+type PatientList = readonly Patient[] | undefined;
+
 /** The ward's open alerts (kept current by the live events), the bar's share of them, and names. */
-function useOpenAlerts() {
+function useOpenAlerts(patients: PatientList) {
   const { data: alerts } = useQuery(getOpenAlertsQueryOptions());
-  const { data: patients } = useQuery(getPatientsQueryOptions());
-  const nameOf = useCallback(
-    (patientId: number) => {
-      const patient = patients?.find((p) => p.id === patientId);
-      return patient ? patientLabel(patient) : `Patient ${patientId}`;
-    },
-    [patients],
-  );
+  const nameOf = useCallback((patientId: number) => patientLabelOf(patients, patientId), [patients]);
   return { alerts, shown: alerts ? barAlerts(alerts) : [], nameOf };
 }
 
@@ -76,8 +71,8 @@ function useOpenAlerts() {
  * The browser's alarms for the ward's open alerts, mounted once in the shell: the announcement of
  * each newly raised alert, the sound of a ward display that opted in, notifications.
  */
-export function AlertAlarms() {
-  const { alerts, nameOf } = useOpenAlerts();
+export function AlertAlarms({ patients }: { patients: PatientList }) {
+  const { alerts, nameOf } = useOpenAlerts(patients);
   useAlertAlarms(alerts, nameOf);
   return null;
 }
@@ -116,8 +111,8 @@ const countText = (n: number) => (n === 1 ? '1 active alert' : `${n} active aler
  * may. Live: the `alert-changed` events write into its query, so an acknowledgement on one screen
  * clears it on every other. At the top of the page, in its flow (from 768 px; phones: AlertBarButton).
  */
-export function AlertBar({ canAcknowledge }: { canAcknowledge: boolean }) {
-  const { shown, nameOf } = useOpenAlerts();
+export function AlertBar({ canAcknowledge, patients }: { canAcknowledge: boolean; patients: PatientList }) {
+  const { shown, nameOf } = useOpenAlerts(patients);
   if (shown.length === 0) return null;
   return (
     <section
@@ -147,8 +142,14 @@ export function AlertBar({ canAcknowledge }: { canAcknowledge: boolean }) {
  * The alert bar on a phone (< 768 px): a button in the top bar, coloured by the highest priority
  * standing, that opens the same list under the top bar; the first screen keeps its patients in view.
  */
-export function AlertBarButton({ canAcknowledge }: { canAcknowledge: boolean }) {
-  const { shown, nameOf } = useOpenAlerts();
+export function AlertBarButton({
+  canAcknowledge,
+  patients,
+}: {
+  canAcknowledge: boolean;
+  patients: PatientList;
+}) {
+  const { shown, nameOf } = useOpenAlerts(patients);
   const [isOpen, setIsOpen] = useState(false);
   const [location] = useLocation();
   const panelId = useId();

@@ -2,9 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { DeviceLink, type DeviceLinkCreateInput, type DeviceLinkUpdateInput } from '@vigil/domain';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
-
-/** Every list of device links starts with this key; a `device-link-changed` event refetches them all. */
-export const DEVICE_LINKS_QUERY_KEY = ['/api/device-links'] as const;
+import { deviceLinksQueryKeys } from './query-keys.ts';
 
 const DeviceLinks = z.array(DeviceLink);
 
@@ -16,7 +14,7 @@ export async function listDeviceLinks(patientId?: number, signal?: AbortSignal):
 
 export function getDeviceLinksQueryOptions(patientId?: number) {
   return queryOptions({
-    queryKey: patientId === undefined ? DEVICE_LINKS_QUERY_KEY : [...DEVICE_LINKS_QUERY_KEY, { patientId }],
+    queryKey: deviceLinksQueryKeys.list(patientId),
     queryFn: ({ signal }) => listDeviceLinks(patientId, signal),
   });
 }
