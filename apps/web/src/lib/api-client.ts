@@ -38,7 +38,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A string field of a JSON error body (`{ error, message, code }`), or null. */
 function readErrorField(parsed: unknown, field: 'error' | 'code'): string | null {
-  const value = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>)[field] : null;
+  // Any JSON value indexes safely (a string or a number has no such field); null short-circuits.
+  const value = (parsed as Record<string, unknown> | null)?.[field];
   return typeof value === 'string' && value ? value : null;
 }
 
@@ -47,9 +48,9 @@ async function throwIfNotOk(res: Response): Promise<void> {
   const body = await res.text().catch(() => '');
   let parsed: unknown = null;
   try {
-    parsed = body ? JSON.parse(body) : null;
+    parsed = JSON.parse(body);
   } catch {
-    // Plain-text body: the caller uses it as is.
+    // Plain-text or empty body: the caller uses it as is.
   }
   const serverMessage = readErrorField(parsed, 'error');
   // A nurse should read "401: Invalid username or password", not a JSON dump.
@@ -61,18 +62,6 @@ async function throwIfNotOk(res: Response): Promise<void> {
     body,
     readErrorField(parsed, 'code'),
   );
-}
-
-async function send(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, { ...init, credentials: 'include' });
-  } catch (error) {
-    // Aborts (unmount, query cancelled) must stay aborts so TanStack Query can ignore them.
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new NetworkError('Network error: the Vigil server could not be reached. Check the connection.', {
-      cause: error,
-    });
-  }
 }
 
 /**
@@ -88,12 +77,22 @@ export async function apiRequest(
 ): Promise<Response> {
   const hasBody = body !== undefined;
   const headers = { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...options.headers };
-  const res = await send(url, {
-    method,
-    headers: Object.keys(headers).length > 0 ? headers : undefined,
-    body: hasBody ? JSON.stringify(body) : undefined,
-    signal: options.signal,
-  });
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: Object.keys(headers).length > 0 ? headers : undefined,
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal: options.signal,
+      credentials: 'include',
+    });
+  } catch (error) {
+    // Aborts (unmount, query cancelled) must stay aborts so TanStack Query can ignore them.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError('Network error: the Vigil server could not be reached. Check the connection.', {
+      cause: error,
+    });
+  }
   await throwIfNotOk(res);
   return res;
 }

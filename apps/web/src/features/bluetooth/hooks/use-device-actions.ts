@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { endDeviceLink } from '@/features/devices/api/device-links.ts';
-import { deviceLinksQueryKeys } from '@/features/devices/api/query-keys.ts';
+import { DEVICE_LINKS_QUERY_KEY } from '@/features/devices/api/query-keys.ts';
 import { PATIENTS_QUERY_KEY, patientQueryKey } from '@/features/patients/api/query-keys.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { BLUETOOTH_MESSAGES } from '../lib/bluetooth-errors.ts';
@@ -20,7 +20,7 @@ export function useDeviceActions() {
   const [error, setError] = useState<string | null>(null);
 
   const refresh = (patientId: number) => {
-    void queryClient.invalidateQueries({ queryKey: deviceLinksQueryKeys.all });
+    void queryClient.invalidateQueries({ queryKey: DEVICE_LINKS_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: patientQueryKey(patientId), exact: true });
     void queryClient.invalidateQueries({ queryKey: PATIENTS_QUERY_KEY, exact: true });
   };

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { DeviceLink, type DeviceLinkCreateInput, type DeviceLinkUpdateInput } from '@vigil/domain';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
-import { deviceLinksQueryKeys } from './query-keys.ts';
+import { DEVICE_LINKS_QUERY_KEY } from './query-keys.ts';
 
 const DeviceLinks = z.array(DeviceLink);
 
@@ -14,7 +14,7 @@ export async function listDeviceLinks(patientId?: number, signal?: AbortSignal):
 
 export function getDeviceLinksQueryOptions(patientId?: number) {
   return queryOptions({
-    queryKey: deviceLinksQueryKeys.list(patientId),
+    queryKey: patientId === undefined ? DEVICE_LINKS_QUERY_KEY : [...DEVICE_LINKS_QUERY_KEY, { patientId }],
     queryFn: ({ signal }) => listDeviceLinks(patientId, signal),
   });
 }
