@@ -1,6 +1,5 @@
-import type { QueryFunctionContext } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, getQueryFn, HttpError, NetworkError, queryKeyToUrl } from './api-client.ts';
+import { apiRequest, getJson, HttpError, NetworkError } from './api-client.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -12,10 +11,6 @@ function lastInit(): RequestInit {
   const call = fetchMock.mock.calls.at(-1);
   if (!call) throw new Error('fetch was not called');
   return call[1] ?? {};
-}
-
-function queryContext(queryKey: readonly unknown[]): QueryFunctionContext {
-  return { queryKey, signal: new AbortController().signal, meta: undefined } as QueryFunctionContext;
 }
 
 vi.stubGlobal('fetch', fetchMock);
@@ -123,46 +118,44 @@ describe('apiRequest request shape', () => {
     expect(lastInit().credentials).toBe('include');
 
     respond('[]', { status: 200 });
-    await getQueryFn({ on401: 'throw' })(queryContext(['/api/patients']));
+    await getJson('/api/patients');
     expect(lastInit().credentials).toBe('include');
   });
 });
 
-describe('getQueryFn', () => {
-  it('returns null on 401 with returnNull', async () => {
-    respond('{"error":"Not authenticated","message":"Not authenticated","code":"UNAUTHENTICATED"}', {
-      status: 401,
-      statusText: 'Unauthorized',
-    });
-    const result = await getQueryFn({ on401: 'returnNull' })(queryContext(['/api/user']));
-    expect(result).toBeNull();
+/** The error a request failed with (a test of a failure fails if it succeeds). */
+const failureOf = (request: Promise<unknown>) =>
+  request.then(
+    () => {
+      throw new Error('expected the request to fail');
+    },
+    (error: unknown) => error as HttpError,
+  );
+
+describe('getJson', () => {
+  it('GETs the URL it is given and returns the parsed JSON', async () => {
+    respond('{"id":3,"username":"ward7"}', { status: 200 });
+    await expect(getJson('/api/user')).resolves.toEqual({ id: 3, username: 'ward7' });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/user');
     expect(lastInit().method).toBe('GET');
   });
 
-  it('throws on 401 with throw', async () => {
-    respond('{"error":"Not authenticated"}', { status: 401, statusText: 'Unauthorized' });
-    await expect(getQueryFn({ on401: 'throw' })(queryContext(['/api/user']))).rejects.toThrow(
-      '401: Not authenticated',
-    );
-  });
-
-  it('still throws other errors with returnNull', async () => {
-    respond('', { status: 500, statusText: 'Internal Server Error' });
-    await expect(getQueryFn({ on401: 'returnNull' })(queryContext(['/api/user']))).rejects.toThrow(
-      '500: Internal Server Error',
-    );
-  });
-
-  it('returns parsed JSON', async () => {
-    respond('{"id":3,"username":"ward7"}', { status: 200 });
-    await expect(getQueryFn({ on401: 'returnNull' })(queryContext(['/api/user']))).resolves.toEqual({
-      id: 3,
-      username: 'ward7',
+  it('throws an HttpError carrying the status and the code of the error body', async () => {
+    respond('{"error":"Not authenticated","message":"Not authenticated","code":"UNAUTHENTICATED"}', {
+      status: 401,
+      statusText: 'Unauthorized',
     });
+    const error = await failureOf(getJson('/api/user'));
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toBe('401: Not authenticated');
+    expect(error.status).toBe(401);
+    expect(error.code).toBe('UNAUTHENTICATED');
   });
 
-  it('joins key segments into the URL', () => {
-    expect(queryKeyToUrl(['/api/patients', 7, 'analysis'])).toBe('/api/patients/7/analysis');
+  it('has no code for a body without one', async () => {
+    respond('', { status: 500, statusText: 'Internal Server Error' });
+    const error = await failureOf(getJson('/api/user'));
+    expect(error.message).toBe('500: Internal Server Error');
+    expect(error.code).toBeNull();
   });
 });

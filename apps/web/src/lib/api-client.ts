@@ -1,5 +1,3 @@
-import type { QueryFunction } from '@tanstack/react-query';
-
 /**
  * The only module that calls `fetch` (style habit 9). Every request sends the HttpOnly session
  * cookie; every non-2xx answer becomes an `HttpError` whose message is `${status}: ${text}`
@@ -13,12 +11,21 @@ export class HttpError extends Error {
   readonly serverMessage: string | null;
   /** The raw response body text ('' when empty). */
   readonly body: string;
+  /** The `code` field of a JSON error body (`WHOOP_NOT_CONFIGURED`), or null: why, for code to branch on. */
+  readonly code: string | null;
 
-  constructor(status: number, message: string, serverMessage: string | null, body: string) {
+  constructor(
+    status: number,
+    message: string,
+    serverMessage: string | null,
+    body: string,
+    code: string | null = null,
+  ) {
     super(message);
     this.status = status;
     this.serverMessage = serverMessage;
     this.body = body;
+    this.code = code;
   }
 }
 
@@ -29,38 +36,32 @@ export class NetworkError extends Error {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-function readErrorField(body: string): string | null {
-  if (!body) return null;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string') {
-      return parsed.error || null;
-    }
-  } catch {
-    // Plain-text body: the caller uses it as is.
-  }
-  return null;
+/** A string field of a JSON error body (`{ error, message, code }`), or null. */
+function readErrorField(parsed: unknown, field: 'error' | 'code'): string | null {
+  // Any JSON value indexes safely (a string or a number has no such field); null short-circuits.
+  const value = (parsed as Record<string, unknown> | null)?.[field];
+  return typeof value === 'string' && value ? value : null;
 }
 
 async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const body = await res.text().catch(() => '');
-  const serverMessage = readErrorField(body);
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    // Plain-text or empty body: the caller uses it as is.
+  }
+  const serverMessage = readErrorField(parsed, 'error');
   // A nurse should read "401: Invalid username or password", not a JSON dump.
   const text = serverMessage ?? (body || res.statusText);
-  throw new HttpError(res.status, `${res.status}: ${text}`, serverMessage, body);
-}
-
-async function send(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, { ...init, credentials: 'include' });
-  } catch (error) {
-    // Aborts (unmount, query cancelled) must stay aborts so TanStack Query can ignore them.
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new NetworkError('Network error: the Vigil server could not be reached. Check the connection.', {
-      cause: error,
-    });
-  }
+  throw new HttpError(
+    res.status,
+    `${res.status}: ${text}`,
+    serverMessage,
+    body,
+    readErrorField(parsed, 'code'),
+  );
 }
 
 /**
@@ -76,36 +77,32 @@ export async function apiRequest(
 ): Promise<Response> {
   const hasBody = body !== undefined;
   const headers = { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...options.headers };
-  const res = await send(url, {
-    method,
-    headers: Object.keys(headers).length > 0 ? headers : undefined,
-    body: hasBody ? JSON.stringify(body) : undefined,
-    signal: options.signal,
-  });
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: Object.keys(headers).length > 0 ? headers : undefined,
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal: options.signal,
+      credentials: 'include',
+    });
+  } catch (error) {
+    // Aborts (unmount, query cancelled) must stay aborts so TanStack Query can ignore them.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError('Network error: the Vigil server could not be reached. Check the connection.', {
+      cause: error,
+    });
+  }
   await throwIfNotOk(res);
   return res;
 }
 
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** Query keys are URL segments: `['/api/patients', 7]` fetches `/api/patients/7`. */
-export function queryKeyToUrl(queryKey: readonly unknown[]): string {
-  return queryKey.map(String).join('/');
-}
-
 /**
- * The default query: GET the URL named by the query key and return the parsed JSON.
- * With `on401: 'returnNull'` an unauthenticated answer resolves to null instead of throwing.
+ * GET a JSON answer, for a query's `queryFn` to parse with its schema. Every query names its URL
+ * itself: query keys are by meaning (`['patients', 7]`), not URLs, and there is no default fetcher.
  */
-export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
-export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await send(queryKeyToUrl(queryKey), { method: 'GET', signal });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
-  };
+export async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
+  return (await apiRequest('GET', url, undefined, { signal })).json();
 }
 
 /** Whether the Vigil server answers at all now (GET /api/health, public). */

@@ -7,3 +7,15 @@ import { DEMO_PATIENT_LABEL } from '@vigil/domain';
 export function patientLabel(patient: { name: string; isDemo: boolean }): string {
   return patient.isDemo ? `${patient.name} (${DEMO_PATIENT_LABEL})` : patient.name;
 }
+
+/**
+ * The label of the patient with this id in a list the screen passed in, or "Patient 7" while the
+ * list is loading or when it lacks them (a discharged patient's old alert).
+ */
+export function patientLabelOf(
+  patients: readonly { id: number; name: string; isDemo: boolean }[] | undefined,
+  id: number,
+): string {
+  const patient = patients?.find((p) => p.id === id);
+  return patient ? patientLabel(patient) : `Patient ${id}`;
+}

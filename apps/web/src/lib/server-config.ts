@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ConfigResponse } from '@vigil/domain';
-import { getQueryFn } from './api-client.ts';
-
-const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
+import { getJson } from './api-client.ts';
 
 /** GET /api/config: which optional features this server has on (never secrets). Changes only on restart. */
 export const serverConfigQueryOptions = queryOptions({
-  queryKey: ['/api/config'] as const,
-  queryFn: async (context) => ConfigResponse.parse(await fetchJson(context)),
+  queryKey: ['server-config'] as const,
+  queryFn: async ({ signal }) => ConfigResponse.parse(await getJson('/api/config', signal)),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -1,7 +1,6 @@
 import type { User } from '@vigil/domain';
 import { type ReactNode, Suspense, useRef } from 'react';
 import { Toaster } from '@/components/ui/toaster.tsx';
-import { AlertAlarms, AlertBar, AlertBarButton } from '@/features/alerts/components/alert-bar.tsx';
 import { DeviceLostToasts } from '@/features/bluetooth/components/device-lost-toasts.tsx';
 import { LiveStatusBanner } from '@/features/events/components/live-status-banner.tsx';
 import { LiveEventsProvider, useLiveConnection } from '@/features/events/hooks/use-live-events.tsx';
@@ -9,6 +8,7 @@ import { isLiveDown } from '@/features/events/lib/live-notice.ts';
 import { useHeightVariable } from '@/hooks/use-height-variable.ts';
 import { lazyWithRetry } from '@/lib/lazy-with-retry.ts';
 import { AppSidebar } from './app-sidebar.tsx';
+import { ShellAlertAlarms, ShellAlertBar, ShellAlertBarButton } from './shell-alerts.tsx';
 import { SidebarProvider, useSidebar } from './sidebar-context.tsx';
 
 // The drawer (a dialog) is only for screens under 768 px: desktops never download it.
@@ -32,7 +32,7 @@ function TopBand({ user, isMobile }: { user: User; isMobile: boolean }) {
           <MobileNav
             user={user}
             alerts={
-              hasLiveEvents && <AlertBarButton canAcknowledge={canAcknowledge(user)} userId={user.id} />
+              hasLiveEvents && <ShellAlertBarButton canAcknowledge={canAcknowledge(user)} userId={user.id} />
             }
           />
         </Suspense>
@@ -62,10 +62,12 @@ function SidebarFrame({ user, children }: { user: User; children: ReactNode }) {
         {!isMobile && <AppSidebar user={user} />}
         <main id="main-content" tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
           {/* The ward's active alerts lead every page (in its flow); a phone has them in its top bar. */}
-          {hasLiveEvents && !isMobile && <AlertBar canAcknowledge={canAcknowledge(user)} userId={user.id} />}
+          {hasLiveEvents && !isMobile && (
+            <ShellAlertBar canAcknowledge={canAcknowledge(user)} userId={user.id} />
+          )}
           {children}
         </main>
-        {hasLiveEvents && <AlertAlarms role={user.role} />}
+        {hasLiveEvents && <ShellAlertAlarms role={user.role} />}
       </div>
       <DeviceLostToasts />
     </div>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BluetoothUnsupportedNotice } from '@/features/bluetooth/components/bluetooth-unsupported-notice.tsx';
 import { ConnectDeviceCard } from '@/features/bluetooth/components/connect-device-card.tsx';
@@ -6,12 +7,17 @@ import { useBluetoothLimitedToast } from '@/features/bluetooth/hooks/use-bluetoo
 import { useDeviceActions } from '@/features/bluetooth/hooks/use-device-actions.ts';
 import { isWebBluetoothSupported } from '@/features/bluetooth/lib/bluetooth-support.ts';
 import { BridgePanel } from '@/features/bridge/components/bridge-panel.tsx';
+import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { useSimulationAvailable } from '@/lib/server-config.ts';
 
-/** `/bluetooth-manager`: the Bluetooth Device Manager (spec point 2). */
+/**
+ * `/bluetooth-manager`: the Bluetooth Device Manager (spec point 2). The page asks for the ward's
+ * patients once and gives them to the bridge and Bluetooth cards, which choose and name patients.
+ */
 export function BluetoothManagerPage() {
   const [patientId, setPatientId] = useState<number | null>(null);
+  const patients = useQuery(getPatientsQueryOptions());
   const actions = useDeviceActions();
   const isSupported = isWebBluetoothSupported();
   const simulation = useSimulationAvailable();
@@ -28,16 +34,18 @@ export function BluetoothManagerPage() {
         </p>
       </header>
       {!isSupported && <BluetoothUnsupportedNotice simulation={simulation} />}
-      {/* Card 1: the Health Device Bridge (issue 13) */}
-      <BridgePanel />
+      {/* Card 1: the Health Device Bridge (decision 009) */}
+      <BridgePanel patients={patients} />
       <ConnectDeviceCard
         patientId={patientId}
         onPatientChange={setPatientId}
         isSupported={isSupported}
         actions={actions}
+        patients={patients}
       />
       <ConnectedDevicesCard
         actions={actions}
+        patients={patients.data}
         onDisconnected={(row) => {
           // Spec point 4: disconnecting the selected device clears the selection.
           if (row.patientId === patientId) setPatientId(null);

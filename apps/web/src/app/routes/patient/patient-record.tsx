@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '@vigil/domain';
 import { Link } from 'wouter';
 import { PatientAlertHistory } from '@/features/alerts/components/patient-alert-history.tsx';
@@ -16,6 +17,7 @@ import { TimelineCard } from '@/features/patients/components/timeline-card.tsx';
 import { VitalCards } from '@/features/patients/components/vital-cards.tsx';
 import { VitalsFreshness } from '@/features/patients/components/vitals-freshness.tsx';
 import { useVitalsStaleness } from '@/features/patients/hooks/use-vitals-staleness.ts';
+import { getPatientReadingsQueryOptions } from '@/features/readings/api/get-readings.ts';
 import { RecordObservationsDialog } from '@/features/readings/components/record-observations-dialog.tsx';
 import { VitalsTrendCard } from '@/features/readings/components/vitals-trend-card.tsx';
 import { WearablePanel } from '@/features/wearables/components/wearable-panel.tsx';
@@ -33,6 +35,12 @@ function MonitorCard({ patient }: { patient: Patient }) {
       isDetailFolded
     />
   );
+}
+
+/** The WHOOP panel, given the readings the trend card shows (one query): WHOOP's newest summary arrives there. */
+function Wearable({ patient }: { patient: Patient }) {
+  const readings = useQuery(getPatientReadingsQueryOptions(patient.id));
+  return <WearablePanel patient={patient} readings={readings.data} />;
 }
 
 /** The loaded patient detail page: header, vitals, then the clinical cards in two columns on wide screens. */
@@ -63,7 +71,7 @@ export function PatientRecord({ patient }: { patient: Patient }) {
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-6">
           {showMonitor && <MonitorCard patient={patient} />}
-          <PatientIntegrationCard patient={patient} wearable={<WearablePanel patient={patient} />} />
+          <PatientIntegrationCard patient={patient} wearable={<Wearable patient={patient} />} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <TreatmentScheduleCard patientId={patient.id} />

@@ -8,30 +8,12 @@ import {
 import { Alert, AlertSettings, AlertStats } from '@vigil/domain';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
+import { type AlertsFilter, alertsQueryKeys } from './query-keys.ts';
 
 /**
  * The alerts API (decision 021): lists with filters, acknowledgement, the ward's figures and
  * settings. Query keys are semantic, under ['alerts'], so one live `alert-changed` reaches them all.
  */
-
-/** The filters of GET /api/alerts the screens use (the server's defaults for the rest). */
-export interface AlertsFilter {
-  state?: 'open' | 'active' | 'acknowledged' | 'resolved' | 'all';
-  priority?: 'high' | 'medium' | 'low';
-  kind?: 'clinical' | 'technical';
-  patientId?: number;
-  limit?: number;
-}
-
-export const alertsQueryKeys = {
-  all: ['alerts'] as const,
-  lists: () => ['alerts', 'list'] as const,
-  list: (filter: AlertsFilter) => ['alerts', 'list', filter] as const,
-  /** Every open alert of the ward: the alert bar, kept current by the live events themselves. */
-  open: () => ['alerts', 'list', { state: 'open' }] as const,
-  stats: () => ['alerts', 'stats'] as const,
-  settings: () => ['alerts', 'settings'] as const,
-};
 
 export function alertsSearch(filter: AlertsFilter): string {
   const params = new URLSearchParams();

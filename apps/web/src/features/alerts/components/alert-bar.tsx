@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Alert } from '@vigil/domain';
+import type { Alert, Patient } from '@vigil/domain';
 import { Siren, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
-import { useMyPatientIds } from '@/features/ward/api/assignments.ts';
 import { useNow } from '@/hooks/use-now.ts';
-import { patientLabel } from '@/lib/patient-label.ts';
+import { patientLabelOf } from '@/lib/patient-label.ts';
 import { cn } from '@/lib/utils.ts';
 import { getOpenAlertsQueryOptions } from '../api/alerts.ts';
 import { useAlertAlarms } from '../hooks/use-alert-alarms.ts';
@@ -73,40 +71,35 @@ function AlertBarItem({
   );
 }
 
+/** The ward's patients, which the shell passes in to name each alert's patient by. */
+type PatientList = readonly Patient[] | undefined;
+
+const NOBODY: ReadonlySet<number> = new Set();
+
 /**
  * The ward's open alerts (kept current by the live events), the bar's share of them (those of the
- * person's own patients this shift first, when `userId` is given), and names.
+ * person's own patients this shift, `mine`, first), and names.
  */
-function useOpenAlerts(userId: number | null = null) {
+function useOpenAlerts(patients: PatientList, mine: ReadonlySet<number> = NOBODY) {
   const { data: alerts } = useQuery(getOpenAlertsQueryOptions());
-  const mine = useMyPatientIds(userId).ids ?? NOBODY;
-  const { data: patients } = useQuery(getPatientsQueryOptions());
-  const nameOf = useCallback(
-    (patientId: number) => {
-      const patient = patients?.find((p) => p.id === patientId);
-      return patient ? patientLabel(patient) : `Patient ${patientId}`;
-    },
-    [patients],
-  );
+  const nameOf = useCallback((patientId: number) => patientLabelOf(patients, patientId), [patients]);
   const isKnown = useCallback(
     (patientId: number) => patients?.some((p) => p.id === patientId) ?? false,
     [patients],
   );
   const shown = useMemo(() => (alerts ? barAlerts(alerts, mine) : []), [alerts, mine]);
-  return { alerts, shown, mine, nameOf, isKnown };
+  return { alerts, shown, nameOf, isKnown };
 }
 
 /**
  * The browser's alarms for the ward's open alerts, mounted once in the shell: the announcement of
  * each newly raised alert, the sound of a ward display that opted in, notifications.
  */
-export function AlertAlarms({ role }: { role: string }) {
-  const { alerts, nameOf, isKnown } = useOpenAlerts();
+export function AlertAlarms({ patients, role }: { patients: PatientList; role: string }) {
+  const { alerts, nameOf, isKnown } = useOpenAlerts(patients);
   useAlertAlarms(alerts, nameOf, isKnown, role);
   return null;
 }
-
-const NOBODY: ReadonlySet<number> = new Set();
 
 function BarList({
   shown,
@@ -145,8 +138,17 @@ const countText = (n: number) => (n === 1 ? '1 active alert' : `${n} active aler
  * may. Live: the `alert-changed` events write into its query, so an acknowledgement on one screen
  * clears it on every other. At the top of the page, in its flow (from 768 px; phones: AlertBarButton).
  */
-export function AlertBar({ canAcknowledge, userId }: { canAcknowledge: boolean; userId: number }) {
-  const { shown, mine, nameOf } = useOpenAlerts(userId);
+export function AlertBar({
+  canAcknowledge,
+  patients,
+  mine = NOBODY,
+}: {
+  canAcknowledge: boolean;
+  patients: PatientList;
+  /** The patients assigned to this person this shift: their alerts first, "Your patient". */
+  mine?: ReadonlySet<number>;
+}) {
+  const { shown, nameOf } = useOpenAlerts(patients, mine);
   if (shown.length === 0) return null;
   return (
     <section
@@ -176,8 +178,16 @@ export function AlertBar({ canAcknowledge, userId }: { canAcknowledge: boolean; 
  * The alert bar on a phone (< 768 px): a button in the top bar, coloured by the highest priority
  * standing, that opens the same list under the top bar; the first screen keeps its patients in view.
  */
-export function AlertBarButton({ canAcknowledge, userId }: { canAcknowledge: boolean; userId: number }) {
-  const { shown, mine, nameOf } = useOpenAlerts(userId);
+export function AlertBarButton({
+  canAcknowledge,
+  patients,
+  mine = NOBODY,
+}: {
+  canAcknowledge: boolean;
+  patients: PatientList;
+  mine?: ReadonlySet<number>;
+}) {
+  const { shown, nameOf } = useOpenAlerts(patients, mine);
   const [isOpen, setIsOpen] = useState(false);
   const [location] = useLocation();
   const panelId = useId();

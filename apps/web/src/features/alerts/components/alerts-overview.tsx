@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { ALERT_PRIORITY_LABELS } from '@vigil/domain';
+import { ALERT_PRIORITY_LABELS, type Patient } from '@vigil/domain';
 import { BellRing } from 'lucide-react';
 import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
-import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
-import { useMyPatientIds } from '@/features/ward/api/assignments.ts';
 import { useNow } from '@/hooks/use-now.ts';
-import { patientLabel } from '@/lib/patient-label.ts';
-import { type AlertsFilter, getAlertsQueryOptions } from '../api/alerts.ts';
+import { patientLabelOf } from '@/lib/patient-label.ts';
+import { getAlertsQueryOptions } from '../api/alerts.ts';
+import type { AlertsFilter } from '../api/query-keys.ts';
 import { mineFirst } from '../lib/alert-display.ts';
 import { AlertList } from './alert-list.tsx';
 import { SoundControl } from './sound-control.tsx';
@@ -52,25 +51,20 @@ function Filter({
  */
 export function AlertsOverview({
   canAcknowledge,
-  userId,
+  patients,
+  mine,
 }: {
   canAcknowledge: boolean;
-  userId: number | null;
+  /** The ward's patients (the screen's), for the patient filter and to name each alert's patient. */
+  patients: readonly Patient[] | undefined;
+  /** The patients assigned to this person this shift: their alerts first. */
+  mine?: ReadonlySet<number> | null;
 }) {
   const [filter, setFilter] = useState<AlertsFilter>({ state: 'open' });
   const { data: listed, error, isFetching } = useQuery(getAlertsQueryOptions(filter));
-  // The person's own patients this shift first (their alerts are theirs to answer).
-  const mine = useMyPatientIds(userId).ids;
   const alerts = useMemo(() => (listed && mine ? mineFirst(listed, mine) : listed), [listed, mine]);
-  const { data: patients } = useQuery(getPatientsQueryOptions());
   const now = useNow();
-  const nameOf = useCallback(
-    (patientId: number) => {
-      const patient = patients?.find((p) => p.id === patientId);
-      return patient ? patientLabel(patient) : `Patient ${patientId}`;
-    },
-    [patients],
-  );
+  const nameOf = useCallback((patientId: number) => patientLabelOf(patients, patientId), [patients]);
   const set = (key: keyof AlertsFilter, value: string) =>
     setFilter((f) => {
       const next: AlertsFilter = { ...f };

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { AuditEvent, type AuditQuery, AuditVerification } from '@vigil/domain';
 import { z } from 'zod';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiRequest, getJson } from '@/lib/api-client.ts';
+import { auditQueryKeys } from './query-keys.ts';
 
 /** The query string of a filter (empty values left out). */
 export function auditSearch(filter: AuditQuery): string {
@@ -16,15 +17,9 @@ export function auditSearch(filter: AuditQuery): string {
 /** GET /api/audit-events: the trail, newest first, filtered. */
 export function getAuditEventsQueryOptions(filter: AuditQuery) {
   return queryOptions({
-    queryKey: ['/api/audit-events', filter] as const,
+    queryKey: auditQueryKeys.events(filter),
     queryFn: async ({ signal }) =>
-      z
-        .array(AuditEvent)
-        .parse(
-          await (
-            await apiRequest('GET', `/api/audit-events${auditSearch(filter)}`, undefined, { signal })
-          ).json(),
-        ),
+      z.array(AuditEvent).parse(await getJson(`/api/audit-events${auditSearch(filter)}`, signal)),
     placeholderData: keepPreviousData,
   });
 }

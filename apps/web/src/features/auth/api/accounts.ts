@@ -8,24 +8,22 @@ import {
   User,
 } from '@vigil/domain';
 import { z } from 'zod';
-import { apiRequest, getQueryFn } from '@/lib/api-client.ts';
-
-export const ACCOUNTS_QUERY_KEY = ['/api/accounts'] as const;
-const fetchAccounts = getQueryFn<unknown>({ on401: 'throw' });
+import { apiRequest, getJson } from '@/lib/api-client.ts';
+import { ACCOUNTS_QUERY_KEY, REGISTRATION_QUERY_KEY } from './query-keys.ts';
 
 /** GET /api/accounts: every account, for the administration page. */
 export function getAccountsQueryOptions() {
   return queryOptions({
     queryKey: ACCOUNTS_QUERY_KEY,
-    queryFn: async (context) => z.array(Account).parse(await fetchAccounts(context)),
+    queryFn: async ({ signal }) => z.array(Account).parse(await getJson('/api/accounts', signal)),
   });
 }
 
 /** GET /api/register (before sign-in): open, approval or closed. */
 export function getRegistrationQueryOptions() {
   return queryOptions({
-    queryKey: ['/api/register'] as const,
-    queryFn: async () => RegistrationInfo.parse(await (await apiRequest('GET', '/api/register')).json()),
+    queryKey: REGISTRATION_QUERY_KEY,
+    queryFn: async ({ signal }) => RegistrationInfo.parse(await getJson('/api/register', signal)),
     staleTime: 5 * 60_000,
   });
 }

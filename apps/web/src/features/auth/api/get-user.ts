@@ -1,9 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SIGNED_IN_HINT_COOKIE, User } from '@vigil/domain';
 import { apiRequest, HttpError } from '@/lib/api-client.ts';
-
-/** The session's cache key (login, registration and logout write the user here). */
-export const USER_QUERY_KEY = ['/api/user'] as const;
+import { USER_QUERY_KEY } from './query-keys.ts';
 
 const HINT_NAMES = [SIGNED_IN_HINT_COOKIE, `__Host-${SIGNED_IN_HINT_COOKIE}`];
 

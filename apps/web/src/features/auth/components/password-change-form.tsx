@@ -8,7 +8,7 @@ import { FormField } from '@/components/form/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { changePassword } from '../api/accounts.ts';
-import { USER_QUERY_KEY } from '../api/get-user.ts';
+import { USER_QUERY_KEY } from '../api/query-keys.ts';
 import { PasswordInput } from './password-input.tsx';
 
 /** Change one's own password: the current one, then the new one. Other sessions end. */

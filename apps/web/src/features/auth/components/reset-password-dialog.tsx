@@ -13,7 +13,8 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog.tsx';
 import { toastError } from '@/lib/toast.ts';
-import { ACCOUNTS_QUERY_KEY, resetPassword } from '../api/accounts.ts';
+import { resetPassword } from '../api/accounts.ts';
+import { ACCOUNTS_QUERY_KEY } from '../api/query-keys.ts';
 
 /**
  * "Reset password", asked first: the reset signs the person out on every device at once (mid-shift,

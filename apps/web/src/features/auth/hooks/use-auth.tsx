@@ -9,9 +9,10 @@ import type { LoginInput, PendingRegistration, Permission, RegisterInput, User }
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { HttpError } from '@/lib/api-client.ts';
 import { toastError } from '@/lib/toast.ts';
-import { getUserQueryOptions, USER_QUERY_KEY } from '../api/get-user.ts';
+import { getUserQueryOptions } from '../api/get-user.ts';
 import { login } from '../api/login.ts';
 import { logout } from '../api/logout.ts';
+import { USER_QUERY_KEY } from '../api/query-keys.ts';
 import { register } from '../api/register.ts';
 
 export type AuthContextValue = {

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Patient } from '@vigil/domain';
 import { Bluetooth, FlaskConical, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
-import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
 import { patientLabel } from '@/lib/patient-label.ts';
 import { useSimulationAvailable } from '@/lib/server-config.ts';
 import type { useDeviceActions } from '../hooks/use-device-actions.ts';
@@ -22,15 +22,17 @@ export function ConnectDeviceCard({
   onPatientChange,
   isSupported,
   actions,
+  patients,
 }: {
   patientId: number | null;
   onPatientChange(id: number | null): void;
   isSupported: boolean;
   actions: ReturnType<typeof useDeviceActions>;
+  /** The ward's patients to choose from (the page's query). */
+  patients: UseQueryResult<Patient[]>;
 }) {
   const titleId = useId();
   const selectId = useId();
-  const patients = useQuery(getPatientsQueryOptions());
   const { busy, error } = actions;
   const simulation = useSimulationAvailable();
   const selected = patients.data?.find((p) => p.id === patientId);

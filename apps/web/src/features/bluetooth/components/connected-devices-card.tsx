@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Patient } from '@vigil/domain';
 import { MonitorSmartphone, Unplug } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Link } from 'wouter';
@@ -7,8 +8,7 @@ import { DemoPatientBadge } from '@/components/provenance/demo-patient-badge.tsx
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
-import { getDeviceLinksQueryOptions } from '../api/device-links.ts';
+import { getDeviceLinksQueryOptions } from '@/features/devices/api/device-links.ts';
 import type { useDeviceActions } from '../hooks/use-device-actions.ts';
 import { useLocalDevices } from '../hooks/use-local-devices.ts';
 import { type DeviceRow, deviceRows, hasRealConnection } from '../lib/device-rows.ts';
@@ -42,16 +42,18 @@ function NoDevices() {
 export function ConnectedDevicesCard({
   actions,
   onDisconnected,
+  patients,
 }: {
   actions: ReturnType<typeof useDeviceActions>;
   onDisconnected(row: DeviceRow): void;
+  /** The ward's patients (the page's), to name each device's patient by. */
+  patients: readonly Patient[] | undefined;
 }) {
   const titleId = useId();
   const links = useQuery(getDeviceLinksQueryOptions());
-  const patients = useQuery(getPatientsQueryOptions());
   const local = useLocalDevices();
   const rows = useMemo(() => deviceRows(links.data ?? [], local), [links.data, local]);
-  const patientOf = (id: number) => patients.data?.find((p) => p.id === id) ?? null;
+  const patientOf = (id: number) => patients?.find((p) => p.id === id) ?? null;
 
   let content: React.ReactNode;
   if (links.isPending && local.length === 0) content = <CardLoading label="Loading devices" />;

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { patientQueryKey } from '@/features/patients/api/get-patient.ts';
-import { PATIENTS_QUERY_KEY } from '@/features/patients/api/get-patients.ts';
+import { endDeviceLink } from '@/features/devices/api/device-links.ts';
+import { DEVICE_LINKS_QUERY_KEY } from '@/features/devices/api/query-keys.ts';
+import { PATIENTS_QUERY_KEY, patientQueryKey } from '@/features/patients/api/query-keys.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { DEVICE_LINKS_QUERY_KEY, endDeviceLink } from '../api/device-links.ts';
 import { BLUETOOTH_MESSAGES } from '../lib/bluetooth-errors.ts';
 import { type ConnectedDevice, deviceManager } from '../lib/device-manager.ts';
 import type { DeviceRow } from '../lib/device-rows.ts';

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { displayPatientId, type Patient } from '@vigil/domain';
 import { useEffect, useRef } from 'react';
-import { patientQueryKey } from '@/features/patients/api/get-patient.ts';
-import { PATIENTS_QUERY_KEY } from '@/features/patients/api/get-patients.ts';
+import { PATIENTS_QUERY_KEY, patientQueryKey } from '@/features/patients/api/query-keys.ts';
 import { toastError } from '@/lib/toast.ts';
 import { RECONNECT_WAITS_MS } from '../lib/bluetooth-constants.ts';
 import { deviceLostText, devicesThatGaveUp } from '../lib/device-lost.ts';

@@ -1,29 +1,23 @@
 import type { DeviceLink } from '@vigil/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeDeviceLink } from '@/test/device-link-factory.ts';
 import { deviceManager } from './device-manager.ts';
 
 /** Every request the manager makes, as "METHOD /path", answered as the server would. */
 let requests: string[];
 
-const LINK: DeviceLink = {
+const LINK: DeviceLink = makeDeviceLink({
   id: 41,
-  patientId: 7,
   deviceId: 'demo-1',
   deviceName: 'Demo Device (Simulation)',
   connectionType: 'Simulation',
   simulated: true,
-  state: 'connected',
-  status: 'connected',
-  lostAt: null,
-  lostReason: null,
   batteryLevel: null,
   linkedAt: '2026-03-02T08:00:00.000Z',
-  linkedBy: 1,
   stateChangedAt: '2026-03-02T08:00:00.000Z',
   lastReadingAt: null,
   lastSeenAt: '2026-03-02T08:00:00.000Z',
-  endedAt: null,
-};
+});
 
 function answer(method: string, path: string, body: unknown): Response {
   if (method === 'POST' && path === '/api/device-links') {

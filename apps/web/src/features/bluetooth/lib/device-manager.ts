@@ -1,14 +1,14 @@
 import { CONNECTION_TYPES, type DeviceReadingInput } from '@vigil/domain';
-import { HttpError } from '@/lib/api-client.ts';
-import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
-import { toastSuccess } from '@/lib/toast.ts';
 import {
   createDeviceLink,
   endDeviceLink,
   heartbeatDeviceLink,
   updateDeviceLink,
-} from '../api/device-links.ts';
-import { postDeviceReadings } from '../api/post-device-readings.ts';
+} from '@/features/devices/api/device-links.ts';
+import { postDeviceReadings } from '@/features/readings/api/post-device-readings.ts';
+import { HttpError } from '@/lib/api-client.ts';
+import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
+import { toastSuccess } from '@/lib/toast.ts';
 import {
   DEMO_DEVICE_NAME,
   DEVICE_FILTERS,

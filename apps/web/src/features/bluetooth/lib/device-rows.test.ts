@@ -1,29 +1,9 @@
-import type { DeviceLink } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
+import { makeDeviceLink } from '@/test/device-link-factory.ts';
 import type { LocalDevice } from './device-manager.ts';
 import { deviceRows, hasRealConnection, rowStatus } from './device-rows.ts';
 import type { DeviceSessionState } from './device-session.ts';
 
-const link = (over: Partial<DeviceLink> = {}): DeviceLink => ({
-  id: 1,
-  patientId: 7,
-  deviceId: 'abcdefghijk',
-  deviceName: 'Heart Monitor',
-  connectionType: 'Bluetooth',
-  simulated: false,
-  state: 'connected',
-  status: 'connected',
-  lostAt: null,
-  lostReason: null,
-  batteryLevel: 80,
-  linkedAt: '2026-11-23T10:00:00.000Z',
-  linkedBy: 1,
-  stateChangedAt: '2026-11-23T10:00:00.000Z',
-  lastReadingAt: '2026-11-23T10:05:00.000Z',
-  lastSeenAt: '2026-11-23T10:06:00.000Z',
-  endedAt: null,
-  ...over,
-});
 const state = (over: Partial<DeviceSessionState> = {}): DeviceSessionState => ({
   status: 'connected',
   reconnectAttempt: null,
@@ -47,7 +27,7 @@ const local = (over: Partial<LocalDevice> = {}): LocalDevice => ({
 
 describe('deviceRows', () => {
   it('merges this browser’s session into the server link, its battery and last reading the freshest', () => {
-    const [row, ...rest] = deviceRows([link()], [local()]);
+    const [row, ...rest] = deviceRows([makeDeviceLink()], [local()]);
     expect(rest).toEqual([]);
     expect(row).toMatchObject({ batteryLevel: 77, lastReadingAt: Date.parse('2026-11-23T10:06:00.000Z') });
     expect(rowStatus(row!)).toEqual({ label: 'Connected (Real Device)', tone: 'green', detail: null });
@@ -55,7 +35,7 @@ describe('deviceRows', () => {
   });
 
   it('lists a link held elsewhere as plain Connected, and a session not registered yet', () => {
-    const rows = deviceRows([link()], [local({ deviceId: 'other-device', linkId: null })]);
+    const rows = deviceRows([makeDeviceLink()], [local({ deviceId: 'other-device', linkId: null })]);
     expect(rows.map((r) => rowStatus(r).label)).toEqual(['Connected', 'Connected (Real Device)']);
     expect(rowStatus(rows[0]!).detail).toBe('Sending from another window or computer');
   });
@@ -77,9 +57,11 @@ describe('rowStatus (decision 010)', () => {
 
   it('never shows GATT badges for a simulated or dropped device', () => {
     expect(
-      hasRealConnection(deviceRows([link({ simulated: true, connectionType: 'Simulation' })], [])[0]!),
+      hasRealConnection(
+        deviceRows([makeDeviceLink({ simulated: true, connectionType: 'Simulation' })], [])[0]!,
+      ),
     ).toBe(false);
-    const reconnecting = link({ state: 'reconnecting', status: 'reconnecting' });
+    const reconnecting = makeDeviceLink({ state: 'reconnecting', status: 'reconnecting' });
     expect(hasRealConnection(deviceRows([reconnecting], [])[0]!)).toBe(false);
     expect(rowStatus(deviceRows([reconnecting], [])[0]!).label).toBe('Disconnected');
   });
@@ -89,7 +71,7 @@ describe('a link the server marks lost', () => {
   const lostAt = new Date(2026, 10, 23, 10, 7).toISOString(); // 10:07 on the ward's clock
 
   it('reads "Not reporting" with the time it was lost, from the server\'s status, with no GATT badges', () => {
-    const [row] = deviceRows([link({ status: 'lost', lostAt, lostReason: 'not-reporting' })], []);
+    const [row] = deviceRows([makeDeviceLink({ status: 'lost', lostAt, lostReason: 'not-reporting' })], []);
     expect(rowStatus(row!)).toEqual({
       label: 'Not reporting',
       tone: 'red',
@@ -100,7 +82,7 @@ describe('a link the server marks lost', () => {
 
   it('reads "Disconnected" for a link whose browser gave up reconnecting', () => {
     const [row] = deviceRows(
-      [link({ state: 'disconnected', status: 'lost', lostAt, lostReason: 'dropped' })],
+      [makeDeviceLink({ state: 'disconnected', status: 'lost', lostAt, lostReason: 'dropped' })],
       [],
     );
     expect(rowStatus(row!)).toMatchObject({
@@ -111,12 +93,18 @@ describe('a link the server marks lost', () => {
 
   it("never decides silence by this screen's clock: a link the server calls connected is Connected", () => {
     // Heard from long ago by the timestamps, but the server has not marked it lost.
-    const [row] = deviceRows([link({ lastSeenAt: '2026-11-23T08:00:00.000Z', lastReadingAt: null })], []);
+    const [row] = deviceRows(
+      [makeDeviceLink({ lastSeenAt: '2026-11-23T08:00:00.000Z', lastReadingAt: null })],
+      [],
+    );
     expect(rowStatus(row!).label).toBe('Connected');
   });
 
   it("judges this browser's own device by its own session", () => {
-    const [mine] = deviceRows([link({ status: 'lost', lostAt, lostReason: 'not-reporting' })], [local()]);
+    const [mine] = deviceRows(
+      [makeDeviceLink({ status: 'lost', lostAt, lostReason: 'not-reporting' })],
+      [local()],
+    );
     expect(rowStatus(mine!).label).toBe('Connected (Real Device)');
   });
 });

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Patient } from '@vigil/domain';
 import { Radio, ScanSearch, Square, Unplug } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
 import { type BridgeControls, useBridge } from '../hooks/use-bridge.ts';
 import { BridgeDeviceCard } from './bridge-device-card.tsx';
 import { BridgeSetup } from './bridge-setup.tsx';
@@ -21,7 +21,7 @@ const ADAPTER_PROBLEM: Record<string, string> = {
  * Card 1 of the Bluetooth Device Manager (spec point 2, "Bridge panel"): connects this page to the
  * Health Device Bridge on this computer, scans, connects devices and syncs them to a patient.
  */
-export function BridgePanel() {
+export function BridgePanel({ patients }: { patients: UseQueryResult<Patient[]> }) {
   const titleId = useId();
   const bridge = useBridge();
   const { status, reconnectAttempt } = bridge.snapshot;
@@ -40,7 +40,7 @@ export function BridgePanel() {
       </CardHeader>
       <CardContent>
         {status === 'connected' ? (
-          <ConnectedBridge bridge={bridge} />
+          <ConnectedBridge bridge={bridge} patients={patients} />
         ) : (
           <BridgeSetup
             url={bridge.url}
@@ -54,10 +54,16 @@ export function BridgePanel() {
   );
 }
 
-function ConnectedBridge({ bridge }: { bridge: BridgeControls }) {
+/** The connected bridge's devices, each synced to one of the ward's `patients` (the page's query). */
+function ConnectedBridge({
+  bridge,
+  patients,
+}: {
+  bridge: BridgeControls;
+  patients: UseQueryResult<Patient[]>;
+}) {
   const listId = useId();
   const { view } = bridge.snapshot;
-  const patients = useQuery(getPatientsQueryOptions());
   const problem =
     view.adapterState && view.adapterState !== 'poweredOn' ? ADAPTER_PROBLEM[view.adapterState] : null;
   const count = view.devices.length;

@@ -1,14 +1,17 @@
 import type { BridgeDevice } from '@vigil/domain';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { createDeviceLink, updateDeviceLink } from '@/features/bluetooth/api/device-links.ts';
+import { createDeviceLink, updateDeviceLink } from '@/features/devices/api/device-links.ts';
+import { createDeviceToken } from '@/features/devices/api/device-tokens.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { createBridgeDeviceToken } from '../api/create-device-token.ts';
 import { createBridgePairing } from '../api/create-pairing.ts';
 import { BridgeClient, type BridgeSnapshot } from '../lib/bridge-client.ts';
 import { BridgeToasts } from '../lib/bridge-toasts.ts';
 import { loadBridgeUrl, saveBridgeUrl } from '../lib/bridge-url.ts';
 import { deviceName } from '../lib/device-display.ts';
+
+/** How long a token handed to the bridge lasts; the bridge renews it before then (decision 009). */
+const BRIDGE_TOKEN_DAYS = 30;
 
 const IDLE: BridgeSnapshot = {
   status: 'disconnected',
@@ -152,9 +155,13 @@ export function useBridge() {
         toastError('Bridge Error', 'The bridge is not connected. Connect to the bridge server first.');
         return;
       }
-      let token: Awaited<ReturnType<typeof createBridgeDeviceToken>>;
+      let token: Awaited<ReturnType<typeof createDeviceToken>>;
       try {
-        token = await createBridgeDeviceToken(patient.id, deviceName(device));
+        token = await createDeviceToken({
+          patientId: patient.id,
+          label: `Bridge: ${deviceName(device)}`.slice(0, 100),
+          expiresInDays: BRIDGE_TOKEN_DAYS,
+        });
       } catch (error) {
         toastError(
           'Bridge Error',

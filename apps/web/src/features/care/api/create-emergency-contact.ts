@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EmergencyContact, type EmergencyContactCreateInput } from '@vigil/domain';
 import { apiRequest } from '@/lib/api-client.ts';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
-import { emergencyContactsQueryKey } from './get-emergency-contacts.ts';
+import { emergencyContactsQueryKey } from './query-keys.ts';
 
 /** POST /api/patients/{id}/emergency-contacts. */
 export async function createEmergencyContact(

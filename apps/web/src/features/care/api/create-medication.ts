@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Medication, type MedicationCreateInput } from '@vigil/domain';
 import { apiRequest } from '@/lib/api-client.ts';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
-import { medicationsQueryKey } from './get-medications.ts';
+import { medicationsQueryKey } from './query-keys.ts';
 
 /** POST /api/patients/{id}/medications. */
 export async function createMedication(patientId: number, input: MedicationCreateInput): Promise<Medication> {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Note, type NoteCreateInput } from '@vigil/domain';
-import { timelineQueryKey } from '@/features/patients/api/get-timeline.ts';
+import { timelineQueryKey } from '@/features/patients/api/query-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
-import { notesQueryKey } from './get-notes.ts';
+import { notesQueryKey } from './query-keys.ts';
 
 /** POST /api/patients/{id}/notes (spec point 7: the body carries patientId and content). */
 export async function createNote(patientId: number, content: string): Promise<Note> {

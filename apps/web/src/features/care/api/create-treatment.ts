@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Treatment, type TreatmentCreateInput } from '@vigil/domain';
 import { apiRequest } from '@/lib/api-client.ts';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
-import { sortBySchedule, treatmentsQueryKey } from './get-treatments.ts';
+import { sortBySchedule } from './get-treatments.ts';
+import { treatmentsQueryKey } from './query-keys.ts';
 
 /** POST /api/patients/{id}/treatments. */
 export async function createTreatment(patientId: number, input: TreatmentCreateInput): Promise<Treatment> {

@@ -1,18 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Medication } from '@vigil/domain';
 import { z } from 'zod';
-import { getQueryFn } from '@/lib/api-client.ts';
-
-export const medicationsQueryKey = (patientId: number) =>
-  ['/api/patients', patientId, 'medications'] as const;
-
-const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
+import { getJson } from '@/lib/api-client.ts';
+import { medicationsQueryKey } from './query-keys.ts';
 
 /** GET /api/patients/{id}/medications. */
 export function getMedicationsQueryOptions(patientId: number) {
   return queryOptions({
     queryKey: medicationsQueryKey(patientId),
-    queryFn: async (context) => z.array(Medication).parse(await fetchJson(context)),
+    queryFn: async ({ signal }) =>
+      z.array(Medication).parse(await getJson(`/api/patients/${patientId}/medications`, signal)),
   });
 }
 

@@ -1,17 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Note } from '@vigil/domain';
 import { z } from 'zod';
-import { getQueryFn } from '@/lib/api-client.ts';
-
-export const notesQueryKey = (patientId: number) => ['/api/patients', patientId, 'notes'] as const;
-
-const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
+import { getJson } from '@/lib/api-client.ts';
+import { notesQueryKey } from './query-keys.ts';
 
 /** GET /api/patients/{id}/notes, newest first. */
 export function getNotesQueryOptions(patientId: number) {
   return queryOptions({
     queryKey: notesQueryKey(patientId),
-    queryFn: async (context) => z.array(Note).parse(await fetchJson(context)),
+    queryFn: async ({ signal }) =>
+      z.array(Note).parse(await getJson(`/api/patients/${patientId}/notes`, signal)),
   });
 }
 

@@ -1,17 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Treatment } from '@vigil/domain';
 import { z } from 'zod';
-import { getQueryFn } from '@/lib/api-client.ts';
-
-export const treatmentsQueryKey = (patientId: number) => ['/api/patients', patientId, 'treatments'] as const;
-
-const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
+import { getJson } from '@/lib/api-client.ts';
+import { treatmentsQueryKey } from './query-keys.ts';
 
 /** GET /api/patients/{id}/treatments, ordered by scheduledFor. */
 export function getTreatmentsQueryOptions(patientId: number) {
   return queryOptions({
     queryKey: treatmentsQueryKey(patientId),
-    queryFn: async (context) => z.array(Treatment).parse(await fetchJson(context)),
+    queryFn: async ({ signal }) =>
+      z.array(Treatment).parse(await getJson(`/api/patients/${patientId}/treatments`, signal)),
   });
 }
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Medication, type MedicationUpdateInput } from '@vigil/domain';
 import { apiRequest } from '@/lib/api-client.ts';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
-import { medicationsQueryKey } from './get-medications.ts';
+import { medicationsQueryKey } from './query-keys.ts';
 
 /** PATCH /api/medications/{id}. */
 export async function updateMedication(id: number, input: MedicationUpdateInput): Promise<Medication> {

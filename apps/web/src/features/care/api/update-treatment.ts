@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Treatment, type TreatmentUpdateInput } from '@vigil/domain';
-import { timelineQueryKey } from '@/features/patients/api/get-timeline.ts';
+import { timelineQueryKey } from '@/features/patients/api/query-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
-import { treatmentsQueryKey } from './get-treatments.ts';
+import { treatmentsQueryKey } from './query-keys.ts';
 
 /** PATCH /api/treatments/{id}. */
 export async function updateTreatment(id: number, input: TreatmentUpdateInput): Promise<Treatment> {

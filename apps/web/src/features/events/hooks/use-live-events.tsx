@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LiveEvent } from '@vigil/domain';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { USER_QUERY_KEY } from '@/features/auth/api/get-user.ts';
+import { USER_QUERY_KEY } from '@/features/auth/api/query-keys.ts';
 import { openEventSource } from '@/lib/event-stream.ts';
 import { applyLiveEvent } from '../lib/apply-live-event.ts';
 import { type LiveStatus, LiveStreamClient, type LiveStreamState } from '../lib/live-stream-client.ts';

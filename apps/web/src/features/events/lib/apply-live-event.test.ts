@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Alert, Patient, VitalReading } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
-import { alertsQueryKeys } from '@/features/alerts/api/alerts.ts';
-import { handoverQueryKeys, patientHandoversQueryKey } from '@/features/handover/api/handover-keys.ts';
+import { alertsQueryKeys } from '@/features/alerts/api/query-keys.ts';
+import { handoverQueryKeys, patientHandoversQueryKey } from '@/features/handover/api/query-keys.ts';
 import { patientQueryKey } from '@/features/patients/api/get-patient.ts';
 import { PATIENTS_QUERY_KEY } from '@/features/patients/api/get-patients.ts';
 import { news2SeriesQueryKey } from '@/features/readings/api/get-news2-series.ts';
@@ -10,36 +10,21 @@ import { patientReadingsQueryKey } from '@/features/readings/api/get-readings.ts
 import { wardQueryKeys } from '@/features/ward/api/ward-keys.ts';
 import { makeAlert } from '@/test/alert-factory.ts';
 import { makeDevice, makePatient, type PatientSpec } from '@/test/patient-factory.ts';
+import { makeReading } from '@/test/reading-factory.ts';
 import { applyLiveEvent } from './apply-live-event.ts';
 
 const patient = (id: number, over: PatientSpec = {}): Patient =>
   makePatient({ id, name: `P${id}`, oxygenLevel: 97, pulse: 70, ...over });
 
-const reading = (id: number, minutesAgo: number): VitalReading => ({
-  id,
-  patientId: 1,
-  deviceId: 'd',
-  deviceName: null,
-  connectionType: null,
-  readingTime: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
-  heartRate: 70 + id,
-  oxygenLevel: null,
-  systolicBP: null,
-  diastolicBP: null,
-  temperature: null,
-  skinTemperature: null,
-  respiratoryRate: null,
-  consciousness: null,
-  onSupplementalOxygen: null,
-  batteryLevel: null,
-  steps: null,
-  sleepHours: null,
-  recordedBy: null,
-  createdAt: new Date().toISOString(),
-  provenance: 'device',
-  windowStart: null,
-  windowEnd: null,
-});
+const reading = (id: number, minutesAgo: number): VitalReading =>
+  makeReading({
+    id,
+    deviceId: 'd',
+    readingTime: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    heartRate: 70 + id,
+    createdAt: new Date().toISOString(),
+    provenance: 'device',
+  });
 
 describe('applying live events to the cache', () => {
   it('updates the patient and keeps the dashboard list in ward order', () => {

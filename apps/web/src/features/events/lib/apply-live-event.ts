@@ -2,9 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { compareForWard, type LiveEvent, type Patient } from '@vigil/domain';
 import { applyAlertChanged } from '@/features/alerts/api/alerts.ts';
 import { patientAnalysisQueryKey } from '@/features/analysis/api/query-keys.ts';
-import { handoverQueryKeys, patientHandoversQueryKey } from '@/features/handover/api/handover-keys.ts';
-import { PATIENTS_QUERY_KEY } from '@/features/patients/api/get-patients.ts';
-import { patientQueryKey, timelineQueryKey } from '@/features/patients/api/query-keys.ts';
+import { DEVICE_LINKS_QUERY_KEY } from '@/features/devices/api/query-keys.ts';
+import { handoverQueryKeys, patientHandoversQueryKey } from '@/features/handover/api/query-keys.ts';
+import { PATIENTS_QUERY_KEY, patientQueryKey, timelineQueryKey } from '@/features/patients/api/query-keys.ts';
 import { news2SeriesQueryKey, patientReadingsQueryKey } from '@/features/readings/api/query-keys.ts';
 import { mergeReadings } from '@/features/readings/api/readings-window.ts';
 import { wardQueryKeys } from '@/features/ward/api/ward-keys.ts';
@@ -44,7 +44,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     case 'reading': {
       // A device's reading moves its link's "last reading" and battery on the device lists.
       if (event.data.readings.some((r) => r.deviceId !== null))
-        void queryClient.invalidateQueries({ queryKey: ['/api/device-links'], refetchType: 'active' });
+        void queryClient.invalidateQueries({ queryKey: DEVICE_LINKS_QUERY_KEY, refetchType: 'active' });
       // The server scores each reading that counts: the chart's NEWS2 follows from its series.
       void queryClient.invalidateQueries({
         queryKey: news2SeriesQueryKey(event.patientId),
@@ -63,7 +63,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     }
     case 'device-link-changed':
       // Which device feeds which patient: every list of links (manager, patient record) refetches.
-      void queryClient.invalidateQueries({ queryKey: ['/api/device-links'], refetchType: 'active' });
+      void queryClient.invalidateQueries({ queryKey: DEVICE_LINKS_QUERY_KEY, refetchType: 'active' });
       return;
     case 'ward-changed':
       // Beds, layout, settings or assignments: the board and the assignment lists refetch; a

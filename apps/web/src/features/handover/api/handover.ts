@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { Handover, type HandoverInput, HandoverOverview } from '@vigil/domain';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
-import { handoverQueryKeys, patientHandoversQueryKey } from './handover-keys.ts';
+import { handoverQueryKeys, patientHandoversQueryKey } from './query-keys.ts';
 
 /** GET /api/handover: the shift handed over to, the caller's drafts and the handovers awaiting them. */
 export function getHandoverOverviewQueryOptions() {

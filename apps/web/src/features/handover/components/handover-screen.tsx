@@ -2,26 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '@vigil/domain';
 import { TriangleAlert } from 'lucide-react';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
-import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
 import { formatDateTime } from '@/lib/date-time.ts';
-import { patientLabel } from '@/lib/patient-label.ts';
+import { patientLabelOf } from '@/lib/patient-label.ts';
 import { getHandoverOverviewQueryOptions } from '../api/handover.ts';
 import { AcceptHandoverForm } from './accept-handover-form.tsx';
 import { GiveHandoverForm } from './give-handover-form.tsx';
-
-function nameOf(patients: readonly Patient[] | undefined, id: number) {
-  const patient = patients?.find((p) => p.id === id);
-  return patient ? patientLabel(patient) : `Patient ${id}`;
-}
 
 /**
  * `/handover`: the outgoing nurse's patients with their pre-filled I-PASS handovers, and the
  * handovers awaiting the caller's acceptance; those past the handover window are flagged (the nurse
  * in charge sees every flagged one).
  */
-export function HandoverScreen() {
+export function HandoverScreen({
+  patients,
+}: {
+  /** The ward's patients (the screen's), to name each handover's patient by. */
+  patients: readonly Patient[] | undefined;
+}) {
   const overview = useQuery(getHandoverOverviewQueryOptions());
-  const patients = useQuery(getPatientsQueryOptions());
   const data = overview.data;
   const flagged = data?.incoming.filter((h) => h.flagged) ?? [];
 
@@ -46,7 +44,7 @@ export function HandoverScreen() {
         >
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {flagged.length === 1 ? '1 patient was' : `${flagged.length} patients were`} not accepted by the end
-          of the handover window: {flagged.map((h) => nameOf(patients.data, h.patientId)).join(', ')}.
+          of the handover window: {flagged.map((h) => patientLabelOf(patients, h.patientId)).join(', ')}.
         </p>
       )}
       {data && (
@@ -62,7 +60,7 @@ export function HandoverScreen() {
                 <AcceptHandoverForm
                   key={handover.id}
                   handover={handover}
-                  patientName={nameOf(patients.data, handover.patientId)}
+                  patientName={patientLabelOf(patients, handover.patientId)}
                 />
               ))}
             </ul>
@@ -82,7 +80,7 @@ export function HandoverScreen() {
                 <GiveHandoverForm
                   key={draft.patientId}
                   draft={draft}
-                  patientName={nameOf(patients.data, draft.patientId)}
+                  patientName={patientLabelOf(patients, draft.patientId)}
                 />
               ))}
             </ul>

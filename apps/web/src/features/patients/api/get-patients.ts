@@ -1,16 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { Patient } from '@vigil/domain';
 import { z } from 'zod';
-import { getQueryFn } from '@/lib/api-client.ts';
+import { getJson } from '@/lib/api-client.ts';
+import { PATIENTS_QUERY_KEY } from './query-keys.ts';
 
-export const PATIENTS_QUERY_KEY = ['/api/patients'] as const;
-
-const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
+export { PATIENTS_QUERY_KEY } from './query-keys.ts';
 
 /** GET /api/patients: every patient, Critical first then oxygen level descending (server order). */
 export function getPatientsQueryOptions() {
   return queryOptions({
     queryKey: PATIENTS_QUERY_KEY,
-    queryFn: async (context) => z.array(Patient).parse(await fetchJson(context)),
+    queryFn: async ({ signal }) => z.array(Patient).parse(await getJson('/api/patients', signal)),
   });
 }

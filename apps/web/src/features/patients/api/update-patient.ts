@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Patient, type PatientUpdateInput } from '@vigil/domain';
-import { patientAnalysisQueryKey } from '@/features/analysis/api/get-patient-analysis.ts';
+import { patientAnalysisQueryKey } from '@/features/analysis/api/query-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
 import { patientQueryKey } from './get-patient.ts';

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DeviceReadingInput, DeviceReadingsResponse, type Patient } from '@vigil/domain';
-import { patientQueryKey } from '@/features/patients/api/get-patient.ts';
-import { PATIENTS_QUERY_KEY } from '@/features/patients/api/get-patients.ts';
+import { PATIENTS_QUERY_KEY, patientQueryKey } from '@/features/patients/api/query-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
 import { patientReadingsQueryKey } from './get-readings.ts';

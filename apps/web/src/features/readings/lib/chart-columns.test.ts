@@ -1,34 +1,15 @@
 import type { News2Point, VitalReading } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
+import { makeReading } from '@/test/reading-factory.ts';
 import { chartColumns, chartSheets, parseChartWindow } from './chart-columns.ts';
 
 let nextId = 1;
-const reading = (hour: number, minute: number, values: Partial<VitalReading>): VitalReading => ({
-  id: nextId++,
-  patientId: 1,
-  deviceId: null,
-  deviceName: null,
-  connectionType: null,
-  readingTime: new Date(Date.UTC(2026, 10, 26, hour, minute)).toISOString(),
-  heartRate: null,
-  oxygenLevel: null,
-  systolicBP: null,
-  diastolicBP: null,
-  temperature: null,
-  skinTemperature: null,
-  respiratoryRate: null,
-  consciousness: null,
-  onSupplementalOxygen: null,
-  batteryLevel: null,
-  steps: null,
-  sleepHours: null,
-  recordedBy: null,
-  createdAt: new Date(Date.UTC(2026, 10, 26, hour, minute)).toISOString(),
-  provenance: 'observation',
-  windowStart: null,
-  windowEnd: null,
-  ...values,
-});
+const reading = (hour: number, minute: number, values: Partial<VitalReading>): VitalReading =>
+  makeReading({
+    id: nextId++,
+    readingTime: new Date(Date.UTC(2026, 10, 26, hour, minute)).toISOString(),
+    ...values,
+  });
 
 const point = (r: VitalReading, total: number): News2Point => ({
   readingId: r.id,

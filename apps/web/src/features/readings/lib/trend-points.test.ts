@@ -1,34 +1,15 @@
 import type { News2Point, VitalReading } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
+import { makeReading } from '@/test/reading-factory.ts';
 import { trendPoints } from './trend-points.ts';
 
 let nextId = 1;
-const reading = (minute: number, values: Partial<VitalReading>): VitalReading => ({
-  id: nextId++,
-  patientId: 1,
-  deviceId: null,
-  deviceName: null,
-  connectionType: null,
-  readingTime: new Date(Date.UTC(2026, 2, 2, 8, minute)).toISOString(),
-  heartRate: null,
-  oxygenLevel: null,
-  systolicBP: null,
-  diastolicBP: null,
-  temperature: null,
-  skinTemperature: null,
-  respiratoryRate: null,
-  consciousness: null,
-  onSupplementalOxygen: null,
-  batteryLevel: null,
-  steps: null,
-  sleepHours: null,
-  recordedBy: null,
-  createdAt: new Date(Date.UTC(2026, 2, 2, 8, minute)).toISOString(),
-  provenance: 'observation',
-  windowStart: null,
-  windowEnd: null,
-  ...values,
-});
+const reading = (minute: number, values: Partial<VitalReading>): VitalReading =>
+  makeReading({
+    id: nextId++,
+    readingTime: new Date(Date.UTC(2026, 2, 2, 8, minute)).toISOString(),
+    ...values,
+  });
 
 // RR 18, SpO2 99 on air, SBP 120, HR 65, Alert, 37.5 °C (995 tenths °F) → NEWS2 0 (docs/reference/clinical.md).
 const fullSet: Partial<VitalReading> = {

@@ -1,13 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { VitalWatchData, WearableConnection, WhoopStatus } from '@vigil/domain';
-import { getQueryFn } from '@/lib/api-client.ts';
-
-const fetchJson = getQueryFn<unknown>({ on401: 'throw' });
-
-export const WHOOP_STATUS_QUERY_KEY = ['/api/whoop/status'] as const;
-export const wearableQueryKey = (patientId: number) => ['/api/patients', patientId, 'wearable'] as const;
-export const vitalWatchDataQueryKey = (patientId: number) =>
-  ['/api/patients', patientId, 'vital-watch-data'] as const;
+import { getJson } from '@/lib/api-client.ts';
+import { vitalWatchDataQueryKey, WHOOP_STATUS_QUERY_KEY, wearableQueryKey } from './query-keys.ts';
 
 /** Spec point 9: a connected vital watch is polled every 30 s. */
 export const VITAL_WATCH_POLL_MS = 30_000;
@@ -17,7 +11,7 @@ export function useWhoopStatus() {
   return useQuery(
     queryOptions({
       queryKey: WHOOP_STATUS_QUERY_KEY,
-      queryFn: async (context) => WhoopStatus.parse(await fetchJson(context)),
+      queryFn: async ({ signal }) => WhoopStatus.parse(await getJson('/api/whoop/status', signal)),
     }),
   );
 }
@@ -27,7 +21,8 @@ export function useWearableConnection(patientId: number) {
   return useQuery(
     queryOptions({
       queryKey: wearableQueryKey(patientId),
-      queryFn: async (context) => WearableConnection.parse(await fetchJson(context)),
+      queryFn: async ({ signal }) =>
+        WearableConnection.parse(await getJson(`/api/patients/${patientId}/wearable`, signal)),
     }),
   );
 }
@@ -37,7 +32,8 @@ export function useVitalWatchData(patientId: number, connected: boolean) {
   return useQuery(
     queryOptions({
       queryKey: vitalWatchDataQueryKey(patientId),
-      queryFn: async (context) => VitalWatchData.parse(await fetchJson(context)),
+      queryFn: async ({ signal }) =>
+        VitalWatchData.parse(await getJson(`/api/patients/${patientId}/vital-watch-data`, signal)),
       enabled: connected,
       refetchInterval: connected ? VITAL_WATCH_POLL_MS : false,
     }),

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ConnectVitalWatchResponse, VitalWatchData, WearableConnection } from '@vigil/domain';
-import { patientQueryKey } from '@/features/patients/api/get-patient.ts';
+import { patientQueryKey } from '@/features/patients/api/query-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
-import { vitalWatchDataQueryKey, wearableQueryKey } from './get-wearable.ts';
+import { vitalWatchDataQueryKey, wearableQueryKey } from './query-keys.ts';
 
 /** POST /api/patients/{id}/connect-vital-watch: where to send the browser (WHOOP's consent page). */
 export async function startWhoopConnection(patientId: number): Promise<string> {

@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Patient } from '@vigil/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Patient, VitalReading } from '@vigil/domain';
 import { CircleAlert, HeartPulse, LoaderCircle, RefreshCw, Unplug, Watch } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -7,26 +7,14 @@ import { CardError, CardLoading } from '@/components/card-states/card-states.tsx
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { getPatientReadingsQueryOptions } from '@/features/readings/api/get-readings.ts';
 import { HttpError } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/date-time.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { toastError, toastInfo, toastSuccess } from '@/lib/toast.ts';
-import {
-  useVitalWatchData,
-  useWearableConnection,
-  useWhoopStatus,
-  vitalWatchDataQueryKey,
-  wearableQueryKey,
-} from '../api/get-wearable.ts';
+import { useVitalWatchData, useWearableConnection, useWhoopStatus } from '../api/get-wearable.ts';
 import { useConnectWhoop, useDisconnectWhoop, useRefreshVitalWatchData } from '../api/manage-wearable.ts';
-import {
-  formatWindow,
-  isNewerThan,
-  latestWhoopReading,
-  pickWearableData,
-  type WearableCardData,
-} from '../lib/wearable-data.ts';
+import { vitalWatchDataQueryKey, wearableQueryKey } from '../api/query-keys.ts';
+import { isNewerThan, latestWhoopReading, pickWearableData } from '../lib/wearable-data.ts';
+import { WearableDataCard } from './wearable-data-card.tsx';
 
 /** Spec point 8 texts, with the wearable provider named. */
 export const WEARABLE_TOASTS = {
@@ -57,7 +45,14 @@ const goTo = (url: string) => window.location.assign(url);
  * through /oauth/callback), the wearable data card, a manual refresh, "reconnect needed" when WHOOP
  * stopped accepting the connection, and disconnect.
  */
-export function WearablePanel({ patient }: { patient: Patient }) {
+export function WearablePanel({
+  patient,
+  readings,
+}: {
+  patient: Patient;
+  /** The patient's recent readings (the trend's), where WHOOP's newest summary arrives live. */
+  readings: VitalReading[] | undefined;
+}) {
   const headingId = useId();
   const status = useWhoopStatus();
   const connection = useWearableConnection(patient.id);
@@ -82,7 +77,7 @@ export function WearablePanel({ patient }: { patient: Patient }) {
     }
     connectWhoop.mutate(undefined, {
       onError: (error) =>
-        error instanceof HttpError && error.status === 404 && /not configured/i.test(error.message)
+        error instanceof HttpError && error.code === 'WHOOP_NOT_CONFIGURED'
           ? toastError(...WEARABLE_TOASTS.notAvailable)
           : toastError(...WEARABLE_TOASTS.connectFailed),
     });
@@ -135,7 +130,7 @@ export function WearablePanel({ patient }: { patient: Patient }) {
   if (connection.isPending) body = <CardLoading label="Loading wearable" />;
   else if (connection.error) body = <CardError what="the wearable" error={connection.error} />;
   else if (state === 'connected')
-    body = <ConnectedWearable patientId={patient.id} actions={disconnectButton} />;
+    body = <ConnectedWearable patientId={patient.id} readings={readings} actions={disconnectButton} />;
   else if (state === 'reconnect_needed') {
     body = (
       <div className="flex flex-col gap-3">
@@ -179,11 +174,18 @@ export function WearablePanel({ patient }: { patient: Patient }) {
   );
 }
 
-function ConnectedWearable({ patientId, actions }: { patientId: number; actions: ReactNode }) {
+function ConnectedWearable({
+  patientId,
+  readings,
+  actions,
+}: {
+  patientId: number;
+  readings: VitalReading[] | undefined;
+  actions: ReactNode;
+}) {
   const stored = useVitalWatchData(patientId, true);
   const refresh = useRefreshVitalWatchData(patientId);
-  const readings = useQuery(getPatientReadingsQueryOptions(patientId));
-  const live = latestWhoopReading(readings.data);
+  const live = latestWhoopReading(readings);
   const data = pickWearableData(live, stored.data, refresh.data);
   const queryClient = useQueryClient();
 
@@ -246,57 +248,5 @@ function ConnectedWearable({ patientId, actions }: { patientId: number; actions:
         {actions}
       </div>
     </div>
-  );
-}
-
-const shown = (value: number | null, unit: string, digits = 0) =>
-  value === null ? '--' : `${value.toFixed(digits)}${unit}`;
-
-/**
- * The wearable data card: WHOOP's summary of the patient's last sleep (resting heart rate, SpO2 asleep,
- * skin temperature) and its scores, with the window they describe. Wearable context, never the
- * patient's current vitals: these values do not enter NEWS2 (docs/decisions/014-provenance.md).
- */
-export function WearableDataCard({ data }: { data: WearableCardData }) {
-  const rows: [string, string][] = [
-    ['Resting heart rate', shown(data.heartRate, ' bpm')],
-    ['SpO2 (asleep)', shown(data.oxygenLevel, ' %')],
-    ['Skin temperature', shown(data.skinTempCelsius, ' °C', 1)],
-    ['Recovery', shown(data.recoveryScore, ' %')],
-    ['Strain', shown(data.strain, '', 1)],
-  ];
-  return (
-    <section aria-label="Wearable data" className="flex flex-col gap-3 rounded-lg border p-4">
-      <p className="font-medium text-sm" data-wearable-window="">
-        Wearable summary ·{' '}
-        {data.window ? `${formatWindow(data.window.start, data.window.end)}, resting` : 'last scored sleep'}
-      </p>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex flex-col">
-            <dt className="text-muted-foreground text-xs">{label}</dt>
-            <dd className="font-semibold text-lg tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <dl className="grid gap-1 text-muted-foreground text-xs sm:grid-cols-2">
-        <div>
-          <dt className="inline">Reading time: </dt>
-          <dd className="inline">{data.readingTime ? formatDateTime(data.readingTime) : 'Never'}</dd>
-        </div>
-        <div>
-          <dt className="inline">Device: </dt>
-          <dd className="inline">{data.deviceName}</dd>
-        </div>
-        <div>
-          <dt className="inline">Connection: </dt>
-          <dd className="inline">{data.connectionType}</dd>
-        </div>
-      </dl>
-      <p className="text-muted-foreground text-xs">
-        Context from the wearable, not the patient's current vitals: these values are not used in NEWS2. WHOOP
-        measures no blood pressure; skin temperature is not core temperature.
-      </p>
-    </section>
   );
 }

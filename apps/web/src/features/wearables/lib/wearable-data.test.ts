@@ -1,10 +1,10 @@
 import type { VitalReading, VitalWatchData } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
+import { makeReading } from '@/test/reading-factory.ts';
 import { formatWindow, isNewerThan, latestWhoopReading, pickWearableData } from './wearable-data.ts';
 
 const reading = (over: Partial<VitalReading>): VitalReading =>
-  ({
-    id: 1,
+  makeReading({
     patientId: 3,
     deviceId: 'whoop:1:3',
     deviceName: 'WHOOP Device',
@@ -12,14 +12,9 @@ const reading = (over: Partial<VitalReading>): VitalReading =>
     readingTime: '2026-11-23T08:00:00.000Z',
     heartRate: 55,
     oxygenLevel: 96,
-    systolicBP: null,
-    diastolicBP: null,
-    temperature: null,
     provenance: 'wearable-summary',
-    windowStart: null,
-    windowEnd: null,
     ...over,
-  }) as VitalReading;
+  });
 
 const stored: VitalWatchData = {
   heartRate: 52,

@@ -2,9 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { DeviceLink, type DeviceLinkCreateInput, type DeviceLinkUpdateInput } from '@vigil/domain';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
-
-/** Every list of device links starts with this key; a `device-link-changed` event refetches them all. */
-export const DEVICE_LINKS_QUERY_KEY = ['/api/device-links'] as const;
+import { DEVICE_LINKS_QUERY_KEY } from './query-keys.ts';
 
 const DeviceLinks = z.array(DeviceLink);
 

@@ -8,5 +8,4 @@ export const handoverQueryKeys = {
 };
 
 /** A patient's handover history, under the patient so that invalidating the patient reaches it. */
-export const patientHandoversQueryKey = (patientId: number) =>
-  ['/api/patients', patientId, 'handovers'] as const;
+export const patientHandoversQueryKey = (patientId: number) => ['patients', patientId, 'handovers'] as const;

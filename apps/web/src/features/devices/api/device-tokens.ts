@@ -1,0 +1,11 @@
+import { DeviceTokenCreated, type DeviceTokenCreateInput } from '@vigil/domain';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/**
+ * POST /api/device-tokens: a bearer token scoped to one patient's readings, for a device or the
+ * bridge to upload readings with. The token is shown only in this answer.
+ */
+export async function createDeviceToken(input: DeviceTokenCreateInput): Promise<DeviceTokenCreated> {
+  const res = await apiRequest('POST', '/api/device-tokens', input);
+  return DeviceTokenCreated.parse(await res.json());
+}
