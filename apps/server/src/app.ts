@@ -51,6 +51,7 @@ import { createIngestService, type IngestService } from './modules/readings/inge
 import { createReadingRepository } from './modules/readings/repository.ts';
 import { readingRoutes } from './modules/readings/routes.ts';
 import { createReadingService } from './modules/readings/service.ts';
+import { createTrendRepository } from './modules/readings/trend-repository.ts';
 import { createSmartRepository } from './modules/smart/repository.ts';
 import { smartClientRoutes } from './modules/smart/routes.ts';
 import { createSmartService } from './modules/smart/service.ts';
@@ -246,7 +247,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The database went away: the ward as last read is not answered for current while it is down.
   database.onConnectionLost(() => patients.patientsChanged());
-  const readings = createReadingService({ repo: createReadingRepository(database.db), patients, clock });
+  const readings = createReadingService({
+    repo: createReadingRepository(database.db),
+    trends: createTrendRepository(database.db),
+    patients,
+    clock,
+  });
   const fhirRepository = createFhirRepository(database.db);
   const fhir = createFhirService({ repo: fhirRepository, audit, openingWindowMs: RECORD_OPENING_WINDOW_MS });
   const exports = createExportService({
@@ -342,6 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     patients,
     alerts,
     care,
+    readings,
     timeZone: config.wardTimeZone,
   });
   if (deps.alertTimers !== false) {

@@ -290,6 +290,32 @@ describe('the ward board', () => {
     ).toBe(1);
   });
 
+  it("carries each bed's NEWS2 trend over the last six hours, from the server's NEWS2 series", async () => {
+    const rising = await admitPatient(t.app, nurse.cookie, { name: 'Board Rising' });
+    const hoursAgo = (h: number) => new Date(t.clock.now().getTime() - h * 3_600_000).toISOString();
+    await recordReadings(t.app, nurse, [
+      // Before the window: left out, or the arrow would start at 3.
+      { patientId: rising.id, readingTime: hoursAgo(7), respiratoryRate: 27 },
+      { patientId: rising.id, readingTime: hoursAgo(5), respiratoryRate: 16, oxygenLevel: 97, heartRate: 75 },
+      { patientId: rising.id, readingTime: hoursAgo(3), heartRate: 115 },
+      // Scored with the window's SpO2 and pulse carried forward: 3 + 0 + 2.
+      { patientId: rising.id, readingTime: hoursAgo(1), respiratoryRate: 27 },
+    ]);
+    await call(nurse, 'PUT', `/api/patients/${rising.id}/bed`, { bedId: bedId(await getLayout(), 'A1') });
+    const board = WardBoard.parse((await call(nurse, 'GET', '/api/ward/board')).json());
+    const bed = (label: string) => board.bays.flatMap((bay) => bay.beds).find((b) => b.label === label)!;
+    expect(bed('A1').news2Trend).toEqual({ direction: 'rising', from: 0, to: 5 });
+    // The same ends as the series the record's chart draws over that window.
+    const since = encodeURIComponent(hoursAgo(6));
+    const series = (
+      await call(nurse, 'GET', `/api/patients/${rising.id}/news2-series?since=${since}`)
+    ).json();
+    expect([series[0].total, series.at(-1).total]).toEqual([0, 5]);
+    // One scored reading is no trend; a free bed has none.
+    expect(bed('B1')).toMatchObject({ patientId: expect.any(Number), news2Trend: null });
+    expect(bed('B2')).toMatchObject({ patientId: null, news2Trend: null });
+  });
+
   it('counts patients whose observations are overdue once the clock passes their due time', async () => {
     const before = WardBoard.parse((await call(nurse, 'GET', '/api/ward/board')).json()).figures
       .overdueObservations;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Role } from '../auth/roles.ts';
 import { recordId } from '../ids.ts';
-import { Bed, StaffRef } from './layout.ts';
+import { StaffRef } from './layout.ts';
 import { Shift } from './shifts.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
@@ -47,38 +47,3 @@ export type NurseInChargeInput = z.infer<typeof NurseInChargeInput>;
 /** An active account of a clinical role, to assign patients to. */
 export const WardStaffMember = z.object({ id: z.number().int(), name: z.string(), role: Role });
 export type WardStaffMember = z.infer<typeof WardStaffMember>;
-
-export const BoardBed = Bed.extend({ assignedNurse: StaffRef.nullable() });
-export type BoardBed = z.infer<typeof BoardBed>;
-export const BoardBay = z.object({ id: z.number().int(), name: z.string(), beds: z.array(BoardBed) });
-export type BoardBay = z.infer<typeof BoardBay>;
-
-export const WardFigures = z.object({
-  /** Patients on the ward (not discharged), in a bed or not. */
-  patients: z.number().int(),
-  freeBeds: z.number().int(),
-  /** The three highest NEWS2 totals, highest first. */
-  highestScores: z.array(z.object({ patientId: z.number().int(), score: z.number().int() })),
-  overdueObservations: z.number().int(),
-  /** Alerts standing (pending, active) or latched, not yet acknowledged. */
-  openAlerts: z.number().int(),
-  /** Handovers into the current or next shift given and not yet accepted. */
-  unacceptedHandovers: z.number().int(),
-  /** Of those, the ones past their shift's handover window. */
-  flaggedHandovers: z.number().int(),
-});
-export type WardFigures = z.infer<typeof WardFigures>;
-
-/**
- * GET /api/ward/board: where each patient is and who looks after them this shift. A bed's patient
- * details (name, NEWS2, devices, next observation) are the patient list's, and alerts the alert
- * list's: the board does not repeat them.
- */
-export const WardBoard = z.object({
-  shift: Shift,
-  bays: z.array(BoardBay),
-  /** Patients on the ward without a bed. */
-  unplacedPatientIds: z.array(z.number().int()),
-  figures: WardFigures,
-});
-export type WardBoard = z.infer<typeof WardBoard>;

@@ -1,9 +1,14 @@
 import {
+  type BedTrend,
+  bedTrend,
+  computeNews2,
   countsAsCurrent,
   EARLIEST_YEAR,
   LATEST_YEAR,
   MAX_RECORD_ID,
+  NEWS2_TREND_WINDOW_H,
   type News2Point,
+  news2InputFromVitals,
   news2Series,
   READING_PROVENANCES,
   type ReadingsPage,
@@ -16,6 +21,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { PatientService } from '../patients/service.ts';
 import { toVitalReading } from './mappers.ts';
 import type { PatientRow, ReadingRepository, ReadingRow } from './repository.ts';
+import type { TrendRepository } from './trend-repository.ts';
 
 export type { PatientRow, ReadingRow } from './repository.ts';
 
@@ -51,10 +57,11 @@ const SERIES_DEFAULT_MS = 24 * 3_600_000;
 
 export function createReadingService(deps: {
   repo: ReadingRepository;
+  trends: TrendRepository;
   patients: Pick<PatientService, 'assertExists'>;
   clock: Clock;
 }) {
-  const { repo, patients, clock } = deps;
+  const { repo, trends, patients, clock } = deps;
   return {
     /** Newest first, `limit` at a time, before the `before` cursor and since `since` when given. */
     async page(patientId: number, query: z.infer<typeof ReadingsQuery>): Promise<ReadingsPage> {
@@ -90,6 +97,25 @@ export function createReadingService(deps: {
       const found = await repo.patientWithHistory(patientId, from, now, countingProvenances);
       if (!found) throw notFound('Patient not found', 'PATIENT_NOT_FOUND');
       return news2Series(found.history, found.patient.spo2Scale === 2 ? 2 : 1);
+    },
+
+    /**
+     * Which way each patient's NEWS2 series (as {@link news2Series} scores it) went over the last
+     * {@link NEWS2_TREND_WINDOW_H} hours: its last point against its first. A patient with fewer
+     * than two scored readings in the window has no trend (left out of the map).
+     */
+    async news2Trends(patientIds: readonly number[]): Promise<Map<number, BedTrend>> {
+      const now = clock.now();
+      const from = new Date(now.getTime() - NEWS2_TREND_WINDOW_H * 3_600_000);
+      const ends = await trends.seriesEnds(patientIds, from, now, countingProvenances);
+      const trendOf = new Map<number, BedTrend>();
+      for (const { patientId, spo2Scale, scored, first, latest } of ends) {
+        if (scored < 2 || !first) continue;
+        const scale = spo2Scale === 2 ? 2 : 1;
+        const total = (values: ReadingRow) => computeNews2(news2InputFromVitals(values, scale)).total;
+        trendOf.set(patientId, bedTrend(total(first), total(latest)));
+      }
+      return trendOf;
     },
 
     /**

@@ -2,6 +2,7 @@ import type { Alert, Patient, WardBoard } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
 import type { AlertService } from '../alerts/service.ts';
 import type { PatientService } from '../patients/service.ts';
+import type { ReadingService } from '../readings/service.ts';
 import type { AssignmentService } from './assignments.ts';
 import type { LayoutService } from './layout.ts';
 
@@ -23,8 +24,8 @@ export function alertsByPatient(alerts: Alert[]): Map<number, Alert[]> {
 }
 
 /**
- * GET /api/ward/board: the layout with each bed's patient and nurse this shift, and the ward's
- * figures. What a bed shows of its patient (name, NEWS2, devices, next observation) the screen
+ * GET /api/ward/board: the layout with each bed's patient, nurse this shift and NEWS2 trend, and
+ * the ward's figures. What a bed shows of its patient (name, NEWS2, devices, next observation) the screen
  * takes from the patient list, which carries it already.
  */
 export function createBoardService(deps: {
@@ -33,9 +34,10 @@ export function createBoardService(deps: {
   patients: Pick<PatientService, 'ward'>;
   alerts: Pick<AlertService, 'list'>;
   handovers: AwaitingHandovers;
+  readings: Pick<ReadingService, 'news2Trends'>;
   clock: Clock;
 }) {
-  const { layout, assignments, patients, alerts, handovers, clock } = deps;
+  const { layout, assignments, patients, alerts, handovers, readings, clock } = deps;
   return {
     async board(): Promise<WardBoard> {
       const now = clock.now();
@@ -51,6 +53,8 @@ export function createBoardService(deps: {
         ids.has(h.patientId),
       );
       const placed = new Set(stored.beds.flatMap((bed) => (bed.patientId === null ? [] : [bed.patientId])));
+      // Each bed's arrow, for all beds in one query (not a request per bed from each screen).
+      const trends = await readings.news2Trends([...placed].filter((id) => ids.has(id)));
       return {
         shift: current,
         bays: stored.bays.map((bay) => ({
@@ -63,6 +67,7 @@ export function createBoardService(deps: {
               label: bed.label,
               patientId: bed.patientId,
               assignedNurse: bed.patientId === null ? null : (nurses.get(bed.patientId) ?? null),
+              news2Trend: bed.patientId === null ? null : (trends.get(bed.patientId) ?? null),
             })),
         })),
         unplacedPatientIds: onWard.filter((p) => !placed.has(p.id)).map((p) => p.id),

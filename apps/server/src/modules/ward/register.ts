@@ -8,6 +8,7 @@ import type { LiveEventsService } from '../events/service.ts';
 import { createHandovers } from '../handover/module.ts';
 import { handoverRoutes } from '../handover/routes.ts';
 import type { PatientService } from '../patients/service.ts';
+import type { ReadingService } from '../readings/service.ts';
 import { createAssignmentRepository } from './assignment-repository.ts';
 import { createAssignmentService } from './assignments.ts';
 import { createBoardService } from './board.ts';
@@ -30,6 +31,7 @@ export async function registerWard(
     patients: PatientService;
     alerts: AlertService;
     care: CareService;
+    readings: Pick<ReadingService, 'news2Trends'>;
     timeZone: string;
   },
 ) {
@@ -61,7 +63,15 @@ export async function registerWard(
     audit,
     liveEvents,
   });
-  const board = createBoardService({ layout, assignments, patients, alerts, handovers, clock });
+  const board = createBoardService({
+    layout,
+    assignments,
+    patients,
+    alerts,
+    handovers,
+    readings: deps.readings,
+    clock,
+  });
   const leads = createShiftLeadService({ repo: assignmentRepo, assignments, clock, audit, liveEvents });
   await app.register(wardRoutes, { layout, assignments, board, leads });
   await app.register(handoverRoutes, { handovers });

@@ -23,6 +23,8 @@ export function WardPage() {
         userId={user?.id ?? 0}
         canAssign={can('ward:assign')}
         canNameLead={can('ward:layout')}
+        canLayOut={can('ward:layout')}
+        canPlace={can('patients:edit')}
         renderDetails={renderDetails}
       />
     </div>

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { displayPatientId, type Patient } from '@vigil/domain';
+import { type BedTrend, displayPatientId, NEWS2_TREND_WINDOW_H, type Patient } from '@vigil/domain';
 import {
   ArrowDownRight,
   ArrowRight,
@@ -14,18 +13,15 @@ import { Link } from 'wouter';
 import { Card } from '@/components/ui/card.tsx';
 import { patientLabel } from '@/lib/patient-label.ts';
 import { cn } from '@/lib/utils.ts';
-import { getBedNews2TrendQueryOptions, TREND_WINDOW_H } from '../api/news2-trend.ts';
-import { type BedView, news2Direction } from '../lib/board-view.ts';
+import type { BedView } from '../lib/board-view.ts';
 
 /** What the screen draws of a patient on a bed (the patients feature's NEWS2 badge, next observation). */
 export type RenderPatientDetails = (patient: Patient) => ReactNode;
 
 const ARROWS = { rising: ArrowUpRight, falling: ArrowDownRight, level: ArrowRight } as const;
 
-/** The direction of the server's NEWS2 over the last hours, as an arrow with its words. */
-function TrendArrow({ patientId }: { patientId: number }) {
-  const { data } = useQuery(getBedNews2TrendQueryOptions(patientId));
-  const trend = data ? news2Direction(data) : null;
+/** The direction of the server's NEWS2 over the last hours (the board's), as an arrow with its words. */
+function TrendArrow({ trend }: { trend: BedTrend | null }) {
   if (!trend) return null;
   const Arrow = ARROWS[trend.direction];
   return (
@@ -39,7 +35,7 @@ function TrendArrow({ patientId }: { patientId: number }) {
       )}
     >
       <Arrow className="size-4" aria-hidden="true" />
-      NEWS2 {trend.direction} {trend.from}→{trend.to} in {TREND_WINDOW_H} h
+      NEWS2 {trend.direction} {trend.from}→{trend.to} in {NEWS2_TREND_WINDOW_H} h
     </span>
   );
 }
@@ -63,8 +59,19 @@ function DeviceState({ patient }: { patient: Patient }) {
   );
 }
 
-/** A bed on the ward board: free, or its patient with what a nurse across the room needs. */
-export function BedCard({ bed, renderDetails }: { bed: BedView; renderDetails: RenderPatientDetails }) {
+/**
+ * A bed on the ward board: free, or its patient with what a nurse across the room needs, and the
+ * screen's actions on the bed's patient (move, discharge) for those who may take them.
+ */
+export function BedCard({
+  bed,
+  renderDetails,
+  actions,
+}: {
+  bed: BedView;
+  renderDetails: RenderPatientDetails;
+  actions?: ReactNode;
+}) {
   const { patient } = bed;
   return (
     <li>
@@ -90,7 +97,7 @@ export function BedCard({ bed, renderDetails }: { bed: BedView; renderDetails: R
               {patientLabel(patient)}
             </Link>
             {renderDetails(patient)}
-            <TrendArrow patientId={patient.id} />
+            <TrendArrow trend={bed.trend} />
             <DeviceState patient={patient} />
             {bed.alerts.length > 0 && (
               <ul aria-label={`Open alerts of ${patient.name}`} className="flex flex-col gap-1">
@@ -113,6 +120,7 @@ export function BedCard({ bed, renderDetails }: { bed: BedView; renderDetails: R
               <UserRound className="size-4 text-muted-foreground" aria-hidden="true" />
               {bed.nurse ? `Nurse: ${bed.nurse.name}` : 'No nurse assigned'}
             </p>
+            {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
           </>
         ) : (
           <p className="font-medium text-muted-foreground">Free</p>

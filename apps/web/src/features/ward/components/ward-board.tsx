@@ -11,8 +11,10 @@ import { cn } from '@/lib/utils.ts';
 import { getWardBoardQueryOptions } from '../api/ward.ts';
 import { boardView } from '../lib/board-view.ts';
 import { AssignmentPanel } from './assignment-panel.tsx';
+import { ChooseBedButton, DischargeButton } from './bed-actions.tsx';
 import { BedCard, type RenderPatientDetails } from './bed-card.tsx';
 import { NurseInChargeLine, NurseInChargePanel } from './nurse-in-charge.tsx';
+import { WardEditButtons } from './ward-edit-buttons.tsx';
 import { WardFigures } from './ward-figures.tsx';
 
 const LARGE_TYPE_KEY = 'vigil.ward.largeType';
@@ -39,9 +41,14 @@ function Toggle({
 
 interface WardBoardProps {
   userId: number;
+  /** ward:assign: the assignment panel. */
   canAssign: boolean;
   /** May name each shift's nurse in charge (ward:layout). */
   canNameLead: boolean;
+  /** ward:layout: the layout and shift times editors. */
+  canLayOut: boolean;
+  /** patients:edit: a bed given, a patient moved or discharged. */
+  canPlace: boolean;
   renderDetails: RenderPatientDetails;
 }
 
@@ -50,7 +57,14 @@ interface WardBoardProps {
  * observation, devices, nurse; free beds shown). Live events keep the board, the patients and the
  * alerts current. Large type (remembered on this browser) is for a display across the room.
  */
-export function WardBoard({ userId, canAssign, canNameLead, renderDetails }: WardBoardProps) {
+export function WardBoard({
+  userId,
+  canAssign,
+  canNameLead,
+  canLayOut,
+  canPlace,
+  renderDetails,
+}: WardBoardProps) {
   const [isLarge, setLarge] = useStoredFlag(LARGE_TYPE_KEY);
   const [isMine, setMine] = useStoredFlag(MINE_KEY);
   const board = useQuery(getWardBoardQueryOptions());
@@ -63,6 +77,7 @@ export function WardBoard({ userId, canAssign, canNameLead, renderDetails }: War
     board.data && patients.data
       ? boardView(board.data, patients.data, alerts.data ?? [], isMine ? userId : null)
       : null;
+  const freeBeds = view?.freeBeds ?? [];
 
   return (
     <div
@@ -80,7 +95,8 @@ export function WardBoard({ userId, canAssign, canNameLead, renderDetails }: War
           )}
           <NurseInChargeLine />
         </div>
-        <div className="flex flex-wrap gap-4">
+        <div className="flex flex-wrap items-center gap-4">
+          {canLayOut && <WardEditButtons />}
           <Toggle id="ward-mine" label="My patients" checked={isMine} onChange={setMine} />
           <Toggle id="ward-large" label="Large type" checked={isLarge} onChange={setLarge} />
         </div>
@@ -102,7 +118,20 @@ export function WardBoard({ userId, canAssign, canNameLead, renderDetails }: War
           </h2>
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
             {bay.beds.map((bed) => (
-              <BedCard key={bed.id} bed={bed} renderDetails={renderDetails} />
+              <BedCard
+                key={bed.id}
+                bed={bed}
+                renderDetails={renderDetails}
+                actions={
+                  canPlace &&
+                  bed.patient && (
+                    <>
+                      <ChooseBedButton patient={bed.patient} freeBeds={freeBeds} isMove />
+                      <DischargeButton patient={bed.patient} bedLabel={bed.label} />
+                    </>
+                  )
+                }
+              />
             ))}
           </ul>
         </section>
@@ -114,8 +143,9 @@ export function WardBoard({ userId, canAssign, canNameLead, renderDetails }: War
           </h2>
           <ul className="flex flex-wrap gap-2 text-sm">
             {view.unplaced.map(({ patient }) => (
-              <li key={patient.id} className="rounded-md border px-2 py-1">
+              <li key={patient.id} className="flex items-center gap-2 rounded-md border px-2 py-1">
                 {patientLabel(patient)}
+                {canPlace && <ChooseBedButton patient={patient} freeBeds={freeBeds} isMove={false} />}
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import type { WardBoard } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
 import { makeAlert } from '@/test/alert-factory.ts';
 import { makePatient } from '@/test/patient-factory.ts';
-import { boardView, news2Direction } from './board-view.ts';
+import { boardView } from './board-view.ts';
 
 const nurse = { id: 7, name: 'nina' };
 const board: WardBoard = {
@@ -18,12 +18,22 @@ const board: WardBoard = {
       id: 1,
       name: 'Bay A',
       beds: [
-        { id: 11, label: 'A1', patientId: 1, assignedNurse: nurse },
-        { id: 12, label: 'A2', patientId: 2, assignedNurse: null },
-        { id: 13, label: 'A3', patientId: null, assignedNurse: null },
+        { id: 11, label: 'A1', patientId: 1, assignedNurse: nurse, news2Trend: null },
+        {
+          id: 12,
+          label: 'A2',
+          patientId: 2,
+          assignedNurse: null,
+          news2Trend: { direction: 'rising', from: 2, to: 7 },
+        },
+        { id: 13, label: 'A3', patientId: null, assignedNurse: null, news2Trend: null },
       ],
     },
-    { id: 2, name: 'Bay B', beds: [{ id: 21, label: 'B1', patientId: null, assignedNurse: null }] },
+    {
+      id: 2,
+      name: 'Bay B',
+      beds: [{ id: 21, label: 'B1', patientId: null, assignedNurse: null, news2Trend: null }],
+    },
   ],
   unplacedPatientIds: [3],
   figures: {
@@ -52,20 +62,17 @@ describe('boardView', () => {
     ]);
     expect(view.unplaced.map((u) => u.patient.name)).toEqual(['Patient 3']);
     expect(view.highestScores[0]).toMatchObject({ score: 7, patient: { name: 'Patient 2' } });
+    expect(bayA?.beds[1]?.trend).toEqual({ direction: 'rising', from: 2, to: 7 });
   });
 
   it('keeps only the nurse’s own patients under "My patients"', () => {
     const view = boardView(board, patients, alerts, nurse.id);
     expect(view.bays.map((b) => b.beds.map((bed) => bed.label))).toEqual([['A1']]);
     expect(view.unplaced).toEqual([]);
-  });
-});
-
-describe('news2Direction', () => {
-  it('compares the newest server total with the oldest of the window', () => {
-    expect(news2Direction([{ total: 2 }, { total: 5 }])).toEqual({ direction: 'rising', from: 2, to: 5 });
-    expect(news2Direction([{ total: 5 }, { total: 6 }, { total: 1 }])?.direction).toBe('falling');
-    expect(news2Direction([{ total: 3 }, { total: 3 }])?.direction).toBe('level');
-    expect(news2Direction([{ total: 3 }])).toBeNull();
+    // A patient can still be moved to any free bed.
+    expect(view.freeBeds).toEqual([
+      { id: 13, label: 'A3', bayName: 'Bay A' },
+      { id: 21, label: 'B1', bayName: 'Bay B' },
+    ]);
   });
 });

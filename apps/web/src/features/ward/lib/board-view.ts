@@ -1,4 +1,4 @@
-import type { Alert, News2Point, Patient, StaffRef, WardBoard } from '@vigil/domain';
+import type { Alert, BedTrend, Patient, StaffRef, WardBoard } from '@vigil/domain';
 
 export interface BedView {
   id: number;
@@ -6,6 +6,15 @@ export interface BedView {
   patient: Patient | null;
   alerts: Alert[];
   nurse: StaffRef | null;
+  /** The server's NEWS2 trend of the bed's patient (null: no arrow). */
+  trend: BedTrend | null;
+}
+
+/** A free bed a patient can be admitted or moved to, named as the ward says it. */
+export interface FreeBed {
+  id: number;
+  label: string;
+  bayName: string;
 }
 
 export interface BayView {
@@ -19,6 +28,8 @@ export interface BoardView {
   /** Patients on the ward without a bed, with their alerts. */
   unplaced: { patient: Patient; alerts: Alert[] }[];
   highestScores: { patient: Patient | null; patientId: number; score: number }[];
+  /** Every free bed on the ward, whatever the view shows ("My patients" hides them). */
+  freeBeds: FreeBed[];
 }
 
 /**
@@ -46,6 +57,7 @@ export function boardView(
           patient: bed.patientId === null ? null : (byId.get(bed.patientId) ?? null),
           alerts: bed.patientId === null ? [] : alertsOf(bed.patientId),
           nurse: bed.assignedNurse,
+          trend: bed.news2Trend,
         })),
     }))
     .filter((bay) => mineOf === null || bay.beds.length > 0);
@@ -60,21 +72,10 @@ export function boardView(
     bays,
     unplaced,
     highestScores: board.figures.highestScores.map((s) => ({ ...s, patient: byId.get(s.patientId) ?? null })),
+    freeBeds: board.bays.flatMap((bay) =>
+      bay.beds.flatMap((bed) =>
+        bed.patientId === null ? [{ id: bed.id, label: bed.label, bayName: bay.name }] : [],
+      ),
+    ),
   };
-}
-
-export type News2Direction = 'rising' | 'falling' | 'level';
-
-/**
- * Which way the server's NEWS2 went over a window of its series (oldest first): the newest total
- * against the oldest. Null with fewer than two scored readings: no arrow rather than a guess.
- */
-export function news2Direction(
-  series: readonly Pick<News2Point, 'total'>[],
-): { direction: News2Direction; from: number; to: number } | null {
-  const first = series[0];
-  const last = series.at(-1);
-  if (!first || !last || series.length < 2) return null;
-  const direction = last.total > first.total ? 'rising' : last.total < first.total ? 'falling' : 'level';
-  return { direction, from: first.total, to: last.total };
 }

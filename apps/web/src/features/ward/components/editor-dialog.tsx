@@ -1,0 +1,82 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, type RefObject, useState } from 'react';
+import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+
+export interface EditorDialogProps {
+  isOpen: boolean;
+  setIsOpen: (open: boolean) => void;
+  /** The button outside the dialog that opened it (the dialog's code arrives on its first click). */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}
+
+/**
+ * The form once the editor's query has answered afresh, kept from then on: a live refetch while
+ * the form is being edited does not replace what was typed.
+ */
+function EditorStart<T>({
+  useStart,
+  what,
+  children,
+}: {
+  useStart: () => UseQueryResult<T>;
+  what: string;
+  children: (start: T) => ReactNode;
+}) {
+  const query = useStart();
+  const [start, setStart] = useState<T | null>(null);
+  if (start === null && query.data !== undefined && !query.isFetching) setStart(query.data);
+  if (start !== null) return children(start);
+  if (query.error) return <CardError what={what} error={query.error} />;
+  return <CardLoading label={`Loading ${what}`} />;
+}
+
+/**
+ * A dialog editing one of the ward's settings (layout, shift times). Its content mounts when it
+ * opens, so `useStart` (a query refetching on mount) starts each opening from what the server holds
+ * now; closing it discards what was not saved.
+ */
+export function EditorDialog<T>({
+  isOpen,
+  setIsOpen,
+  returnFocusTo,
+  title,
+  description,
+  useStart,
+  what,
+  children,
+}: EditorDialogProps & {
+  title: string;
+  description: string;
+  useStart: () => UseQueryResult<T>;
+  /** "the ward layout": what is loading, or could not be loaded. */
+  what: string;
+  /** The form, from the value it starts with; `close` once it is saved. */
+  children: (start: T, close: () => void) => ReactNode;
+}) {
+  return (
+    <Dialog open={isOpen} onOpenChange={setIsOpen}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+        className="max-h-[92svh] max-w-2xl overflow-y-auto"
+      >
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <EditorStart useStart={useStart} what={what}>
+          {(start) => children(start, () => setIsOpen(false))}
+        </EditorStart>
+      </DialogContent>
+    </Dialog>
+  );
+}
