@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Role } from '../auth/roles.ts';
 import { recordId } from '../ids.ts';
 import { StaffRef } from './layout.ts';
-import { Shift } from './shifts.ts';
+import { Shift } from './shift.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
 

@@ -3,7 +3,7 @@ import type { AlertPriority } from '../alerts/alerts.ts';
 import type { News2Band } from '../clinical/news2.ts';
 import { recordId } from '../ids.ts';
 import { StaffRef } from './layout.ts';
-import { Shift } from './shifts.ts';
+import { Shift } from './shift.ts';
 
 /**
  * I-PASS handover (Starmer et al., NEJM 2014): Illness severity, Patient summary, Action

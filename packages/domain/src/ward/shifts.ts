@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import type { Shift } from './shift.ts';
 import { addDays, isTimeZone, zonedDate, zonedInstant } from './zoned-time.ts';
+
+export { Shift } from './shift.ts';
 
 /**
  * A ward's shifts: the times are set per ward on its own clock, and together they cover
  * the whole day, so every moment belongs to exactly one shift and handover always has a receiver.
  */
-
-const isoDate = z.iso.datetime({ offset: true });
 
 const clockTime = (label: string) =>
   z
@@ -88,20 +89,6 @@ export type WardSettings = z.infer<typeof WardSettings>;
 /** PUT /api/ward/settings: the whole settings, as GET answers them. */
 export const WardSettingsInput = WardSettings;
 export type WardSettingsInput = WardSettings;
-
-/**
- * One shift on one day. `key` is the ward-clock date it starts on and its name ("2026-11-26/day");
- * `handoverEndsAt` is its start plus the handover window: a handover into this shift not accepted
- * by then is flagged.
- */
-export const Shift = z.object({
-  key: z.string(),
-  name: z.string(),
-  startsAt: isoDate,
-  endsAt: isoDate,
-  handoverEndsAt: isoDate,
-});
-export type Shift = z.infer<typeof Shift>;
 
 export const SHIFT_KEY_PATTERN = /^(\d{4}-\d{2}-\d{2})\/([\p{Ll}\p{N}-]+)$/u;
 const slugOf = (name: string) => name.toLowerCase().replace(/ +/g, '-');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Bed, StaffRef } from './layout.ts';
-import { Shift } from './shifts.ts';
+import { Shift } from './shift.ts';
 
 // Apart from the assignments (board.ts): the dashboard's "My patients" loads those, not the board.
 
