@@ -2,7 +2,7 @@ import { Alert, type Patient, User } from '@vigil/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { admitPatient, api, recordReadings, SEPTIC, signIn, signUp } from './support/fixtures.ts';
+import { admitPatient, api, recordSepticObservations, signIn, signUp } from './support/fixtures.ts';
 import {
   card,
   EMPTY_WARD,
@@ -39,21 +39,6 @@ let escalating: Patient;
 let escalatingRaisedAt: number;
 
 /** A nurse's observations (the ward's own: raises its alert at once) making NEWS2 14. */
-const septicReading = (page: Page, patient: Patient) =>
-  recordReadings(page, patient, [
-    {
-      readingTime: new Date(),
-      heartRate: SEPTIC.pulse,
-      oxygenLevel: SEPTIC.oxygenLevel,
-      onSupplementalOxygen: SEPTIC.onSupplementalOxygen,
-      systolicBP: SEPTIC.systolicBP,
-      diastolicBP: SEPTIC.diastolicBP,
-      temperature: SEPTIC.temperature,
-      respiratoryRate: SEPTIC.respiratoryRate,
-      consciousness: SEPTIC.consciousness,
-    },
-  ]);
-
 const alertsOf = async (page: Page, patient: Patient) =>
   z.array(Alert).parse(await api(page, 'GET', `/api/alerts?state=all&patientId=${patient.id}`));
 
@@ -94,7 +79,7 @@ beforeAll(async () => {
   });
   // Raised first: its minute runs while the other journeys do.
   escalating = await admitPatient(admin, { name: 'Eve Escalated' });
-  await septicReading(admin, escalating);
+  await recordSepticObservations(admin, escalating);
   escalatingRaisedAt = Date.now();
   ({ page: nurseA } = await app.newPage());
   nurseName = await signUp(nurseA);
@@ -118,7 +103,7 @@ describe('the alert bar', () => {
     // The alert raised before the screens opened is on both, not announced (the bar shows it).
     for (const page of [nurseA, nurseB]) await barItem(page, escalating).waitFor();
 
-    await septicReading(nurseA, acknowledged);
+    await recordSepticObservations(nurseA, acknowledged);
     const posted = Date.now();
     const [alert] = (await alertsOf(nurseA, acknowledged)).filter((a) => a.state === 'active');
     expect(alert).toMatchObject({ priority: 'high', condition: 'news2-emergency', news2Total: 14 });

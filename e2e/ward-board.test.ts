@@ -1,7 +1,7 @@
 import { type Patient, User, WardBoard, WardLayout, WardSettings } from '@vigil/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admitPatient, api, signIn, signUp } from './support/fixtures.ts';
+import { admitPatient, api, recordSepticObservations, signIn, signUp } from './support/fixtures.ts';
 import {
   EMPTY_WARD,
   expectNoSeriousAxeViolations,
@@ -85,6 +85,31 @@ describe('the ward board', () => {
     await expect.poll(() => nurse.locator('[data-bed]').count()).toBe(1);
     await bed(nurse, 'A1').waitFor();
     await nurse.getByRole('checkbox', { name: 'My patients' }).click();
+
+    // Her own patients' alerts come first: Bob's emergency is older, yet Ada's (hers) leads.
+    await recordSepticObservations(charge, bob);
+    await recordSepticObservations(charge, ada);
+    const items = nurse.locator('[data-alert-bar] [data-alert-id]');
+    await expect.poll(() => items.count()).toBe(2);
+    expect(await items.first().textContent()).toContain(ada.name);
+    expect(await items.first().locator('[data-alert-mine]').textContent()).toBe('Your patient');
+    expect(await items.nth(1).locator('[data-alert-mine]').count()).toBe(0);
+
+    // The ward manager names her nurse in charge of this shift: her open screen gets the
+    // assignment panel at once (the grant reaches her session and stream), and the board says so.
+    await manager.goto('/ward');
+    await manager
+      .getByRole('group', { name: 'Nurse in charge' })
+      .getByRole('combobox', { name: /This shift/ })
+      .selectOption({ label: `${nurseName} (nurse)` });
+    await nurse.getByRole('heading', { name: 'Assign nurses' }).waitFor();
+    await nurse.getByTestId('nurse-in-charge').getByText(`Nurse in charge: ${nurseName}`).waitFor();
+    await manager
+      .getByRole('group', { name: 'Nurse in charge' })
+      .getByRole('combobox', { name: /This shift/ })
+      .selectOption({ label: 'Not named' });
+    await nurse.getByRole('heading', { name: 'Assign nurses' }).waitFor({ state: 'detached' });
+
     await nurse.getByRole('checkbox', { name: 'Large type' }).click();
     await nurse.reload();
     // Remembered on this screen: a wall display stays in large type.

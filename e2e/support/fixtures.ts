@@ -142,6 +142,22 @@ export const CALM_VITALS = {
   spo2Scale: 1,
 } as const satisfies Vitals;
 
+/** The ward's observations of a septic patient (SEPTIC, NEWS2 14), now: an emergency alert. */
+export const recordSepticObservations = (page: Page, patient: Pick<Patient, 'id'>) =>
+  recordReadings(page, patient, [
+    {
+      readingTime: new Date(),
+      heartRate: SEPTIC.pulse,
+      oxygenLevel: SEPTIC.oxygenLevel,
+      onSupplementalOxygen: SEPTIC.onSupplementalOxygen,
+      systolicBP: SEPTIC.systolicBP,
+      diastolicBP: SEPTIC.diastolicBP,
+      temperature: SEPTIC.temperature,
+      respiratoryRate: SEPTIC.respiratoryRate,
+      consciousness: SEPTIC.consciousness,
+    },
+  ]);
+
 let patientCounter = 0;
 /** A name no other patient of this run has, for journeys that never show the name. */
 export const uniquePatientName = (prefix = 'Patient') =>
