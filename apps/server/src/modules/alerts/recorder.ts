@@ -38,17 +38,20 @@ function auditDetail(t: AlertTransition, alert: AlertView): string {
   }
 }
 
-/**
- * Records what the state machine decided: each transition of an alert (or a new one) is a row
- * change, an audit row and a live event, in the caller's transaction; and the ward's settings.
- */
-export function createAlertRecorder(deps: {
+/** What the alerts need: the service and its recorder alike. */
+export interface AlertDeps {
   database: Pick<Database, 'transaction'>;
   repo: AlertRepository;
   clock: Clock;
   liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
   audit: Pick<AuditService, 'recordIn'>;
-}) {
+}
+
+/**
+ * Records what the state machine decided: each transition of an alert (or a new one) is a row
+ * change, an audit row and a live event, in the caller's transaction; and the ward's settings.
+ */
+export function createAlertRecorder(deps: AlertDeps) {
   const { database, repo, clock, liveEvents, audit } = deps;
   let cachedSettings: { value: AlertSettings; readAt: number } | null = null;
   /**

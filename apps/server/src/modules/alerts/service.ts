@@ -17,16 +17,13 @@ import {
   type ScoreTrigger,
   type TechnicalCondition,
 } from '@vigil/domain';
-import type { Database } from '../../db/client.ts';
 import type { Run } from '../../db/prepared.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type AuditActor, SERVER_ACTOR } from '../audit/context.ts';
-import type { AuditService } from '../audit/service.ts';
-import type { LiveEventsService, NewLiveEvent } from '../events/service.ts';
+import type { NewLiveEvent } from '../events/service.ts';
 import { toAlert } from './mappers.ts';
-import { createAlertRecorder, openOf } from './recorder.ts';
-import type { AlertRepository, AlertView } from './repository.ts';
+import { type AlertDeps, createAlertRecorder, openOf } from './recorder.ts';
+import type { AlertView } from './repository.ts';
 import { createAlertTimers } from './timers.ts';
 
 /** A patient as the alerts read it: its NEWS2 and the values it stands on. */
@@ -40,15 +37,9 @@ export type ScoredPatient = PatientVitalValues & { id: number; news2: PatientNew
  * are the alerts table itself: due rows are claimed with FOR UPDATE SKIP LOCKED, so with several
  * instances on one PostgreSQL each fires once, and a restart loses none.
  */
-export function createAlertService(deps: {
-  database: Pick<Database, 'transaction'>;
-  repo: AlertRepository;
-  clock: Clock;
-  liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
-  audit: Pick<AuditService, 'recordIn'>;
-}) {
-  const { database, repo, clock, liveEvents, audit } = deps;
-  const recorder = createAlertRecorder({ database, repo, clock, liveEvents, audit });
+export function createAlertService(deps: AlertDeps) {
+  const { database, repo, clock, audit } = deps;
+  const recorder = createAlertRecorder(deps);
   const { settings, apply, inOwnTransaction } = recorder;
   const timers = createAlertTimers({ recorder, repo, clock });
 

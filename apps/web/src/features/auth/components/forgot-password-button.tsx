@@ -1,5 +1,4 @@
-import { Suspense, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button.tsx';
+import { LazyDialogButton } from '@/components/dialog/lazy-dialog-button.tsx';
 import { lazyWithRetry } from '@/lib/lazy-with-retry.ts';
 
 // The dialog (Radix Dialog, its focus trap and scroll lock) is not part of the sign-in page's first
@@ -10,29 +9,9 @@ const ForgotPasswordDialog = lazyWithRetry(() =>
 
 /** The "Forgot password" link and, once used, its dialog. */
 export function ForgotPasswordButton() {
-  const [isOpen, setIsOpen] = useState(false);
-  const [wasOpened, setWasOpened] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   return (
-    <>
-      <Button
-        ref={buttonRef}
-        type="button"
-        variant="link"
-        aria-haspopup="dialog"
-        aria-expanded={isOpen}
-        onClick={() => {
-          setWasOpened(true);
-          setIsOpen(true);
-        }}
-      >
-        Forgot password
-      </Button>
-      {wasOpened && (
-        <Suspense fallback={null}>
-          <ForgotPasswordDialog isOpen={isOpen} setIsOpen={setIsOpen} returnFocusTo={buttonRef} />
-        </Suspense>
-      )}
-    </>
+    <LazyDialogButton Dialog={ForgotPasswordDialog} type="button" variant="link">
+      Forgot password
+    </LazyDialogButton>
   );
 }

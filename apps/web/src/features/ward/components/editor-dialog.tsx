@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, type RefObject, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
+import type { LazyDialogProps } from '@/components/dialog/lazy-dialog-button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -9,12 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
 
-export interface EditorDialogProps {
-  isOpen: boolean;
-  setIsOpen: (open: boolean) => void;
-  /** The button outside the dialog that opened it (the dialog's code arrives on its first click). */
-  returnFocusTo: RefObject<HTMLButtonElement | null>;
-}
+export type EditorDialogProps = LazyDialogProps;
 
 /**
  * The form once the editor's query has answered afresh, kept from then on: a live refetch while
