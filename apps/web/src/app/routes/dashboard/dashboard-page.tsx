@@ -2,15 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import type { PatientNews2 } from '@vigil/domain';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
-import { CardAnalysis } from '@/features/analysis/components/card-analysis.tsx';
+import { CardAnalysis, CardAnalysisText } from '@/features/analysis/components/card-analysis.tsx';
 import { useAuth } from '@/features/auth/hooks/use-auth.tsx';
 import { PatientGrid } from '@/features/patients/components/patient-grid.tsx';
 import { getAssignmentsQueryOptions } from '@/features/ward/api/assignments.ts';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { DashboardHeader } from './dashboard-header.tsx';
 
-/** Each card's AI analysis, from the analysis feature (stable, so the memoised cards stay put). */
-const renderCardAnalysis = (news2: PatientNews2) => <CardAnalysis news2={news2} />;
+/**
+ * Each card's AI analysis, from the analysis feature, as one line of text on a card drawn as text
+ * (stable, so the memoised cards stay put).
+ */
+const renderCardAnalysis = (news2: PatientNews2, asText: boolean) =>
+  asText ? <CardAnalysisText news2={news2} /> : <CardAnalysis news2={news2} />;
 
 /** The patients assigned to the signed-in nurse this shift, while "My patients" is on. */
 function useMyPatientIds(isMine: boolean): { ids: ReadonlySet<number> | null; hasFailed: boolean } {
