@@ -45,6 +45,11 @@ export default defineConfig({
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // Every `import … from 'zod'` (the domain package's too) gets zod configured for our CSP.
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+      // wouter's shim of React 18's useSyncExternalStore: React 19 has it (src/lib/use-sync-external-store.ts).
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+      },
     ],
   },
   server: {
@@ -63,7 +68,16 @@ export default defineConfig({
         // Pages are split by React.lazy in src/app/router.tsx; React itself changes rarely, so it gets
         // its own long-cached chunk.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The icons of the signed-in shell and the dashboard, with the icon library's own code, in
+            // one chunk rather than a small file each (the sign-in page, which needs the library, loads
+            // it too, and is smaller for it).
+            {
+              name: 'shell-icons',
+              test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](activity|bed-double|bell-ring|bluetooth|heart-pulse|log-out|search-x|shield-check|siren|triangle-exclamation-point|x)\.mjs$/,
+            },
+          ],
         },
       },
     },

@@ -73,6 +73,39 @@ describe('clinical alerts', () => {
     ).toBe(1);
   });
 
+  it('records nothing for a device reading that leaves an alert as it is (same band, words and score)', async () => {
+    const p = await admitPatient(t.app, nurse.cookie, { name: 'Alert Same' });
+    const token = (
+      await call(nurse, 'POST', '/api/device-tokens', { patientId: p.id, label: 'monitor' })
+    ).json().token as string;
+    const fromDevice = async (values: Record<string, number>) => {
+      t.clock.advance(MIN);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/device-readings',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { patientId: p.id, deviceId: 'monitor-1', readingTime: now(), ...values },
+      });
+      expect(res.statusCode).toBe(201);
+    };
+    await fromDevice(UNWELL); // raised, pending
+    await fromDevice(UNWELL); // confirmed by a second reading
+    const [alert] = await alertsOf(p.id);
+    expect(alert).toMatchObject({ state: 'active', confirmation: 'second-reading' });
+    const events = (await alertEvents(p.id)).length;
+    await fromDevice(UNWELL);
+    await fromDevice(UNWELL);
+    expect(await alertsOf(p.id)).toEqual([alert]);
+    expect(await alertEvents(p.id)).toHaveLength(events);
+    const updates = sql`select count(*)::int as n from audit_events
+      where entity_type = 'Alert' and entity_id = ${String(alert!.id)} and detail = 'updated'`;
+    expect(await count(updates)).toBe(0);
+    // A reading that changes the words is still recorded.
+    await fromDevice({ ...UNWELL, respiratoryRate: 29 });
+    expect(await count(updates)).toBe(1);
+    expect((await alertsOf(p.id))[0]!.message).toContain('RR 29');
+  });
+
   it('acknowledges: who and when, an audit row and a live event; a second acknowledgement is refused', async () => {
     const p = await admitPatient(t.app, nurse.cookie, { name: 'Alert Ack' });
     await recordReadings(t.app, nurse, { patientId: p.id, readingTime: now(), ...UNWELL });

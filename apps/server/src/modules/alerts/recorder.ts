@@ -103,6 +103,13 @@ export function createAlertRecorder(deps: AlertDeps) {
         if (!next) continue; // another instance raised it first: one alert per condition
       } else {
         if (!current) continue;
+        // The same band with the same words and score (a device's every reading): nothing to record.
+        if (
+          t.type === 'update' &&
+          current.message === context.message &&
+          current.news2Total === context.news2Total
+        )
+          continue;
         const patch = patchOf(t, now, context, actor, note);
         if (!patch) continue;
         next = await repo.update(run, current.id, patch);

@@ -1,15 +1,19 @@
 import type { PatientNews2 } from '@vigil/domain';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
-import { CardAnalysis } from '@/features/analysis/components/card-analysis.tsx';
+import { CardAnalysis, CardAnalysisText } from '@/features/analysis/components/card-analysis.tsx';
 import { useAuth } from '@/features/auth/hooks/use-auth.tsx';
 import { PatientGrid } from '@/features/patients/components/patient-grid.tsx';
 import { useMyPatientIds } from '@/features/ward/api/assignments.ts';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { DashboardHeader } from './dashboard-header.tsx';
 
-/** Each card's AI analysis, from the analysis feature (stable, so the memoised cards stay put). */
-const renderCardAnalysis = (news2: PatientNews2) => <CardAnalysis news2={news2} />;
+/**
+ * Each card's AI analysis, from the analysis feature, as one line of text on a card drawn as text
+ * (stable, so the memoised cards stay put).
+ */
+const renderCardAnalysis = (news2: PatientNews2, asText: boolean) =>
+  asText ? <CardAnalysisText news2={news2} /> : <CardAnalysis news2={news2} />;
 
 /** `/`: the signed-in home screen. Max width 1400px (spec point 9). */
 export function DashboardPage() {

@@ -19,3 +19,12 @@ export function CardAnalysis({ news2 }: { news2: PatientNews2 }) {
     </div>
   );
 }
+
+/** The same analysis as one line of text, for a dashboard card drawn as text (far from the viewport). */
+export function CardAnalysisText({ news2 }: { news2: PatientNews2 }) {
+  return (
+    <p>
+      AI analysis · {news2.alertLevel} · {cardAnalysisText(news2)}
+    </p>
+  );
+}

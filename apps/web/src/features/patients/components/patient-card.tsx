@@ -6,14 +6,16 @@ import {
   type PatientNews2,
 } from '@vigil/domain';
 import { Info, Siren, TriangleAlert } from 'lucide-react';
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, type Ref } from 'react';
 import { Link } from 'wouter';
 import { DemoPatientBadge } from '@/components/provenance/demo-patient-badge.tsx';
 import { DeviceLostNotice } from '@/components/provenance/device-lost-notice.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
+import { useNow } from '@/hooks/use-now.ts';
 import { cn } from '@/lib/utils.ts';
 import { isFedBySimulation } from '@/lib/value-source.ts';
 import { useVitalsStaleness } from '../hooks/use-vitals-staleness.ts';
+import { cardSummaryLines } from '../lib/card-summary.ts';
 import { news2CriticalMark, patientConditionReview, thresholdNote } from '../lib/condition-review.ts';
 import { ConditionBadge } from './condition-badge.tsx';
 import { News2Badge } from './news2-badge.tsx';
@@ -48,58 +50,40 @@ function News2CriticalMark({ text }: { text: string }) {
   );
 }
 
+/** The card's frame: off-screen cards skip layout and paint; the remembered height keeps the scrollbar steady. */
+const CARD_FRAME =
+  'group relative flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-shadow [contain-intrinsic-block-size:auto_24rem] [content-visibility:auto] hover:shadow-md hover:ring-1 hover:ring-primary/30 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:p-5';
+
 /**
- * One patient on the dashboard (spec point 2): the whole card is one link to /patient/{id}, named by
- * the patient's name (the link is the name, stretched over the card, so the accessible name matches the
- * visible label: WCAG 2.5.3). Everything on it comes with the patient from the one list request: the
- * NEWS2 summary the server computed, the source of each value, the devices' state; nothing is fetched
- * per card. Memoised on the patient object, which TanStack Query keeps identical across refetches
- * while unchanged, so filtering and searching never re-render the cards that stay.
+ * A card far from the viewport, as text (card-summary.ts): the same words as the full card in a
+ * few elements, read by screen readers and found by find-in-page like any other.
  */
-export const PatientCard = memo(function PatientCard({
-  patient,
-  renderAnalysis,
-}: {
-  patient: Patient;
-  /** The card's analysis text from the patient's NEWS2 (the analysis feature's, composed by the screen). */
-  renderAnalysis: (news2: PatientNews2) => ReactNode;
-}) {
+function CardSummary({ patient, analysis }: { patient: Patient; analysis: ReactNode }) {
+  const { before, after } = cardSummaryLines(patient, useNow());
+  return (
+    <div data-card-summary="" className="flex flex-col gap-1.5 text-muted-foreground text-sm">
+      {before.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      {analysis}
+      {after.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+/** The full card's body: badges, NEWS2, notices, the vitals tiles, the analysis and the schedule. */
+function CardBody({ patient, analysis }: { patient: Patient; analysis: ReactNode }) {
   const staleness = useVitalsStaleness(patient);
   const { news2 } = patient;
   const isSimulated = isFedBySimulation(patient.devices);
-  const isCritical = patient.condition === 'Critical';
-  const reasons = isCritical ? criticalReasons(patient) : [];
+  const reasons = patient.condition === 'Critical' ? criticalReasons(patient) : [];
   const mark = news2CriticalMark(patient);
   const review = patientConditionReview(patient);
   const note = thresholdNote(dashboardVitalFlags(patient), news2.alertLevel);
-
   return (
-    <li
-      data-demo={patient.isDemo || undefined}
-      className={cn(
-        // Off-screen cards skip layout and paint; the remembered height keeps the scrollbar steady.
-        'group relative flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-shadow [contain-intrinsic-block-size:auto_24rem] [content-visibility:auto] hover:shadow-md hover:ring-1 hover:ring-primary/30 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:p-5',
-        (isCritical || mark) && 'border-l-4 border-l-red-600',
-      )}
-    >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="break-words font-semibold text-lg leading-tight">
-            {/* The link's box is stretched over the whole card: one link per card, named by the patient. */}
-            <Link
-              href={`/patient/${patient.id}`}
-              className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none group-hover:underline"
-            >
-              {patient.name}
-            </Link>
-          </h3>
-          <p className="mt-0.5 text-muted-foreground text-sm tabular-nums">
-            ID: {displayPatientId(patient.id)}
-          </p>
-        </div>
-        <ConditionBadge condition={patient.condition} variant="outline" className="shrink-0" />
-      </div>
-
+    <>
       {(patient.isDemo || isSimulated) && (
         <div className="flex flex-wrap gap-2">
           {patient.isDemo && <DemoPatientBadge />}
@@ -124,7 +108,7 @@ export const PatientCard = memo(function PatientCard({
         </p>
       )}
 
-      {renderAnalysis(news2)}
+      {analysis}
       {note && (
         <p data-threshold-note="" className="flex items-start gap-1.5 text-muted-foreground text-xs">
           <Info className="mt-px size-3.5 shrink-0" aria-hidden="true" />
@@ -136,6 +120,68 @@ export const PatientCard = memo(function PatientCard({
         <ObservationDueLine patient={patient} />
         <UpdatedAt iso={patient.lastUpdated} />
       </div>
+    </>
+  );
+}
+
+/**
+ * One patient on the dashboard (spec point 2): the whole card is one link to /patient/{id}, named by
+ * the patient's name (the link is the name, stretched over the card, so the accessible name matches the
+ * visible label: WCAG 2.5.3). Everything on it comes with the patient from the one list request: the
+ * NEWS2 summary the server computed, the source of each value, the devices' state; nothing is fetched
+ * per card. Memoised on the patient object, which TanStack Query keeps identical across refetches
+ * while unchanged, so filtering and searching never re-render the cards that stay.
+ *
+ * `isSummary`: far from the viewport, the body is drawn as text (CardSummary); the frame, name, ID
+ * and condition are the same elements either way, so the link keeps its focus when the card turns full.
+ */
+export const PatientCard = memo(function PatientCard({
+  patient,
+  renderAnalysis,
+  isSummary = false,
+  ref,
+}: {
+  patient: Patient;
+  /**
+   * The card's analysis from the patient's NEWS2 (the analysis feature's, composed by the screen),
+   * `asText` on a card drawn as text.
+   */
+  renderAnalysis: (news2: PatientNews2, asText: boolean) => ReactNode;
+  isSummary?: boolean;
+  ref?: Ref<HTMLLIElement>;
+}) {
+  const analysis = renderAnalysis(patient.news2, isSummary);
+  return (
+    <li
+      ref={ref}
+      data-demo={patient.isDemo || undefined}
+      className={cn(
+        CARD_FRAME,
+        (patient.condition === 'Critical' || news2CriticalMark(patient)) && 'border-l-4 border-l-red-600',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="break-words font-semibold text-lg leading-tight">
+            {/* The link's box is stretched over the whole card: one link per card, named by the patient. */}
+            <Link
+              href={`/patient/${patient.id}`}
+              className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none group-hover:underline"
+            >
+              {patient.name}
+            </Link>
+          </h3>
+          <p className="mt-0.5 text-muted-foreground text-sm tabular-nums">
+            ID: {displayPatientId(patient.id)}
+          </p>
+        </div>
+        <ConditionBadge condition={patient.condition} variant="outline" className="shrink-0" />
+      </div>
+      {isSummary ? (
+        <CardSummary patient={patient} analysis={analysis} />
+      ) : (
+        <CardBody patient={patient} analysis={analysis} />
+      )}
     </li>
   );
 });

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Patient } from '@vigil/domain';
 import { CircleAlert, LoaderCircle, SearchX } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useId, useMemo } from 'react';
+import { type ComponentProps, memo, type ReactNode, useId, useMemo } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/utils.ts';
 import { getPatientsQueryOptions } from '../api/get-patients.ts';
+import { useNearViewport } from '../hooks/use-near-viewport.ts';
 import { usePatientFilters } from '../hooks/use-patient-filters.ts';
-import { useProgressiveCount } from '../hooks/use-progressive-count.ts';
 import { PatientCard } from './patient-card.tsx';
 import { PatientToolbar } from './patient-toolbar.tsx';
 
@@ -54,6 +55,35 @@ function EmptyState({ search, onClearSearch }: { search: string; onClearSearch: 
   );
 }
 
+/** Cards drawn in full at once, wherever the page is scrolled: enough to fill a large screen. */
+const FIRST_CARDS = 24;
+
+/**
+ * A card of the grid: in full among the first cards and once it comes near the viewport; until then
+ * as text (PatientCard's `isSummary`), so a ward of hundreds draws in a moment and stays complete for
+ * find-in-page and screen readers.
+ */
+const GridCard = memo(function GridCard({
+  patient,
+  renderAnalysis,
+  isFirstScreen,
+}: {
+  patient: Patient;
+  renderAnalysis: ComponentProps<typeof PatientCard>['renderAnalysis'];
+  isFirstScreen: boolean;
+}) {
+  const [isNear, nearRef] = useNearViewport();
+  const isSummary = !isFirstScreen && !isNear;
+  return (
+    <PatientCard
+      patient={patient}
+      renderAnalysis={renderAnalysis}
+      isSummary={isSummary}
+      ref={isSummary ? nearRef : undefined}
+    />
+  );
+});
+
 /**
  * The ward: filters, name search, count, and a grid of patient cards (spec point 2): 1 column on
  * small screens, 2 from md, 3 from xl. Filtering runs over the one cached list, in the server's
@@ -80,7 +110,6 @@ export function PatientGrid({
     [onlyIds, patientsQuery.data],
   );
   const filters = usePatientFilters(patients);
-  const shown = useProgressiveCount(filters.visible.length, filters.visible);
 
   let content: ReactNode;
   if (patientsQuery.isError && !patientsQuery.data) {
@@ -112,8 +141,13 @@ export function PatientGrid({
               filters.isUpdating && 'opacity-70',
             )}
           >
-            {filters.visible.slice(0, shown).map((patient) => (
-              <PatientCard key={patient.id} patient={patient} renderAnalysis={renderAnalysis} />
+            {filters.visible.map((patient, i) => (
+              <GridCard
+                key={patient.id}
+                patient={patient}
+                renderAnalysis={renderAnalysis}
+                isFirstScreen={i < FIRST_CARDS}
+              />
             ))}
           </ul>
         )}

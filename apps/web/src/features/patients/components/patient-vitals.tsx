@@ -13,6 +13,7 @@ import { useNow } from '@/hooks/use-now.ts';
 import { CORE_VITAL_FIELD, type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
 import { cn } from '@/lib/utils.ts';
 import { describeValueSource, type ValueSource } from '@/lib/value-source.ts';
+import { CARD_VITALS } from '../lib/card-summary.ts';
 
 type Flag = 'low' | 'high' | 'elevated' | null;
 
@@ -85,13 +86,12 @@ function VitalTile({
   );
 }
 
-/** The card's tiles, oxygen first (spec point 2: the list shows each patient's oxygen level). */
-const TILES: readonly { id: CoreVitalId; label: string; icon: LucideIcon }[] = [
-  { id: 'oxygen', label: 'O2', icon: Droplet },
-  { id: 'pulse', label: 'Pulse', icon: HeartPulse },
-  { id: 'bloodPressure', label: 'BP', icon: Activity },
-  { id: 'temperature', label: 'Temp', icon: Thermometer },
-];
+const ICONS: Record<CoreVitalId, LucideIcon> = {
+  oxygen: Droplet,
+  pulse: HeartPulse,
+  bloodPressure: Activity,
+  temperature: Thermometer,
+};
 
 /**
  * The card's four vitals. Abnormal values by the DASHBOARD thresholds (spec point 5) are red, with an
@@ -109,10 +109,10 @@ export function PatientVitals({ patient, isStale = false }: { patient: Patient; 
     // 15rem wide inside); narrower cards (768–850 px with the sidebar) stack them.
     <div className="@container">
       <dl data-stale={isStale || undefined} className="grid grid-cols-1 gap-2 @[15rem]:grid-cols-2">
-        {TILES.map(({ id, label, icon }) => (
+        {CARD_VITALS.map(({ id, label }) => (
           <VitalTile
             key={id}
-            icon={icon}
+            icon={ICONS[id]}
             label={label}
             {...coreVitalDisplay(id, values)}
             flag={flags[id]}
