@@ -3,6 +3,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { createTestApp, createTestDatabase, type TestApp, usingPostgres } from './helpers.ts';
+import { ofType, openSse } from './sse-client.ts';
 import { admitPatient, signUp, type Target } from './support/factories.ts';
 
 /**
@@ -113,6 +114,34 @@ describe('the device token cache on one instance', () => {
     expect(await send(t.app, token, patientId, now())).toBe(201);
     t.clock.advance(86_400_000);
     expect(await send(t.app, token, patientId, now())).toBe(401);
+  });
+});
+
+describe('the event that ends device tokens', () => {
+  it('is never sent to a client: neither live nor replayed', async () => {
+    const ctx = await createTestDatabase();
+    const server = await startInstance(ctx.database);
+    try {
+      const { cookie } = await signUp(server.url);
+      const { id: patientId } = await admitPatient(server.url, cookie);
+      const live = await openSse(`${server.url}/api/events`, { cookie });
+      const revoked = await issue(server.url, cookie, patientId);
+      expect((await revoke(server.url, cookie, revoked.id)).status).toBe(200);
+      const other = await issue(server.url, cookie, patientId);
+      expect(await send(server.url, other.token, patientId, Date.now())).toBe(201);
+      await live.waitFor(ofType('reading'));
+      const replayed = await openSse(`${server.url}/api/events?lastEventId=0`, { cookie });
+      await replayed.waitFor(ofType('reading'));
+      for (const sse of [live, replayed]) {
+        sse.close();
+        const types = sse.messages.map((m) => (JSON.parse(m.data) as { type: string }).type);
+        expect(types).toContain('reading');
+        expect(types).not.toContain('device-tokens-ended');
+      }
+    } finally {
+      await server.app.close();
+      await ctx.drop();
+    }
   });
 });
 
