@@ -172,21 +172,19 @@ export function createIngestService(deps: {
 
   /**
    * The class each reading was stored with, now that the statement told which devices have an
-   * active simulated link. Simulated readings are refused outright on a server that accepts none
-   * (the transaction rolls back).
+   * active simulated link (set on this attempt's own copies). Simulated readings are refused
+   * outright on a server that accepts none (the transaction rolls back).
    */
-  function storedClasses(list: ClassedReading[], simulated: Set<string>): ClassedReading[] {
-    return list.map((r, i) => {
-      const { provenanceIfSimulated, ...reading } = r;
-      const provenance =
-        provenanceIfSimulated && r.deviceId && simulated.has(r.deviceId)
-          ? provenanceIfSimulated
-          : r.provenance;
-      if (provenance === 'simulation' && !deps.acceptSimulated) {
-        throw forbidden(`${at(list, i)}${SIMULATION_REFUSED_MESSAGE}`, 'SIMULATION_DISABLED');
+  function storedClasses(sent: ClassedReading[], simulated: Set<string>): ClassedReading[] {
+    sent.forEach((r, i) => {
+      if (r.provenanceIfSimulated && r.deviceId && simulated.has(r.deviceId)) {
+        r.provenance = r.provenanceIfSimulated;
       }
-      return { ...reading, provenance };
+      if (r.provenance === 'simulation' && !deps.acceptSimulated) {
+        throw forbidden(`${at(sent, i)}${SIMULATION_REFUSED_MESSAGE}`, 'SIMULATION_DISABLED');
+      }
     });
+    return sent;
   }
 
   return {
