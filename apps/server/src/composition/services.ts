@@ -24,7 +24,12 @@ import { createDeviceTokenService } from '../modules/devices/service.ts';
 import { createEventFanOut } from '../modules/events/fan-out.ts';
 import { createListenConnection } from '../modules/events/listen-connection.ts';
 import { createEventLogRepository, EVENTS_CHANNEL } from '../modules/events/repository.ts';
-import { STREAMS_ENDED, type StreamsEndedData } from '../modules/events/routes.ts';
+import {
+  DEVICE_TOKENS_ENDED,
+  type DeviceTokensEndedData,
+  STREAMS_ENDED,
+  type StreamsEndedData,
+} from '../modules/events/routes.ts';
 import { createLiveEventsService } from '../modules/events/service.ts';
 import { createStreamsRepository } from '../modules/events/streams-repository.ts';
 import { createExportService } from '../modules/fhir/export-service.ts';
@@ -132,11 +137,12 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
   const narrator =
     deps.narrator !== undefined ? deps.narrator : config.ai ? createOpenAiNarrator(config.ai) : null;
   const analysis = createAnalysisService({ patients, readings, clock, narrator });
-  // Live events reach every instance: what ended sessions or changed a person (their streams end)
-  // and what changed a patient empty this instance's caches of them.
+  // Live events reach every instance: what ended sessions or changed a person (their streams end),
+  // what ended device tokens and what changed a patient empty this instance's caches of them.
   fanOut.subscribe((rows) => {
     for (const row of rows) {
       if (row.type === STREAMS_ENDED) auth.sessionsChanged(row.data as StreamsEndedData);
+      else if (row.type === DEVICE_TOKENS_ENDED) deviceTokens.tokensEnded(row.data as DeviceTokensEndedData);
       // A discharge (a ward change) takes a patient off the list as well.
       else if (row.type === 'patient-updated' || row.type === 'ward-changed') patients.patientsChanged();
       if (row.patientId !== null) analysis.patientChanged(row.patientId);
@@ -158,6 +164,7 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     clock,
     patients,
     audit,
+    liveEvents,
   });
   const bridge = createBridgeService({ repo: createBridgeRepository(database.db), clock });
   const smart = createSmartService({ repo: createSmartRepository(database.db), clock, audit });
