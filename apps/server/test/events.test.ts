@@ -1,3 +1,4 @@
+import { isLivePositionBehind, LIVE_POSITION_HEADER, LivePosition } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, usingPostgres } from './helpers.ts';
 import { ofType, openSse } from './sse-client.ts';
@@ -100,6 +101,33 @@ describe('the live event stream', () => {
     const event = JSON.parse((await sse.waitFor(ofType('patient-updated', patient.id))).data);
     expect(event.data.condition).toBe('Critical');
     sse.close();
+  });
+
+  it('says where its events stood on every read and as a stream opens, so a read the stream began after is read again', async () => {
+    const patient = await admitPatient(server.url, cookie, LIVE_PATIENT);
+    const position = async () => {
+      const res = await fetch(`${server.url}/api/patients`, { headers: { cookie } });
+      await res.arrayBuffer();
+      return res.headers.get(LIVE_POSITION_HEADER)!;
+    };
+    const listRead = await position();
+    expect(LivePosition.parse(listRead)).toBe(listRead);
+    // Nothing sent since: a stream opened now starts where the list was read.
+    const sse = await openSse(`${server.url}/api/events`, { cookie });
+    const opened = JSON.parse((await sse.waitFor(ofType('stream-opened'))).data);
+    expect(opened.data.position).toBe(listRead);
+    expect(isLivePositionBehind(listRead, opened.data.position)).toBe(false);
+    sse.close();
+
+    // A change sent between the read and the stream: the stream starts past the read.
+    await api(server.url, cookie, 'PATCH', `/api/patients/${patient.id}`, { condition: 'Critical' });
+    const later = await openSse(`${server.url}/api/events`, { cookie });
+    const laterOpened = JSON.parse((await later.waitFor(ofType('stream-opened'))).data);
+    expect(isLivePositionBehind(listRead, laterOpened.data.position)).toBe(true);
+    expect(isLivePositionBehind(await position(), laterOpened.data.position)).toBe(false);
+    later.close();
+    // Not on an answer to someone not signed in.
+    expect((await fetch(`${server.url}/api/patients`)).headers.has(LIVE_POSITION_HEADER)).toBe(false);
   });
 
   it('sends pings and replays what a client missed when it reconnects with Last-Event-ID', async () => {

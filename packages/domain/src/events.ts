@@ -13,7 +13,22 @@ export const LIVE_EVENT_TYPES = [
   'ward-changed',
   'handover-changed',
   'ping',
+  'stream-opened',
 ] as const;
+
+/**
+ * Where an instance's live events stood when an answer was read (a response header on every API
+ * read) or when a stream began to carry them (the `stream-opened` event): `<instance>.<count of
+ * events it had sent>`. An answer read at an earlier position than its stream's, or on another
+ * instance, may lack an event the stream will never bring, so the client reads it again.
+ */
+export const LIVE_POSITION_HEADER = 'vigil-live-position';
+export const LivePosition = z.string().regex(/^[0-9a-f]{8}\.\d+$/);
+export function isLivePositionBehind(answer: string, stream: string): boolean {
+  const [answerInstance, answerCount] = answer.split('.');
+  const [streamInstance, streamCount] = stream.split('.');
+  return answerInstance !== streamInstance || Number(answerCount) < Number(streamCount);
+}
 /** `truncated`: a large batch; only its latest readings are here, so reload the history. */
 export const ReadingEventData = z.object({
   readings: z.array(VitalReading),
@@ -74,6 +89,13 @@ export const LiveEvent = z.discriminatedUnion('type', [
     type: z.literal('ping'),
     patientId: z.null().optional(),
     data: z.unknown().optional(),
+  }),
+  /** The stream's first event: it carries every event sent after `position` (no id: not replayed). */
+  z.object({
+    id: z.number().optional(),
+    type: z.literal('stream-opened'),
+    patientId: z.null().optional(),
+    data: z.object({ position: LivePosition }),
   }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;

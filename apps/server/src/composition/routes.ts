@@ -1,3 +1,4 @@
+import { LIVE_POSITION_HEADER } from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -32,6 +33,14 @@ export async function registerRoutes(
 ) {
   const { config, database, clock } = deps;
   const { audit, auth, patients, care, analysis, ingest, readings, alerts, liveEvents } = services;
+  // Every read says where this instance's live events stood as it began (decision 027): an answer
+  // read before the client's event stream began to carry events is read again.
+  // Taken once access is granted, just before the handler reads.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method === 'GET' && request.user && request.url.startsWith('/api/')) {
+      reply.header(LIVE_POSITION_HEADER, liveEvents.position());
+    }
+  });
   await app.register(authRoutes, {
     auth,
     cookie: deps.cookie,

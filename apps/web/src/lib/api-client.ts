@@ -1,3 +1,5 @@
+import { noteAnswer } from './live-position.ts';
+
 /**
  * The only module that calls `fetch` (style habit 9). Every request sends the HttpOnly session
  * cookie; every non-2xx answer becomes an `HttpError` whose message is `${status}: ${text}`
@@ -98,6 +100,7 @@ export async function apiRequest(
     });
   }
   await throwIfNotOk(res);
+  noteAnswer(res);
   return res;
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { EventLogRepository, LiveEventRow } from './repository.ts';
 
 type Subscriber = (events: LiveEventRow[]) => void;
@@ -42,6 +43,9 @@ export function createEventFanOut(deps: {
   const { log } = deps;
   const onError = (error: unknown) => deps.onError?.(error);
   const subscribers = new Set<Subscriber>();
+  /** This process among the instances, and how many events it has sent: its live position. */
+  const instance = randomBytes(4).toString('hex');
+  let sent = 0;
   const dispatched = new Set<number>();
   const dispatchedOrder: number[] = [];
 
@@ -68,6 +72,7 @@ export function createEventFanOut(deps: {
       dispatchedOrder.push(r.id);
     }
     while (dispatchedOrder.length > DISPATCHED_MEMORY) dispatched.delete(dispatchedOrder.shift()!);
+    sent += fresh.length;
     for (const subscriber of subscribers) subscriber(fresh);
   }
 
@@ -121,6 +126,14 @@ export function createEventFanOut(deps: {
         flushNotify,
         Math.max(0, lastNotifyAt + NOTIFY_INTERVAL_MS - performance.now()),
       );
+    },
+
+    /**
+     * Where this instance's events stand (LIVE_POSITION_HEADER): whatever it sent before was
+     * committed before, so a read that starts now sees it.
+     */
+    position(): string {
+      return `${instance}.${sent}`;
     },
 
     subscribe(subscriber: Subscriber): () => void {

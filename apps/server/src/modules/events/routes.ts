@@ -132,6 +132,8 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
     // written and the kept one stays a tree of some seventy pieces (about 2 KiB for each stream).
     res.flushHeaders();
     res.write('retry: 2000\n\n');
+    // First, where the stream starts: the client reads again what it read before this position.
+    res.write(`data: ${JSON.stringify({ type: 'stream-opened', data: { position: stream.position } })}\n\n`);
 
     let closed = false;
     const write = (text: string) => {

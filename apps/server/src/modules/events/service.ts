@@ -13,6 +13,8 @@ const MAX_REPLAY = 1000;
 
 /** One open event stream of a client: what it missed, then live events, until closed. */
 export interface LiveStream {
+  /** Where this instance's events stood when the stream subscribed: it carries every one after. */
+  position: string;
   /**
    * Sends the events after `lastEventId` (best effort), then those committed since the stream
    * opened, then live ones as they commit; none twice.
@@ -67,6 +69,9 @@ export function createLiveEventsService(deps: {
     /** The recording transaction committed: the events go out. */
     committed: (rows: LiveEventRow[]) => fanOut.publish(rows),
 
+    /** Where this instance's events stand, for an answer about to be read (LIVE_POSITION_HEADER). */
+    position: () => fanOut.position(),
+
     /**
      * Opens a stream for a user, refused (429) when the user has the maximum open on any instance.
      * It is subscribed at once, so nothing committed before {@link LiveStream.start} is lost.
@@ -88,6 +93,7 @@ export function createLiveEventsService(deps: {
       });
       let closed = false;
       return {
+        position: fanOut.position(),
         async start(send) {
           const replayed = new Set<number>();
           if (lastEventId !== null) {

@@ -3,6 +3,7 @@ import { LiveEvent } from '@vigil/domain';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { USER_QUERY_KEY } from '@/features/auth/api/query-keys.ts';
 import { openEventSource } from '@/lib/event-stream.ts';
+import { streamClosed } from '@/lib/live-position.ts';
 import { applyLiveEvent } from '../lib/apply-live-event.ts';
 import { type LiveStatus, LiveStreamClient, type LiveStreamState } from '../lib/live-stream-client.ts';
 
@@ -71,7 +72,10 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       onResumed: () => void queryClient.invalidateQueries({ refetchType: 'active' }),
       // EventSource hides the status code: a stream ended by an expired session looks like any
       // other drop. Asking for the session tells; a 401 there signs the screen out.
-      onFailure: () => void queryClient.refetchQueries({ queryKey: USER_QUERY_KEY }),
+      onFailure: () => {
+        streamClosed();
+        void queryClient.refetchQueries({ queryKey: USER_QUERY_KEY });
+      },
     });
     clientRef.current = client;
     const onVisible = () => {
@@ -84,6 +88,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
     window.addEventListener('online', onOnline);
     return () => {
       client.stop();
+      streamClosed();
       clientRef.current = null;
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', onOnline);

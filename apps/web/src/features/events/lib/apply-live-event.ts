@@ -8,6 +8,7 @@ import { PATIENTS_QUERY_KEY, patientQueryKey, timelineQueryKey } from '@/feature
 import { news2SeriesQueryKey, patientReadingsQueryKey } from '@/features/readings/api/query-keys.ts';
 import { mergeReadings } from '@/features/readings/api/readings-window.ts';
 import { wardQueryKeys } from '@/features/ward/api/ward-keys.ts';
+import { streamOpened } from '@/lib/live-position.ts';
 
 /**
  * Writes a live event into the query cache so every screen showing that patient updates without
@@ -19,6 +20,10 @@ import { wardQueryKeys } from '@/features/ward/api/ward-keys.ts';
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
   switch (event.type) {
     case 'ping':
+      return;
+    case 'stream-opened':
+      // What was read before the stream began to carry events is read again where it is shown.
+      streamOpened(event.data.position, () => void queryClient.invalidateQueries({ refetchType: 'active' }));
       return;
     case 'alert-changed':
       applyAlertChanged(queryClient, event.data);
