@@ -30,6 +30,34 @@ export interface SeriesReading extends VitalValues {
   readingTime: string | Date;
 }
 
+/** A recorded change of a patient's SpO2 scale (the SPO2_SCALE_CHANGED_EVENT patient event). */
+export interface Spo2ScaleChange {
+  at: string | Date;
+  from: Spo2Scale;
+  to: Spo2Scale;
+}
+
+/**
+ * The SpO2 scale in force at a time, from the patient's recorded changes (any order): the scale
+ * the latest change at or before it set; before the first change, the scale that change replaced;
+ * with no change recorded, the patient's scale now. The FHIR export finds it by the same rule.
+ */
+export function spo2ScaleAt(
+  changes: readonly Spo2ScaleChange[],
+  current: Spo2Scale,
+): (timeMs: number) => Spo2Scale {
+  const sorted = changes.map((c) => ({ ...c, atMs: timeOf(c.at) })).sort((a, b) => a.atMs - b.atMs);
+  return (timeMs) => {
+    if (sorted.length === 0) return current;
+    let inForce: Spo2Scale = sorted[0]!.from;
+    for (const change of sorted) {
+      if (change.atMs > timeMs) break;
+      inForce = change.to;
+    }
+    return inForce;
+  };
+}
+
 const NEWS2_VITALS = VITAL_SIGNS.flatMap((v) =>
   v.news2 ? [{ field: v.readingField, parameter: v.news2 }] : [],
 );
@@ -42,10 +70,16 @@ const timeOf = (value: string | Date) => (value instanceof Date ? value.getTime(
  * Devices often send only some values (a pulse oximeter: pulse and SpO2), so each reading is scored
  * with the values it carries plus, for each parameter it lacks, the latest earlier value in the
  * window (listed in `carriedForward`). A parameter never seen in the window stays missing and the
- * score is a minimum (`complete` false), never counted as normal. The patient's SpO2 scale applies.
+ * score is a minimum (`complete` false), never counted as normal. Each point is scored on the SpO2
+ * scale in force when its reading was measured (`spo2Scale`: one scale, or the scale at a time, as
+ * {@link spo2ScaleAt} finds it): a past reading keeps the score it had when it was taken.
  * The caller passes only readings that count as the patient's state (provenance.ts).
  */
-export function news2Series(readings: readonly SeriesReading[], spo2Scale: Spo2Scale): News2Point[] {
+export function news2Series(
+  readings: readonly SeriesReading[],
+  spo2Scale: Spo2Scale | ((timeMs: number) => Spo2Scale),
+): News2Point[] {
+  const scaleAt = typeof spo2Scale === 'function' ? spo2Scale : () => spo2Scale;
   const sorted = readings
     .map((reading) => ({ reading, timeMs: timeOf(reading.readingTime) }))
     .filter(({ timeMs }) => Number.isFinite(timeMs))
@@ -59,7 +93,7 @@ export function news2Series(readings: readonly SeriesReading[], spo2Scale: Spo2S
       if (isRecorded(r[field])) Object.assign(latest, { [field]: r[field] });
       else if (isRecorded(latest[field])) carriedForward.push(parameter);
     }
-    const news2 = computeNews2(news2InputFromVitals(latest, spo2Scale));
+    const news2 = computeNews2(news2InputFromVitals(latest, scaleAt(timeMs)));
     points.push({
       readingId: r.id,
       readingTime: new Date(timeMs).toISOString(),

@@ -13,6 +13,8 @@ import {
   READING_PROVENANCES,
   type ReadingsPage,
   type ReadingsQuery,
+  type Spo2Scale,
+  spo2ScaleAt,
   type VitalReading,
 } from '@vigil/domain';
 import type { z } from 'zod';
@@ -94,9 +96,14 @@ export function createReadingService(deps: {
     async news2Series(patientId: number, since: string | undefined): Promise<News2Point[]> {
       const now = clock.now();
       const from = since ? new Date(since) : new Date(now.getTime() - SERIES_DEFAULT_MS);
-      const found = await repo.patientWithHistory(patientId, from, now, countingProvenances);
+      const [found, changes] = await Promise.all([
+        repo.patientWithHistory(patientId, from, now, countingProvenances),
+        trends.scaleChanges([patientId]),
+      ]);
       if (!found) throw notFound('Patient not found', 'PATIENT_NOT_FOUND');
-      return news2Series(found.history, found.patient.spo2Scale === 2 ? 2 : 1);
+      // Each reading on the scale in force when it was measured, not the patient's scale now.
+      const scaleNow = found.patient.spo2Scale === 2 ? 2 : 1;
+      return news2Series(found.history, spo2ScaleAt(changes.get(patientId) ?? [], scaleNow));
     },
 
     /**
@@ -107,13 +114,24 @@ export function createReadingService(deps: {
     async news2Trends(patientIds: readonly number[]): Promise<Map<number, BedTrend>> {
       const now = clock.now();
       const from = new Date(now.getTime() - NEWS2_TREND_WINDOW_H * 3_600_000);
-      const ends = await trends.seriesEnds(patientIds, from, now, countingProvenances);
+      const [ends, changes] = await Promise.all([
+        trends.seriesEnds(patientIds, from, now, countingProvenances),
+        trends.scaleChanges(patientIds),
+      ]);
       const trendOf = new Map<number, BedTrend>();
       for (const { patientId, spo2Scale, scored, first, latest } of ends) {
         if (scored < 2 || !first) continue;
-        const scale = spo2Scale === 2 ? 2 : 1;
-        const total = (values: ReadingRow) => computeNews2(news2InputFromVitals(values, scale)).total;
-        trendOf.set(patientId, bedTrend(total(first), total(latest)));
+        // Each end on the scale in force when its reading was measured, as the series scores it.
+        const scaleAt = spo2ScaleAt(changes.get(patientId) ?? [], spo2Scale === 2 ? 2 : 1);
+        const total = (values: ReadingRow, scale: Spo2Scale) =>
+          computeNews2(news2InputFromVitals(values, scale)).total;
+        trendOf.set(
+          patientId,
+          bedTrend(
+            total(first, scaleAt(first.readingTime.getTime())),
+            total(latest, scaleAt(latest.readingTime.getTime())),
+          ),
+        );
       }
       return trendOf;
     },

@@ -1,8 +1,8 @@
-import { VITAL_SIGNS } from '@vigil/domain';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { SPO2_SCALE_CHANGED_EVENT, type Spo2Scale, type Spo2ScaleChange, VITAL_SIGNS } from '@vigil/domain';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowMapper } from '../../db/prepared.ts';
-import { vitalReadings } from '../../db/schema.ts';
+import { patientEvents, vitalReadings } from '../../db/schema.ts';
 import type { ReadingRow } from './repository.ts';
 
 /** The two ends of a patient's NEWS2 series over a window, as stored readings. */
@@ -15,7 +15,8 @@ export interface SeriesEnds {
   first: ReadingRow | null;
   /**
    * Each vital sign's latest value in the window: the series' last point scores these (a reading
-   * lacking a parameter carries the window's latest earlier value forward).
+   * lacking a parameter carries the window's latest earlier value forward). Its time is the latest
+   * reading's, that of the series' last point.
    */
   latest: ReadingRow;
 }
@@ -31,6 +32,27 @@ const toReadingRow = rowMapper(vitalReadings);
  */
 export function createTrendRepository(db: Db) {
   return {
+    /** The recorded changes of these patients' SpO2 scales, by patient, oldest first. */
+    async scaleChanges(patientIds: readonly number[]): Promise<Map<number, Spo2ScaleChange[]>> {
+      const byPatient = new Map<number, Spo2ScaleChange[]>();
+      if (patientIds.length === 0) return byPatient;
+      const rows = await db
+        .select({ patientId: patientEvents.patientId, at: patientEvents.createdAt, data: patientEvents.data })
+        .from(patientEvents)
+        .where(
+          and(
+            inArray(patientEvents.patientId, [...patientIds]),
+            eq(patientEvents.type, SPO2_SCALE_CHANGED_EVENT),
+          ),
+        )
+        .orderBy(asc(patientEvents.createdAt), asc(patientEvents.id));
+      for (const row of rows) {
+        const { from, to } = row.data as { from: Spo2Scale; to: Spo2Scale };
+        byPatient.set(row.patientId, [...(byPatient.get(row.patientId) ?? []), { at: row.at, from, to }]);
+      }
+      return byPatient;
+    },
+
     async seriesEnds(
       patientIds: readonly number[],
       from: Date,
@@ -54,7 +76,9 @@ export function createTrendRepository(db: Db) {
           (select count(*) from (select 1 from vital_readings r where ${inWindow} and ${anyVital} limit 2) n) as scored,
           (select row_to_json(r) from vital_readings r where ${inWindow} and ${anyVital}
             order by r.reading_time, r.id limit 1) as first,
-          json_build_object(${sql.join(VITAL_COLUMNS.map(latestOf), sql`, `)}) as latest
+          json_build_object(${sql.join(VITAL_COLUMNS.map(latestOf), sql`, `)},
+            'reading_time', (select r.reading_time from vital_readings r where ${inWindow} and ${anyVital}
+              order by r.reading_time desc, r.id desc limit 1)) as latest
         from patients p
         where p.id in (${sql.join(
           patientIds.map((id) => sql`${id}`),
