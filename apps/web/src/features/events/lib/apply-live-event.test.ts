@@ -132,7 +132,7 @@ describe('applying live events to the cache', () => {
     expect(qc.getQueryData(PATIENTS_QUERY_KEY)).toBe(before);
   });
 
-  it('refreshes the ward board and assignments on ward-changed, the handover lists on handover-changed', () => {
+  it('refreshes the ward board, assignments and handover lists on ward-changed, the handover lists and history on handover-changed', () => {
     const qc = new QueryClient();
     for (const key of [
       wardQueryKeys.board(),
@@ -147,8 +147,11 @@ describe('applying live events to the cache', () => {
     expect(qc.getQueryState(wardQueryKeys.board())?.isInvalidated).toBe(true);
     expect(qc.getQueryState(PATIENTS_QUERY_KEY)?.isInvalidated).toBe(true);
     expect(qc.getQueryState(wardQueryKeys.assignments('current'))?.isInvalidated).toBe(true);
-    expect(qc.getQueryState(handoverQueryKeys.overview())?.isInvalidated).toBe(false);
+    // Who hands over to whom follows the assignments; a discharged patient leaves the lists.
+    expect(qc.getQueryState(handoverQueryKeys.overview())?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(patientHandoversQueryKey(7))?.isInvalidated).toBe(false);
 
+    qc.setQueryData(handoverQueryKeys.overview(), []);
     applyLiveEvent(qc, { type: 'handover-changed', patientId: 7, data: { handoverId: 3 } });
     expect(qc.getQueryState(handoverQueryKeys.overview())?.isInvalidated).toBe(true);
     expect(qc.getQueryState(patientHandoversQueryKey(7))?.isInvalidated).toBe(true);

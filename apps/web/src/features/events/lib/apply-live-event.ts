@@ -71,9 +71,11 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       void queryClient.invalidateQueries({ queryKey: DEVICE_LINKS_QUERY_KEY, refetchType: 'active' });
       return;
     case 'ward-changed':
-      // Beds, layout, settings or assignments: the board and the assignment lists refetch; a
-      // discharged patient leaves the patient list (the event does not say which change it was).
+      // Beds, layout, settings or assignments: the board, the assignment lists and the handover
+      // lists (who hands over to whom follows the assignments) refetch; a discharged patient leaves
+      // the patient list (the event does not say which change it was).
       void queryClient.invalidateQueries({ queryKey: wardQueryKeys.all, refetchType: 'active' });
+      void queryClient.invalidateQueries({ queryKey: handoverQueryKeys.all, refetchType: 'active' });
       void queryClient.invalidateQueries({
         queryKey: PATIENTS_QUERY_KEY,
         exact: true,
