@@ -34,7 +34,11 @@ export type VitalNews2Parameter =
   | 'consciousness'
   | 'temperature';
 
-interface BaseVital<Key extends MeasurementKey, PatientField extends string | null> {
+interface BaseVital<
+  Key extends MeasurementKey,
+  PatientField extends string | null,
+  News2 extends VitalNews2Parameter | null,
+> {
   key: Key;
   /** Name on a stored or sent reading (POST /api/device-readings, GET …/readings). */
   readingField: Key;
@@ -46,9 +50,12 @@ interface BaseVital<Key extends MeasurementKey, PatientField extends string | nu
   shortLabel: string;
   /** The form field's label, unit included: the admit, edit and observations dialogs use it. */
   formLabel: string;
+  /** The name inside a sentence ("Record pulse to complete the NEWS2 score", "Not recorded: SpO2"). */
+  plainLabel: string;
   /** Whether a patient record always has it (the spec's four vitals) or may lack it (NEWS2 additions). */
   requiredOnPatient: boolean;
-  news2: VitalNews2Parameter | null;
+  /** The NEWS2 parameter it feeds, by the name the NEWS2 report (an API answer) gives it. */
+  news2: News2;
   /** LOINC code of the FHIR Observation (docs/reference/clinical.md). */
   loinc: string | null;
   /** Bluetooth GATT service and characteristics that carry it (short UUIDs). */
@@ -56,8 +63,11 @@ interface BaseVital<Key extends MeasurementKey, PatientField extends string | nu
 }
 
 /** A whole-number measurement. */
-export interface NumericVital<Key extends MeasurementKey, PatientField extends string | null = Key>
-  extends BaseVital<Key, PatientField> {
+export interface NumericVital<
+  Key extends MeasurementKey,
+  PatientField extends string | null = Key,
+  News2 extends VitalNews2Parameter | null = VitalNews2Parameter | null,
+> extends BaseVital<Key, PatientField, News2> {
   kind: 'number';
   /** Unit of the stored value, e.g. "mmHg", "tenths of °F". */
   unit: string;
@@ -77,13 +87,18 @@ export interface NumericVital<Key extends MeasurementKey, PatientField extends s
 }
 
 /** A choice among levels (ACVPU). */
-export interface ChoiceVital<Key extends VitalKey, Value extends string> extends BaseVital<Key, Key> {
+export interface ChoiceVital<
+  Key extends VitalKey,
+  Value extends string,
+  News2 extends VitalNews2Parameter | null,
+> extends BaseVital<Key, Key, News2> {
   kind: 'choice';
   choices: readonly { value: Value; label: string }[];
 }
 
 /** Yes or no (room air or supplemental oxygen). */
-export interface BooleanVital<Key extends VitalKey> extends BaseVital<Key, Key> {
+export interface BooleanVital<Key extends VitalKey, News2 extends VitalNews2Parameter | null>
+  extends BaseVital<Key, Key, News2> {
   kind: 'boolean';
   /** Labels of false and true, e.g. "Room air", "Supplemental oxygen". */
   labels: { false: string; true: string };
@@ -102,7 +117,7 @@ const BLOOD_PRESSURE_MEASUREMENT = 0x2a35;
 const HEALTH_THERMOMETER_SERVICE = 0x1809;
 const TEMPERATURE_MEASUREMENT = 0x2a1c;
 
-export const RESPIRATORY_RATE: NumericVital<'respiratoryRate'> = {
+export const RESPIRATORY_RATE: NumericVital<'respiratoryRate', 'respiratoryRate', 'respiratoryRate'> = {
   key: 'respiratoryRate',
   readingField: 'respiratoryRate',
   patientField: 'respiratoryRate',
@@ -110,6 +125,7 @@ export const RESPIRATORY_RATE: NumericVital<'respiratoryRate'> = {
   label: 'Respiratory rate',
   shortLabel: 'RR',
   formLabel: 'Respiratory rate (/min)',
+  plainLabel: 'respiratory rate',
   unit: 'breaths/min',
   ucum: '/min',
   displayUnit: '/min',
@@ -122,7 +138,7 @@ export const RESPIRATORY_RATE: NumericVital<'respiratoryRate'> = {
   gatt: null,
 };
 
-export const OXYGEN_LEVEL: NumericVital<'oxygenLevel'> = {
+export const OXYGEN_LEVEL: NumericVital<'oxygenLevel', 'oxygenLevel', 'spo2'> = {
   key: 'oxygenLevel',
   readingField: 'oxygenLevel',
   patientField: 'oxygenLevel',
@@ -130,6 +146,7 @@ export const OXYGEN_LEVEL: NumericVital<'oxygenLevel'> = {
   label: 'Oxygen level (SpO2)',
   shortLabel: 'SpO2',
   formLabel: 'SpO2 (%)',
+  plainLabel: 'SpO2',
   unit: '%',
   ucum: '%',
   displayUnit: '%',
@@ -143,7 +160,7 @@ export const OXYGEN_LEVEL: NumericVital<'oxygenLevel'> = {
   gatt: { service: PULSE_OXIMETER_SERVICE, characteristics: [PLX_CONTINUOUS, PLX_SPOT_CHECK] },
 };
 
-export const SUPPLEMENTAL_OXYGEN: BooleanVital<'onSupplementalOxygen'> = {
+export const SUPPLEMENTAL_OXYGEN: BooleanVital<'onSupplementalOxygen', 'airOrOxygen'> = {
   key: 'onSupplementalOxygen',
   readingField: 'onSupplementalOxygen',
   patientField: 'onSupplementalOxygen',
@@ -151,6 +168,7 @@ export const SUPPLEMENTAL_OXYGEN: BooleanVital<'onSupplementalOxygen'> = {
   label: 'Air or oxygen',
   shortLabel: 'Air/O2',
   formLabel: 'Air or oxygen',
+  plainLabel: 'air or oxygen',
   labels: { false: 'Room air', true: 'Supplemental oxygen' },
   requiredOnPatient: false,
   news2: 'airOrOxygen',
@@ -158,7 +176,7 @@ export const SUPPLEMENTAL_OXYGEN: BooleanVital<'onSupplementalOxygen'> = {
   gatt: null,
 };
 
-export const SYSTOLIC_BP: NumericVital<'systolicBP'> = {
+export const SYSTOLIC_BP: NumericVital<'systolicBP', 'systolicBP', 'systolicBP'> = {
   key: 'systolicBP',
   readingField: 'systolicBP',
   patientField: 'systolicBP',
@@ -166,6 +184,7 @@ export const SYSTOLIC_BP: NumericVital<'systolicBP'> = {
   label: 'Systolic blood pressure',
   shortLabel: 'Systolic',
   formLabel: 'Systolic BP (mmHg)',
+  plainLabel: 'systolic blood pressure',
   unit: 'mmHg',
   ucum: 'mm[Hg]',
   displayUnit: 'mmHg',
@@ -178,7 +197,7 @@ export const SYSTOLIC_BP: NumericVital<'systolicBP'> = {
   gatt: { service: BLOOD_PRESSURE_SERVICE, characteristics: [BLOOD_PRESSURE_MEASUREMENT] },
 };
 
-export const DIASTOLIC_BP: NumericVital<'diastolicBP'> = {
+export const DIASTOLIC_BP: NumericVital<'diastolicBP', 'diastolicBP', null> = {
   key: 'diastolicBP',
   readingField: 'diastolicBP',
   patientField: 'diastolicBP',
@@ -186,6 +205,7 @@ export const DIASTOLIC_BP: NumericVital<'diastolicBP'> = {
   label: 'Diastolic blood pressure',
   shortLabel: 'Diastolic',
   formLabel: 'Diastolic BP (mmHg)',
+  plainLabel: 'diastolic blood pressure',
   unit: 'mmHg',
   ucum: 'mm[Hg]',
   displayUnit: 'mmHg',
@@ -198,7 +218,7 @@ export const DIASTOLIC_BP: NumericVital<'diastolicBP'> = {
   gatt: { service: BLOOD_PRESSURE_SERVICE, characteristics: [BLOOD_PRESSURE_MEASUREMENT] },
 };
 
-export const HEART_RATE: NumericVital<'heartRate', 'pulse'> = {
+export const HEART_RATE: NumericVital<'heartRate', 'pulse', 'pulse'> = {
   key: 'heartRate',
   readingField: 'heartRate',
   patientField: 'pulse',
@@ -206,6 +226,7 @@ export const HEART_RATE: NumericVital<'heartRate', 'pulse'> = {
   label: 'Heart rate',
   shortLabel: 'Pulse',
   formLabel: 'Pulse (bpm)',
+  plainLabel: 'pulse',
   unit: 'beats/min',
   ucum: '/min',
   displayUnit: 'bpm',
@@ -228,7 +249,7 @@ export const ACVPU_CHOICES: readonly { value: Consciousness; label: string }[] =
   { value: 'U', label: 'U – Unresponsive' },
 ];
 
-export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness> = {
+export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness, 'consciousness'> = {
   key: 'consciousness',
   readingField: 'consciousness',
   patientField: 'consciousness',
@@ -236,6 +257,7 @@ export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness> = {
   label: 'Level of consciousness (ACVPU)',
   shortLabel: 'ACVPU',
   formLabel: 'Consciousness (ACVPU)',
+  plainLabel: 'level of consciousness (ACVPU)',
   choices: ACVPU_CHOICES,
   requiredOnPatient: false,
   news2: 'consciousness',
@@ -243,7 +265,7 @@ export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness> = {
   gatt: null,
 };
 
-export const TEMPERATURE: NumericVital<'temperature'> = {
+export const TEMPERATURE: NumericVital<'temperature', 'temperature', 'temperature'> = {
   key: 'temperature',
   readingField: 'temperature',
   patientField: 'temperature',
@@ -251,6 +273,7 @@ export const TEMPERATURE: NumericVital<'temperature'> = {
   label: 'Temperature',
   shortLabel: 'Temp',
   formLabel: 'Temperature (°C)',
+  plainLabel: 'temperature',
   unit: 'tenths of °F',
   ucum: 'Cel',
   displayUnit: '°C',
@@ -271,9 +294,8 @@ export const TEMPERATURE: NumericVital<'temperature'> = {
  * vitals, the forms, NEWS2); it is among READING_MEASUREMENTS. Stored like temperature, in tenths of
  * °F, shown in °C (docs/decisions/011).
  */
-export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null> & {
+export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null, null> & {
   requiredOnPatient: false;
-  news2: null;
   gatt: null;
 } = {
   key: 'skinTemperature',
@@ -283,6 +305,7 @@ export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null> & {
   label: 'Skin temperature',
   shortLabel: 'Skin temp',
   formLabel: 'Skin temperature (°C)',
+  plainLabel: 'skin temperature',
   unit: 'tenths of °F',
   ucum: 'Cel',
   displayUnit: '°C',
@@ -310,6 +333,11 @@ export const VITAL_SIGNS = [
 
 export type VitalSign = (typeof VITAL_SIGNS)[number];
 export type NumericVitalSign = Extract<VitalSign, { kind: 'number' }>;
+
+/** The vital signs NEWS2 scores (RCP NEWS2 Chart 1 order), each feeding the parameter its row names. */
+export type News2VitalSign = Extract<VitalSign, { news2: VitalNews2Parameter }>;
+export type News2VitalKey = News2VitalSign['key'];
+export const NEWS2_VITAL_SIGNS = VITAL_SIGNS.filter((v): v is News2VitalSign => v.news2 !== null);
 
 export const VITAL_SIGN_BY_KEY = Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, v])) as {
   [K in VitalKey]: Extract<VitalSign, { key: K }>;
