@@ -84,6 +84,25 @@ export interface NumericVital<
   display(value: number): string;
   /** The unit as displayed after the value: "bpm", "°C". */
   displayUnit: string;
+  /**
+   * The spec's on-screen highlighting (point 5) of the dashboard card and of the patient page, in
+   * the displayed unit (°C for temperature, compared as displayed); null where the spec sets none.
+   */
+  screenLimits: { dashboard: ScreenLimits; patientPage: ScreenLimits } | null;
+}
+
+/**
+ * A limit of the spec's on-screen highlighting (point 5): a value beyond it, or at it when
+ * `inclusive`, is flagged "low" or "high" (or the row's own word, "elevated").
+ */
+export interface ScreenLimit {
+  value: number;
+  inclusive?: boolean;
+  word?: 'elevated';
+}
+export interface ScreenLimits {
+  low?: ScreenLimit;
+  high?: ScreenLimit;
 }
 
 /** A choice among levels (ACVPU). */
@@ -132,6 +151,7 @@ export const RESPIRATORY_RATE: NumericVital<'respiratoryRate', 'respiratoryRate'
   plausible: { min: 0, max: 80 },
   entry: 'whole',
   display: whole,
+  screenLimits: null,
   requiredOnPatient: false,
   news2: 'respiratoryRate',
   loinc: '9279-1',
@@ -153,6 +173,10 @@ export const OXYGEN_LEVEL: NumericVital<'oxygenLevel', 'oxygenLevel', 'spo2'> = 
   plausible: { min: 50, max: 100 },
   entry: 'whole',
   display: whole,
+  screenLimits: {
+    dashboard: { low: { value: 92, inclusive: true } },
+    patientPage: { low: { value: 95 } },
+  },
   requiredOnPatient: true,
   news2: 'spo2',
   // Oxygen saturation by pulse oximetry (59408-5 is its more specific code; docs/reference/clinical.md).
@@ -191,6 +215,7 @@ export const SYSTOLIC_BP: NumericVital<'systolicBP', 'systolicBP', 'systolicBP'>
   plausible: { min: 40, max: 300 },
   entry: 'whole',
   display: whole,
+  screenLimits: { dashboard: { high: { value: 130 } }, patientPage: { high: { value: 140 } } },
   requiredOnPatient: true,
   news2: 'systolicBP',
   loinc: '8480-6',
@@ -212,6 +237,7 @@ export const DIASTOLIC_BP: NumericVital<'diastolicBP', 'diastolicBP', null> = {
   plausible: { min: 20, max: 200 },
   entry: 'whole',
   display: whole,
+  screenLimits: { dashboard: { high: { value: 85 } }, patientPage: { high: { value: 90 } } },
   requiredOnPatient: true,
   news2: null,
   loinc: '8462-4',
@@ -233,6 +259,10 @@ export const HEART_RATE: NumericVital<'heartRate', 'pulse', 'pulse'> = {
   plausible: { min: 20, max: 300 },
   entry: 'whole',
   display: whole,
+  screenLimits: {
+    dashboard: { low: { value: 60 }, high: { value: 100 } },
+    patientPage: { low: { value: 60 }, high: { value: 100 } },
+  },
   requiredOnPatient: true,
   news2: 'pulse',
   loinc: '8867-4',
@@ -281,6 +311,10 @@ export const TEMPERATURE: NumericVital<'temperature', 'temperature', 'temperatur
   plausible: { min: 860, max: 1130 },
   entry: 'celsius',
   display: (tenthsF) => formatCelsius(tenthsFToCelsius(tenthsF)),
+  screenLimits: {
+    dashboard: { high: { value: 37, inclusive: true, word: 'elevated' } },
+    patientPage: { low: { value: 36 }, high: { value: 37.5 } },
+  },
   requiredOnPatient: true,
   news2: 'temperature',
   loinc: '8310-5',
@@ -313,6 +347,7 @@ export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null, null> & {
   plausible: { min: 680, max: 1076 },
   entry: 'celsius',
   display: (tenthsF) => formatCelsius(tenthsFToCelsius(tenthsF)),
+  screenLimits: null,
   requiredOnPatient: false,
   news2: null,
   loinc: '39106-0',
@@ -362,6 +397,29 @@ export type VitalPatientField = (typeof VITAL_PATIENT_FIELDS)[number];
 
 /** The four vitals the spec shows on every card and tile (point 2). */
 export const CORE_VITAL_SIGNS = VITAL_SIGNS.filter((v) => v.requiredOnPatient);
+
+/**
+ * The spec's four vitals as a card or tile shows them (point 2), in the patient page's order: one
+ * row each, but blood pressure, which is the systolic and diastolic rows as a pair. `label` names
+ * the patient page's card, `tileLabel` the dashboard's tile.
+ */
+export const CORE_VITALS = [
+  { id: 'heartRate', rows: [HEART_RATE], label: 'Pulse', tileLabel: 'Pulse' },
+  { id: 'oxygenLevel', rows: [OXYGEN_LEVEL], label: 'Oxygen Level', tileLabel: 'O2' },
+  { id: 'bloodPressure', rows: [SYSTOLIC_BP, DIASTOLIC_BP], label: 'Blood Pressure', tileLabel: 'BP' },
+  { id: 'temperature', rows: [TEMPERATURE], label: 'Temperature', tileLabel: 'Temp' },
+] as const satisfies readonly {
+  id: string;
+  rows: readonly NumericVitalSign[];
+  label: string;
+  tileLabel: string;
+}[];
+export type CoreVital = (typeof CORE_VITALS)[number];
+/** A core vital: its row's key, or `bloodPressure` for the pair. */
+export type CoreVitalId = CoreVital['id'];
+export const CORE_VITAL_BY_ID = Object.fromEntries(CORE_VITALS.map((v) => [v.id, v])) as {
+  [Id in CoreVitalId]: Extract<CoreVital, { id: Id }>;
+};
 
 /** The value as displayed with its unit: "72 bpm", "37.0 °C", "A – Alert", "Room air". */
 export function formatVital(vital: VitalSign, value: number | string | boolean): string {
