@@ -52,6 +52,8 @@ interface BaseVital<
   formLabel: string;
   /** The name inside a sentence ("Record pulse to complete the NEWS2 score", "Not recorded: SpO2"). */
   plainLabel: string;
+  /** The words a person uses at the bedside ("breathing rate", "alertness"): a plain summary says these. */
+  bedsideLabel: string;
   /** Whether a patient record always has it (the spec's four vitals) or may lack it (NEWS2 additions). */
   requiredOnPatient: boolean;
   /** The NEWS2 parameter it feeds, by the name the NEWS2 report (an API answer) gives it. */
@@ -145,6 +147,7 @@ export const RESPIRATORY_RATE: NumericVital<'respiratoryRate', 'respiratoryRate'
   shortLabel: 'RR',
   formLabel: 'Respiratory rate (/min)',
   plainLabel: 'respiratory rate',
+  bedsideLabel: 'breathing rate',
   unit: 'breaths/min',
   ucum: '/min',
   displayUnit: '/min',
@@ -167,6 +170,7 @@ export const OXYGEN_LEVEL: NumericVital<'oxygenLevel', 'oxygenLevel', 'spo2'> = 
   shortLabel: 'SpO2',
   formLabel: 'SpO2 (%)',
   plainLabel: 'SpO2',
+  bedsideLabel: 'oxygen level',
   unit: '%',
   ucum: '%',
   displayUnit: '%',
@@ -193,6 +197,7 @@ export const SUPPLEMENTAL_OXYGEN: BooleanVital<'onSupplementalOxygen', 'airOrOxy
   shortLabel: 'Air/O2',
   formLabel: 'Air or oxygen',
   plainLabel: 'air or oxygen',
+  bedsideLabel: 'oxygen',
   labels: { false: 'Room air', true: 'Supplemental oxygen' },
   requiredOnPatient: false,
   news2: 'airOrOxygen',
@@ -209,6 +214,7 @@ export const SYSTOLIC_BP: NumericVital<'systolicBP', 'systolicBP', 'systolicBP'>
   shortLabel: 'Systolic',
   formLabel: 'Systolic BP (mmHg)',
   plainLabel: 'systolic blood pressure',
+  bedsideLabel: 'blood pressure',
   unit: 'mmHg',
   ucum: 'mm[Hg]',
   displayUnit: 'mmHg',
@@ -231,6 +237,7 @@ export const DIASTOLIC_BP: NumericVital<'diastolicBP', 'diastolicBP', null> = {
   shortLabel: 'Diastolic',
   formLabel: 'Diastolic BP (mmHg)',
   plainLabel: 'diastolic blood pressure',
+  bedsideLabel: 'blood pressure',
   unit: 'mmHg',
   ucum: 'mm[Hg]',
   displayUnit: 'mmHg',
@@ -253,6 +260,7 @@ export const HEART_RATE: NumericVital<'heartRate', 'pulse', 'pulse'> = {
   shortLabel: 'Pulse',
   formLabel: 'Pulse (bpm)',
   plainLabel: 'pulse',
+  bedsideLabel: 'pulse',
   unit: 'beats/min',
   ucum: '/min',
   displayUnit: 'bpm',
@@ -288,6 +296,7 @@ export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness, 'conscio
   shortLabel: 'ACVPU',
   formLabel: 'Consciousness (ACVPU)',
   plainLabel: 'level of consciousness (ACVPU)',
+  bedsideLabel: 'alertness',
   choices: ACVPU_CHOICES,
   requiredOnPatient: false,
   news2: 'consciousness',
@@ -304,6 +313,7 @@ export const TEMPERATURE: NumericVital<'temperature', 'temperature', 'temperatur
   shortLabel: 'Temp',
   formLabel: 'Temperature (°C)',
   plainLabel: 'temperature',
+  bedsideLabel: 'temperature',
   unit: 'tenths of °F',
   ucum: 'Cel',
   displayUnit: '°C',
@@ -340,6 +350,7 @@ export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null, null> & {
   shortLabel: 'Skin temp',
   formLabel: 'Skin temperature (°C)',
   plainLabel: 'skin temperature',
+  bedsideLabel: 'skin temperature',
   unit: 'tenths of °F',
   ucum: 'Cel',
   displayUnit: '°C',
