@@ -54,6 +54,8 @@ interface BaseVital<
   plainLabel: string;
   /** The words a person uses at the bedside ("breathing rate", "alertness"): a plain summary says these. */
   bedsideLabel: string;
+  /** The name in a record's running text, before the value ("Recorded SpO2 97%, pulse 80 bpm."). */
+  timelineLabel: string;
   /** Whether a patient record always has it (the spec's four vitals) or may lack it (NEWS2 additions). */
   requiredOnPatient: boolean;
   /** The NEWS2 parameter it feeds, by the name the NEWS2 report (an API answer) gives it. */
@@ -148,6 +150,7 @@ export const RESPIRATORY_RATE: NumericVital<'respiratoryRate', 'respiratoryRate'
   formLabel: 'Respiratory rate (/min)',
   plainLabel: 'respiratory rate',
   bedsideLabel: 'breathing rate',
+  timelineLabel: 'respiratory rate',
   unit: 'breaths/min',
   ucum: '/min',
   displayUnit: '/min',
@@ -171,6 +174,7 @@ export const OXYGEN_LEVEL: NumericVital<'oxygenLevel', 'oxygenLevel', 'spo2'> = 
   formLabel: 'SpO2 (%)',
   plainLabel: 'SpO2',
   bedsideLabel: 'oxygen level',
+  timelineLabel: 'SpO2',
   unit: '%',
   ucum: '%',
   displayUnit: '%',
@@ -198,6 +202,7 @@ export const SUPPLEMENTAL_OXYGEN: BooleanVital<'onSupplementalOxygen', 'airOrOxy
   formLabel: 'Air or oxygen',
   plainLabel: 'air or oxygen',
   bedsideLabel: 'oxygen',
+  timelineLabel: 'air or oxygen',
   labels: { false: 'Room air', true: 'Supplemental oxygen' },
   requiredOnPatient: false,
   news2: 'airOrOxygen',
@@ -215,6 +220,7 @@ export const SYSTOLIC_BP: NumericVital<'systolicBP', 'systolicBP', 'systolicBP'>
   formLabel: 'Systolic BP (mmHg)',
   plainLabel: 'systolic blood pressure',
   bedsideLabel: 'blood pressure',
+  timelineLabel: 'systolic',
   unit: 'mmHg',
   ucum: 'mm[Hg]',
   displayUnit: 'mmHg',
@@ -238,6 +244,7 @@ export const DIASTOLIC_BP: NumericVital<'diastolicBP', 'diastolicBP', null> = {
   formLabel: 'Diastolic BP (mmHg)',
   plainLabel: 'diastolic blood pressure',
   bedsideLabel: 'blood pressure',
+  timelineLabel: 'diastolic',
   unit: 'mmHg',
   ucum: 'mm[Hg]',
   displayUnit: 'mmHg',
@@ -261,6 +268,7 @@ export const HEART_RATE: NumericVital<'heartRate', 'pulse', 'pulse'> = {
   formLabel: 'Pulse (bpm)',
   plainLabel: 'pulse',
   bedsideLabel: 'pulse',
+  timelineLabel: 'pulse',
   unit: 'beats/min',
   ucum: '/min',
   displayUnit: 'bpm',
@@ -297,6 +305,7 @@ export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness, 'conscio
   formLabel: 'Consciousness (ACVPU)',
   plainLabel: 'level of consciousness (ACVPU)',
   bedsideLabel: 'alertness',
+  timelineLabel: 'consciousness',
   choices: ACVPU_CHOICES,
   requiredOnPatient: false,
   news2: 'consciousness',
@@ -314,6 +323,7 @@ export const TEMPERATURE: NumericVital<'temperature', 'temperature', 'temperatur
   formLabel: 'Temperature (°C)',
   plainLabel: 'temperature',
   bedsideLabel: 'temperature',
+  timelineLabel: 'temperature',
   unit: 'tenths of °F',
   ucum: 'Cel',
   displayUnit: '°C',
@@ -351,6 +361,7 @@ export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null, null> & {
   formLabel: 'Skin temperature (°C)',
   plainLabel: 'skin temperature',
   bedsideLabel: 'skin temperature',
+  timelineLabel: 'skin temperature',
   unit: 'tenths of °F',
   ucum: 'Cel',
   displayUnit: '°C',
@@ -412,18 +423,37 @@ export const CORE_VITAL_SIGNS = VITAL_SIGNS.filter((v) => v.requiredOnPatient);
 /**
  * The spec's four vitals as a card or tile shows them (point 2), in the patient page's order: one
  * row each, but blood pressure, which is the systolic and diastolic rows as a pair. `label` names
- * the patient page's card, `tileLabel` the dashboard's tile.
+ * the patient page's card, `tileLabel` the dashboard's tile, `analysisLabel` the analysed tile.
  */
 export const CORE_VITALS = [
-  { id: 'heartRate', rows: [HEART_RATE], label: 'Pulse', tileLabel: 'Pulse' },
-  { id: 'oxygenLevel', rows: [OXYGEN_LEVEL], label: 'Oxygen Level', tileLabel: 'O2' },
-  { id: 'bloodPressure', rows: [SYSTOLIC_BP, DIASTOLIC_BP], label: 'Blood Pressure', tileLabel: 'BP' },
-  { id: 'temperature', rows: [TEMPERATURE], label: 'Temperature', tileLabel: 'Temp' },
+  { id: 'heartRate', rows: [HEART_RATE], label: 'Pulse', tileLabel: 'Pulse', analysisLabel: 'Heart rate' },
+  {
+    id: 'oxygenLevel',
+    rows: [OXYGEN_LEVEL],
+    label: 'Oxygen Level',
+    tileLabel: 'O2',
+    analysisLabel: 'Oxygen level',
+  },
+  {
+    id: 'bloodPressure',
+    rows: [SYSTOLIC_BP, DIASTOLIC_BP],
+    label: 'Blood Pressure',
+    tileLabel: 'BP',
+    analysisLabel: 'Blood pressure',
+  },
+  {
+    id: 'temperature',
+    rows: [TEMPERATURE],
+    label: 'Temperature',
+    tileLabel: 'Temp',
+    analysisLabel: 'Temperature',
+  },
 ] as const satisfies readonly {
   id: string;
   rows: readonly NumericVitalSign[];
   label: string;
   tileLabel: string;
+  analysisLabel: string;
 }[];
 export type CoreVital = (typeof CORE_VITALS)[number];
 /** A core vital: its row's key, or `bloodPressure` for the pair. */
