@@ -90,4 +90,26 @@ describe('the nurse in charge of a shift', () => {
     expect(badKey.statusCode).toBe(400);
     expect((await t.as(auditor, 'GET', '/api/ward/nurse-in-charge')).statusCode).toBe(403);
   });
+
+  it('loses the grant at once when new shift times move her shift, although her session was cached', async () => {
+    const nurse = await signUpAs(t.app, admin.cookie, 'nurse');
+    const settings = (await t.as(manager, 'GET', '/api/ward/settings')).json();
+    // 19:45: the night shift runs until 07:30.
+    t.clock.set(new Date('2026-03-02T19:45:00Z'));
+    expect((await name(manager, '2026-03-02/night', nurse.user.id)).statusCode).toBe(200);
+    expect(await permissions(nurse)).toContain('ward:assign');
+
+    // The day now ends at 21:00, so at 19:45 her night has not begun.
+    const laterNight = {
+      ...settings,
+      shifts: [
+        { name: 'Day', start: '07:30', end: '21:00' },
+        { name: 'Night', start: '21:00', end: '07:30' },
+      ],
+    };
+    expect((await t.as(manager, 'PUT', '/api/ward/settings', laterNight)).statusCode).toBe(200);
+    expect(await permissions(nurse)).not.toContain('ward:assign');
+    expect((await t.as(manager, 'PUT', '/api/ward/settings', settings)).statusCode).toBe(200);
+    expect(await permissions(nurse)).toContain('ward:assign');
+  });
 });

@@ -92,6 +92,16 @@ export function createAssignmentRepository(root: Db) {
       return row && { ...row.l, nurseName: row.nurseName, namedByName: row.namedByName };
     },
 
+    /** The accounts named to lead any of these shifts. */
+    async leadersOf(shiftKeys: string[]): Promise<number[]> {
+      if (shiftKeys.length === 0) return [];
+      const rows = await root
+        .selectDistinct({ nurseId: shiftLeads.nurseId })
+        .from(shiftLeads)
+        .where(inArray(shiftLeads.shiftKey, shiftKeys));
+      return rows.map((r) => r.nurseId);
+    },
+
     /** Which of these shifts the account leads. */
     async ledBy(userId: number, shiftKeys: string[]): Promise<string[]> {
       const rows = await root

@@ -20,7 +20,7 @@ import type { AssignmentRepository } from './assignment-repository.ts';
 import type { LayoutService } from './layout.ts';
 import { liveEventsOf, WARD_CHANGED } from './live.ts';
 import { toAssignment } from './mappers.ts';
-import { wardSettingsOf } from './shift-leads.ts';
+import { streamsEnded, wardSettingsOf } from './shift-leads.ts';
 
 /** The roles whose accounts look after patients: those that give and accept handovers. */
 const CARING_ROLES = ROLES.filter((role) => roleHas(role, 'handover:write'));
@@ -41,11 +41,22 @@ export function createAssignmentService(deps: {
   const service = {
     settings,
 
+    /**
+     * New shift times move the spans in which the nurses in charge hold their grant, and a cached
+     * session holds the spans it was read with: the sessions of everyone who leads the current or
+     * the next shift, before or after the change, are read again at once on every instance.
+     */
     async saveSettings(input: WardSettings, actor: AuditActor): Promise<WardSettings> {
       const events = liveEventsOf(liveEvents, [WARD_CHANGED]);
-      await repo.saveSettings(input, clock.now(), actor.userId!, async (run) => {
+      const at = clock.now();
+      const before = await service.shifts(at);
+      const after = shiftAt(input, at);
+      const leaders = await repo.leadersOf([
+        ...new Set([before.current.key, before.next.key, after.key, nextShift(input, after).key]),
+      ]);
+      await repo.saveSettings(input, at, actor.userId!, async (run) => {
         await audit.recordIn(run, { actor, action: 'update', entityType: 'WardSettings' });
-        await events.record(run);
+        await events.record(run, leaders.map(streamsEnded));
       });
       events.publish();
       return input;

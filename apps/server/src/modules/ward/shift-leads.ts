@@ -61,7 +61,7 @@ export function createLeadWindows(deps: {
 }
 
 /** A person's grant changed: their cached sessions are forgotten and open streams end, everywhere. */
-const streamsEnded = (userId: number): NewLiveEvent => ({
+export const streamsEnded = (userId: number): NewLiveEvent => ({
   type: STREAMS_ENDED,
   patientId: null,
   data: { userId } satisfies StreamsEndedData,
