@@ -5,9 +5,10 @@ import { freePort } from '../apps/server/test/free-port.ts';
  * The real server (apps/server/src/main.ts) as its own process, for benchmarks. BENCH_SERVER_FLAGS
  * adds node flags to it, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes.
  */
-export async function startServerProcess(env: Record<string, string>) {
+export async function startServerProcess(env: Record<string, string>, options: { inspect?: boolean } = {}) {
   const port = await freePort();
   const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  if (options.inspect) flags.push('--inspect=127.0.0.1:0');
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
@@ -17,8 +18,19 @@ export async function startServerProcess(env: Record<string, string>) {
       LOG_LEVEL: 'silent',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', options.inspect ? 'pipe' : 'ignore'],
   });
+  // The inspector's address is the first thing the process writes to stderr.
+  const inspectorUrl = options.inspect
+    ? new Promise<string>((resolve) => {
+        let text = '';
+        child.stderr!.on('data', (chunk) => {
+          text += String(chunk);
+          const url = /ws:\/\/\S+/.exec(text)?.[0];
+          if (url) resolve(url);
+        });
+      })
+    : null;
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -31,6 +43,7 @@ export async function startServerProcess(env: Record<string, string>) {
   return {
     baseUrl,
     pid: child.pid!,
+    inspectorUrl: inspectorUrl && (await inspectorUrl),
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

@@ -383,6 +383,42 @@ describe('Patient Dashboard', () => {
     }
   });
 
+  it('asks for the patient list beside the session, not after its answer', async () => {
+    const { context, page } = await app.newPage();
+    try {
+      await registerThroughUi(page);
+      const patient = await admitPatient(page);
+      const lists: string[] = [];
+      let listAsked: () => void = () => {};
+      const isListAsked = new Promise<boolean>((resolve) => {
+        listAsked = () => resolve(true);
+      });
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname !== '/api/patients') return;
+        lists.push(r.method());
+        listAsked();
+      });
+      // The session's answer is held until the list has been asked for (5 s at most): a page that
+      // asks for the list only once it knows the session would wait out the 5 s.
+      let wasListAskedFirst: boolean | undefined;
+      await page.route('**/api/user', async (route) => {
+        wasListAskedFirst = await Promise.race([
+          isListAsked,
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+        ]);
+        await route.continue();
+      });
+      await page.reload();
+      await page.getByRole('link', { name: patient.name }).waitFor();
+      expect(wasListAskedFirst).toBe(true);
+      // The early answer is the list the screen shows: it is not asked for twice.
+      expect(lists).toEqual(['GET']);
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('draws a 500-patient ward from one patient-list request, with no analysis request', async () => {
     const { context, page } = await app.newPage();
     try {

@@ -186,6 +186,25 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it('shows the ward after signing in again when the session had ended while its hint stayed', async () => {
+    const { context, page } = await app.newPage();
+    const username = await registerThroughUi(page);
+    const patient = await admitPatient(page);
+    // The session ended while the page was closed; the readable hint cookie is still there, so the
+    // page starts by asking for the session and the patient list at once, and both are refused.
+    await context.clearCookies({ name: 'vigil_session' });
+    await page.goto('/');
+    await page.waitForURL('**/auth');
+    // Signing in on that page (no reload): the refused early list must not reach the new session.
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: patient.name }).waitFor();
+    expect(page.url()).not.toContain('/auth');
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
   it('redirects a signed-out visitor from a protected route to /auth', async () => {
     const { context, page } = await app.newPage();
     await page.goto('/patient/1');

@@ -292,6 +292,18 @@ export interface AxeViolation {
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  // Contrast is judged on the page at rest: a dialog still fading in has its text at part opacity.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   await page.evaluate(fs.readFileSync(axePath, 'utf8'));
   const violations = (await page.evaluate(async () => {
     const axe = (

@@ -1,6 +1,5 @@
 import {
   DEMO_PATIENT_LABEL,
-  LiveEvent,
   type Patient,
   Patient as PatientSchema,
   SIMULATION_REAL_PATIENT_MESSAGE,
@@ -14,6 +13,7 @@ import { patients as patientsTable } from '../src/db/schema.ts';
 import { seedDemoData } from '../src/db/seed.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { admitPatient, recordReadings, signUp, signUpAs, storeWearableSummary } from './support/factories.ts';
+import { storedEvents } from './support/live-events.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -28,24 +28,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie, ...headers },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+/** A request as the nurse. */
+const call = (method: string, url: string, payload?: unknown) => t.as({ cookie }, method, url, payload);
 const minutesAgo = (m: number) => new Date(t.clock.now().getTime() - m * 60_000).toISOString();
 const getPatient = async (id: number) =>
   PatientSchema.parse((await call('GET', `/api/patients/${id}`)).json());
 /** The NEWS2 the domain gives the patient's own values and sources, now. */
 const expectedNews2 = (p: Patient) => summarizeNews2(p, p.sources, t.clock.now().getTime());
-const eventsOf = async (patientId: number, type: string) => {
-  const result = await t.database.db.execute(
-    sql`select id::float8 as id, type, patient_id as "patientId", data from live_events where patient_id = ${patientId} and type = ${type} order by id`,
-  );
-  return (result as unknown as { rows: unknown[] }).rows.map((row) => LiveEvent.parse(row));
-};
+const eventsOf = (patientId: number, type: string) => storedEvents(t, patientId, type);
 
 describe('the demo ward', () => {
   it('is made of demo patients, whose readings are demo data written through the ingest', async () => {
@@ -311,12 +301,10 @@ describe('one NEWS2, on the server', () => {
 describe('device links are the only device truth', () => {
   it('links in one call with devices:manage, and reconnects write no patient-update audit rows', async () => {
     const p = await admitPatient(t.app, cookie, { name: 'Linked' });
-    const audits = async () => {
-      const result = await t.database.db.execute(
+    const audits = () =>
+      t.count(
         sql`select count(*)::int as n from audit_events where patient_id = ${p.id} and entity_type = 'Patient' and action = 'update'`,
       );
-      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
-    };
     const link = (
       await call('POST', '/api/device-links', {
         patientId: p.id,

@@ -1,26 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { createTestDatabase, usingPostgres } from './helpers.ts';
 import { ofType, openSse } from './sse-client.ts';
 import { admitPatient, recordReadings, signUp } from './support/factories.ts';
+import { startInstance, startTwoInstances } from './support/instances.ts';
 
 type Ctx = Awaited<ReturnType<typeof createTestDatabase>>;
-
-async function startInstance(
-  database: Ctx['database'],
-  options: { pingIntervalMs?: number; maxStreamsPerUser?: number } = {},
-) {
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', WEB_DIST: '/none' }),
-    database,
-    logger: false,
-    registerPerMinute: 1000,
-    ...options,
-  });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, url };
-}
 
 async function api(url: string, cookie: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${url}${path}`, {
@@ -211,13 +195,7 @@ describe('the live event stream', () => {
 
 describe.runIf(usingPostgres)('several server instances on one PostgreSQL database', () => {
   it('delivers a reading posted to one instance to a client of another', async () => {
-    const ctx = await createTestDatabase();
-    const one = await startInstance(ctx.database);
-    const { openDatabase } = await import('../src/db/client.ts');
-    const secondDb = await openDatabase({
-      databaseUrl: (ctx.database as { connectionString?: string }).connectionString!,
-    });
-    const two = await startInstance(secondDb);
+    const { one, two, close } = await startTwoInstances();
     try {
       const { cookie } = await signUp(one.url);
       const patient = await admitPatient(one.url, cookie, LIVE_PATIENT);
@@ -238,10 +216,7 @@ describe.runIf(usingPostgres)('several server instances on one PostgreSQL databa
       expect(Date.now() - sentAt).toBeLessThan(5000);
       sse.close();
     } finally {
-      await two.app.close();
-      await secondDb.close();
-      await one.app.close();
-      await ctx.drop();
+      await close();
     }
   });
 });

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { RouteTableEntry } from '../src/plugins/access.ts';
+import type { RouteTableEntry } from '../src/plugins/route-table.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { costRatio } from './support/cpu-budget.ts';
 import { admitPatient, recordReadings, signUp } from './support/factories.ts';

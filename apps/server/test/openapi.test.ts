@@ -2,7 +2,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { access, type RouteAccess, type RouteTableEntry } from '../src/plugins/access.ts';
+import { access, type RouteAccess } from '../src/plugins/access.ts';
+import type { RouteTableEntry } from '../src/plugins/route-table.ts';
 import { createTestApp, createTestDatabase, type TestApp } from './helpers.ts';
 import { signUp } from './support/factories.ts';
 

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteTableEntry } from '../src/plugins/access.ts';
+import type { RouteTableEntry } from '../src/plugins/route-table.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { costRatio } from './support/cpu-budget.ts';
 

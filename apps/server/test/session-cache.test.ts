@@ -1,33 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { createTestApp, createTestDatabase, PASSWORD, type TestApp, usingPostgres } from './helpers.ts';
+import { createTestApp, PASSWORD, type TestApp, usingPostgres } from './helpers.ts';
 import { type Session, signIn, signUp, signUpAs, type Target } from './support/factories.ts';
+import { startTwoInstances } from './support/instances.ts';
+import { statusOf as status } from './support/requests.ts';
 
 /**
  * Signed-in requests are answered from a cache of sessions (decision 023): a sign-out, a disabled
  * account, a new role, a password reset or change takes effect on the very next request, here and
  * on every other instance, however recently the session was used.
  */
-async function status(target: Target, cookie: string, method: string, path: string, body?: unknown) {
-  if (typeof target !== 'string') {
-    const res = await target.inject({
-      method: method as 'GET',
-      url: path,
-      headers: { cookie },
-      ...(body ? { payload: body as object } : {}),
-    });
-    return res.statusCode;
-  }
-  const res = await fetch(`${target}${path}`, {
-    method,
-    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  await res.arrayBuffer();
-  return res.status;
-}
 
 /** The session has just been used, so it is cached. */
 async function expectSignedIn(target: Target, session: Session) {
@@ -104,16 +85,6 @@ describe('the session cache on one instance', () => {
   });
 });
 
-async function startInstance(database: Awaited<ReturnType<typeof createTestDatabase>>['database']) {
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', WEB_DIST: '/none' }),
-    database,
-    logger: false,
-    registerPerMinute: 1000,
-  });
-  return { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
-}
-
 /** Polls until `path` answers `expected` on `target` (the change travels by NOTIFY), up to 2 s. */
 async function answersWithin(target: string, cookie: string, path: string, expected: number) {
   const deadline = Date.now() + 2000;
@@ -128,10 +99,7 @@ async function answersWithin(target: string, cookie: string, path: string, expec
 
 describe.runIf(usingPostgres)('the session cache across instances (PostgreSQL)', () => {
   it('forgets there, well before its entries expire, what is revoked, changed or signed out here', async () => {
-    const ctx = await createTestDatabase();
-    const one = await startInstance(ctx.database);
-    const secondDb = await openDatabase({ databaseUrl: ctx.database.connectionString! });
-    const two = await startInstance(secondDb);
+    const { one, two, close } = await startTwoInstances();
     try {
       const admin = await signUp(one.url);
       const [disabled, demoted, signedOut] = [
@@ -152,10 +120,7 @@ describe.runIf(usingPostgres)('the session cache across instances (PostgreSQL)',
       await answersWithin(two.url, demoted.cookie, '/api/patients', 403);
       await answersWithin(two.url, signedOut.cookie, '/api/patients', 401);
     } finally {
-      await two.app.close();
-      await secondDb.close();
-      await one.app.close();
-      await ctx.drop();
+      await close();
     }
   });
 });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { createTestDatabase, usingPostgres } from './helpers.ts';
+import { usingPostgres } from './helpers.ts';
 import { openSse, type SseClient } from './sse-client.ts';
-import { admitPatient, recordReadings, type Session, signUp, signUpAs } from './support/factories.ts';
+import { admitPatient, recordReadings, type Session, signIn, signUp, signUpAs } from './support/factories.ts';
+import { startServer, startTwoInstances } from './support/instances.ts';
+import { statusOf as send } from './support/requests.ts';
 
 /**
  * Permissions reach open live-event streams: a change of a person's role, status or session ends
@@ -12,28 +11,7 @@ import { admitPatient, recordReadings, type Session, signUp, signUpAs } from './
  * (here a minute apart, so only the change itself can end them). A client that reconnects is
  * checked against its role as it is now.
  */
-type Db = Awaited<ReturnType<typeof createTestDatabase>>['database'];
-
-async function startInstance(database: Db) {
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', WEB_DIST: '/none' }),
-    database,
-    logger: false,
-    registerPerMinute: 1000,
-    pingIntervalMs: 60_000,
-  });
-  return { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
-}
-
-async function send(url: string, cookie: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  await res.arrayBuffer();
-  return res.status;
-}
+const PINGS_A_MINUTE_APART = { pingIntervalMs: 60_000 };
 
 /** Resolves with the time it took the stream to end, or rejects after `withinMs`. */
 async function endsWithin(stream: SseClient, withinMs: number): Promise<number> {
@@ -52,18 +30,13 @@ const patientEvents = (stream: SseClient, patientId: number) =>
     .length;
 
 describe('open live-event streams after a change of permission', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let one: Awaited<ReturnType<typeof startInstance>>;
+  let one: Awaited<ReturnType<typeof startServer>>;
   let admin: Session;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    one = await startInstance(db.database);
+    one = await startServer(PINGS_A_MINUTE_APART);
     admin = await signUp(one.url);
   });
-  afterAll(async () => {
-    await one.app.close();
-    await db.drop();
-  });
+  afterAll(() => one.close());
 
   /** The stream routes of the route table: the GET routes that answer text/event-stream. */
   async function streamRoutes(): Promise<string[]> {
@@ -152,12 +125,7 @@ describe('open live-event streams after a change of permission', () => {
   it('closes a signed-out session’s stream within a second, and keeps the person’s other sessions’ streams', async () => {
     for (const path of await streamRoutes()) {
       const nurse = await signUpAs(one.url, admin.cookie, 'nurse');
-      const other = await fetch(`${one.url}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: nurse.user.username, password: 'correct horse battery' }),
-      });
-      const otherCookie = other.headers.get('set-cookie')!.split(';')[0]!;
+      const { cookie: otherCookie } = await signIn(one.url, nurse.user.username);
       const stream = await openSse(`${one.url}${path}`, { cookie: nurse.cookie });
       const otherStream = await openSse(`${one.url}${path}`, { cookie: otherCookie });
       expect(await send(one.url, nurse.cookie, 'POST', '/api/logout')).toBe(204);
@@ -175,10 +143,7 @@ describe('open live-event streams after a change of permission', () => {
 
 describe.runIf(usingPostgres)('streams on another instance (PostgreSQL)', () => {
   it('end there too within a second when a person is demoted or signs out here', async () => {
-    const ctx = await createTestDatabase();
-    const one = await startInstance(ctx.database);
-    const secondDb = await openDatabase({ databaseUrl: ctx.database.connectionString! });
-    const two = await startInstance(secondDb);
+    const { one, two, close } = await startTwoInstances(PINGS_A_MINUTE_APART);
     try {
       const admin = await signUp(one.url);
       const demoted = await signUpAs(one.url, admin.cookie, 'nurse');
@@ -194,10 +159,7 @@ describe.runIf(usingPostgres)('streams on another instance (PostgreSQL)', () => 
       expect(await send(one.url, signedOut.cookie, 'POST', '/api/logout')).toBe(204);
       await Promise.all(streams.map((s) => endsWithin(s, 1000)));
     } finally {
-      await two.app.close();
-      await secondDb.close();
-      await one.app.close();
-      await ctx.drop();
+      await close();
     }
   });
 });

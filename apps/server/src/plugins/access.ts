@@ -9,6 +9,7 @@ import {
 } from '@vigil/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { accessOf, registerRouteTable } from './route-table.ts';
 
 /**
  * Who may call a route, declared in its route options (`config: { access }`) and checked by one hook
@@ -113,17 +114,6 @@ declare module 'fastify' {
      */
     auditRead(): Promise<void>;
   }
-  interface FastifyInstance {
-    /** Every route with its declared access and schemas: the route-table tests walk it. */
-    routeTable: RouteTableEntry[];
-  }
-}
-
-export interface RouteTableEntry {
-  method: string;
-  url: string;
-  access: RouteAccess | undefined;
-  schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
 }
 
 export interface AccessDeps {
@@ -155,7 +145,7 @@ export const SIGNED_IN_BODY_LIMIT = 1024 * 1024;
 const bodyLimitFor = (rule: RouteAccess | undefined) =>
   rule?.kind === 'user' || rule?.kind === 'token' ? SIGNED_IN_BODY_LIMIT : PUBLIC_BODY_LIMIT;
 
-/** Registers the route table and the one authorization hook. Call before any route is added. */
+/** Registers the route table (route-table.ts) and the one authorization hook. Call before any route is added. */
 export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -163,45 +153,9 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
   app.decorateRequest('pairing', null);
   app.decorateRequest('smart', null);
 
-  const table: FastifyInstance['routeTable'] = [];
-  const declared: {
-    method: string;
-    route: { url?: string; path?: string; config?: unknown; schema?: unknown };
-  }[] = [];
-  app.decorate('routeTable', table);
+  registerRouteTable(app);
   app.addHook('onRoute', (route) => {
-    // Read when the server is ready: a plugin's own onRoute hook (the web app's assets) runs after
-    // this one and may still declare the access of the routes it adds.
-    for (const method of [route.method].flat()) declared.push({ method, route });
-    route.bodyLimit ??= bodyLimitFor((route.config as { access?: RouteAccess } | undefined)?.access);
-  });
-  app.addHook('onReady', async () => {
-    const rows = declared.map(({ method, route }) => ({
-      method,
-      url: String(route.url ?? route.path),
-      access: (route.config as { access?: RouteAccess } | undefined)?.access,
-      schema: route.schema as RouteTableEntry['schema'],
-    }));
-    const missing = rows.filter((r) => !r.access);
-    if (missing.length > 0) {
-      throw new Error(
-        `Every route must declare who may call it (config.access); these do not: ${missing
-          .map((r) => `${r.method} ${r.url}`)
-          .join(', ')}`,
-      );
-    }
-    const undeclaredReads = rows.filter(
-      (r) =>
-        r.access?.kind === 'user' && r.access.permission === 'patients:read' && r.access.reads === undefined,
-    );
-    if (undeclaredReads.length > 0) {
-      throw new Error(
-        `Every route that reads patients must declare what it reads for the audit trail (access reads); these do not: ${undeclaredReads
-          .map((r) => `${r.method} ${r.url}`)
-          .join(', ')}`,
-      );
-    }
-    table.push(...rows);
+    route.bodyLimit ??= bodyLimitFor(accessOf(route));
   });
 
   app.decorateRequest('auditRead', async function (this: FastifyRequest) {

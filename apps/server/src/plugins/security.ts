@@ -222,6 +222,9 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * or is not well-formed Unicode, described as "field: what is wrong"; null when there is none.
  */
 export function findBadText(value: unknown, path: string, depth = 0): string | null {
+  // Almost every request is clean: it is checked without naming each field on the way (a batch of
+  // readings has hundreds), and walked again naming them only when something is wrong.
+  if (depth === 0 && !hasBadText(value, 0)) return null;
   if (typeof value === 'string') return describeBadText(value, path);
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
   for (const [key, item] of Object.entries(value)) {
@@ -231,6 +234,22 @@ export function findBadText(value: unknown, path: string, depth = 0): string | n
   }
   return null;
 }
+
+/** Whether any string (value or key) in `value` is one {@link describeBadText} refuses. */
+function hasBadText(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return isBadText(value);
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasBadText(value[i], depth + 1)) return true;
+    return false;
+  }
+  for (const key of Object.keys(value)) {
+    if (isBadText(key) || hasBadText((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
+const isBadText = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 function describeBadText(text: string, path: string): string | null {
   const field = path || 'The request';

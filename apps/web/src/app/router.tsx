@@ -10,7 +10,8 @@ import { ProtectedRoute } from './protected-route.tsx';
 const AuthPage = lazyWithRetry(() =>
   import('@/features/auth/components/auth-page.tsx').then((m) => ({ default: m.AuthPage })),
 );
-const DashboardPage = lazyWithRetry(() =>
+/** Also loaded as a signed-in page starts at `/` (early-start.ts), beside the session request. */
+export const DashboardPage = lazyWithRetry(() =>
   import('./routes/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
 );
 const PatientPage = lazyWithRetry(() =>

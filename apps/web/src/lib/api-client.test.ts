@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, getJson, HttpError, NetworkError } from './api-client.ts';
+import {
+  apiRequest,
+  forgetEarly,
+  getJson,
+  HttpError,
+  isRequestedEarly,
+  NetworkError,
+  requestEarly,
+} from './api-client.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -17,6 +25,8 @@ vi.stubGlobal('fetch', fetchMock);
 
 afterEach(() => {
   fetchMock.mockReset();
+  forgetEarly();
+  vi.useRealTimers();
 });
 
 describe('apiRequest errors', () => {
@@ -157,5 +167,65 @@ describe('getJson', () => {
     const error = await failureOf(getJson('/api/user'));
     expect(error.message).toBe('500: Internal Server Error');
     expect(error.code).toBeNull();
+  });
+});
+
+describe('requests started early, as the page starts', () => {
+  it('are sent at once, and the first GET of the URL takes the answer instead of asking again', async () => {
+    let answerUser: (res: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise((resolve) => (answerUser = resolve)));
+    respond('[{"id":1}]', { status: 200 });
+    requestEarly('/api/user');
+    requestEarly('/api/patients');
+    // The list is asked for before the session has answered.
+    expect(fetchMock.mock.calls.map((call) => call[0])).toEqual(['/api/user', '/api/patients']);
+    expect(lastInit().credentials).toBe('include');
+
+    await expect(getJson('/api/patients')).resolves.toEqual([{ id: 1 }]);
+    answerUser(new Response('{"id":3}', { status: 200 }));
+    await expect(getJson('/api/user')).resolves.toEqual({ id: 3 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    // Taken once: the next request goes to the network.
+    respond('[]', { status: 200 });
+    await expect(getJson('/api/patients')).resolves.toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('report their failures to the request that takes them, as its own', async () => {
+    respond('{"error":"Not authenticated"}', { status: 401, statusText: 'Unauthorized' });
+    requestEarly('/api/patients');
+    const error = await failureOf(getJson('/api/patients'));
+    expect(error.status).toBe(401);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    requestEarly('/api/user');
+    await expect(getJson('/api/user')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('are not taken by a write, a request with headers of its own or an aborted request', async () => {
+    respond('[]', { status: 200 });
+    requestEarly('/api/patients');
+    respond('{}', { status: 201 });
+    await apiRequest('POST', '/api/patients', { name: 'x' });
+    respond('[]', { status: 200 });
+    await apiRequest('GET', '/api/patients', undefined, { headers: { 'If-None-Match': '"e"' } });
+    expect(isRequestedEarly('/api/patients')).toBe(true);
+    const aborted = AbortSignal.abort();
+    await expect(getJson('/api/patients', aborted)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('are dropped at a change of session, and when nobody took them within 10 s', async () => {
+    respond('[{"id":1}]', { status: 200 });
+    requestEarly('/api/patients');
+    forgetEarly();
+    respond('[{"id":2}]', { status: 200 });
+    await expect(getJson('/api/patients')).resolves.toEqual([{ id: 2 }]);
+
+    vi.useFakeTimers();
+    respond('[{"id":1}]', { status: 200 });
+    requestEarly('/api/patients');
+    vi.advanceTimersByTime(10_001);
+    respond('[{"id":3}]', { status: 200 });
+    await expect(getJson('/api/patients')).resolves.toEqual([{ id: 3 }]);
   });
 });

@@ -77,15 +77,19 @@ export async function apiRequest(
 ): Promise<Response> {
   const hasBody = body !== undefined;
   const headers = { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...options.headers };
+  // A plain GET that the page's start already sent (requestEarly) takes that answer.
+  const started = method === 'GET' && !options.headers ? takeEarly(url) : undefined;
   let res: Response;
   try {
-    res = await fetch(url, {
-      method,
-      headers: Object.keys(headers).length > 0 ? headers : undefined,
-      body: hasBody ? JSON.stringify(body) : undefined,
-      signal: options.signal,
-      credentials: 'include',
-    });
+    options.signal?.throwIfAborted();
+    res = await (started ??
+      fetch(url, {
+        method,
+        headers: Object.keys(headers).length > 0 ? headers : undefined,
+        body: hasBody ? JSON.stringify(body) : undefined,
+        signal: options.signal,
+        credentials: 'include',
+      }));
   } catch (error) {
     // Aborts (unmount, query cancelled) must stay aborts so TanStack Query can ignore them.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -95,6 +99,44 @@ export async function apiRequest(
   }
   await throwIfNotOk(res);
   return res;
+}
+
+/** How long an early answer waits to be taken: past it, the first screen has moved on and asks afresh. */
+const EARLY_KEPT_MS = 10_000;
+
+const early = new Map<string, { response: Promise<Response>; startedAt: number }>();
+
+/**
+ * Starts GET `url` now, as the page's code starts and before React has drawn anything, for an answer
+ * the first screen will ask for: the session and the screen's data then travel side by side instead
+ * of one after the other (session, then the screen's code, then its data). The first plain
+ * `apiRequest('GET', url)` takes this answer instead of asking again; one nobody takes is dropped.
+ */
+export function requestEarly(url: string): void {
+  if (early.has(url)) return;
+  const response = fetch(url, { credentials: 'include' });
+  // Taken or not, a failure is the taker's to report, never an unhandled rejection.
+  response.catch(() => {});
+  early.set(url, { response, startedAt: performance.now() });
+}
+
+/** Whether an early answer for `url` waits to be taken. */
+export const isRequestedEarly = (url: string): boolean => early.has(url);
+
+/** The early answer for `url`, once: the next request for it goes to the network. */
+function takeEarly(url: string): Promise<Response> | undefined {
+  const request = early.get(url);
+  if (!request) return undefined;
+  early.delete(url);
+  return performance.now() - request.startedAt <= EARLY_KEPT_MS ? request.response : undefined;
+}
+
+/**
+ * Drops every early answer not yet taken: after a sign-in or sign-out they belong to the session
+ * before (one person's patient list must never reach the next one's screen).
+ */
+export function forgetEarly(): void {
+  early.clear();
 }
 
 /**

@@ -1,9 +1,12 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Run, runOn } from '../../db/prepared.ts';
 import { deviceTokens } from '../../db/schema.ts';
 
 export type DeviceTokenRow = typeof deviceTokens.$inferSelect;
 export type NewDeviceToken = Omit<typeof deviceTokens.$inferInsert, 'id'>;
+/** What else a change that ends a family's tokens does in its transaction (records that it did). */
+export type TokensEnded = (run: Run, familyId: number) => Promise<void>;
 
 export function createDeviceTokenRepository(db: Db) {
   // Every device request looks its token up: prepared once, not built and planned each time.
@@ -41,11 +44,13 @@ export function createDeviceTokenRepository(db: Db) {
      * Revokes a token and every token of its family (rotated from the same first token); revoking
      * again keeps the first time (when it stopped working). The family's first row is locked first,
      * as a rotation locks it, so a rotation committing meanwhile is either refused or its new token
-     * is among those revoked (the update reads the family after the lock).
+     * is among those revoked (the update reads the family after the lock). `ended` runs in the
+     * same transaction.
      */
     async revokeFamily(
       id: number,
       now: Date,
+      ended: TokensEnded,
     ): Promise<{ token: DeviceTokenRow; familyRevoked: number } | undefined> {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(deviceTokens).where(eq(deviceTokens.id, id)).limit(1);
@@ -61,6 +66,7 @@ export function createDeviceTokenRepository(db: Db) {
           .set({ revokedAt: sql`coalesce(${deviceTokens.revokedAt}, ${now})` })
           .where(or(eq(deviceTokens.id, family), eq(deviceTokens.familyId, family)))
           .returning();
+        await ended(runOn(tx), family);
         return { token: revoked.find((r) => r.id === id)!, familyRevoked: revoked.length - 1 };
       });
     },
@@ -73,9 +79,15 @@ export function createDeviceTokenRepository(db: Db) {
      * Replaces a token by a new one of its family, once: in one transaction the family's first row
      * is locked (as a revocation locks it), the old token ends unless it already ended (replaced,
      * revoked or expired), and the new one is inserted. Undefined when the old one had ended: a
-     * second rotation of one token gives nothing.
+     * second rotation of one token gives nothing. `ended` runs in the same transaction when the old
+     * token ended.
      */
-    async rotate(oldId: number, next: NewDeviceToken, now: Date): Promise<DeviceTokenRow | undefined> {
+    async rotate(
+      oldId: number,
+      next: NewDeviceToken,
+      now: Date,
+      ended: TokensEnded,
+    ): Promise<DeviceTokenRow | undefined> {
       return db.transaction(async (tx) => {
         const [old] = await tx.select().from(deviceTokens).where(eq(deviceTokens.id, oldId)).limit(1);
         if (!old) return undefined;
@@ -85,7 +97,7 @@ export function createDeviceTokenRepository(db: Db) {
           .from(deviceTokens)
           .where(eq(deviceTokens.id, family))
           .for('update');
-        const [ended] = await tx
+        const [replaced] = await tx
           .update(deviceTokens)
           .set({ replacedAt: now })
           .where(
@@ -97,11 +109,12 @@ export function createDeviceTokenRepository(db: Db) {
             ),
           )
           .returning({ id: deviceTokens.id });
-        if (!ended) return undefined;
+        if (!replaced) return undefined;
         const [row] = await tx
           .insert(deviceTokens)
           .values({ ...next, familyId: family })
           .returning();
+        await ended(runOn(tx), family);
         return row!;
       });
     },

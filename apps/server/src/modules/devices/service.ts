@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { DeviceToken, DeviceTokenCreated, DeviceTokenCreateInput } from '@vigil/domain';
+import type { Run } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/token-hash.ts';
 import type { DevicePrincipal } from '../../plugins/access.ts';
 import { type AuditActor, SERVER_ACTOR } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
+import { DEVICE_TOKENS_ENDED, type DeviceTokensEndedData } from '../events/routes.ts';
+import type { LiveEventRow, LiveEventsService } from '../events/service.ts';
 import type { PatientService } from '../patients/service.ts';
 import { toDeviceToken } from './mappers.ts';
 import type { DeviceTokenRepository } from './repository.ts';
+import { createDeviceTokenCache } from './token-cache.ts';
 
 /** Prefix so a leaked token is recognisable (secret scanners, logs). */
 export const DEVICE_TOKEN_PREFIX = 'vgl_dev_';
@@ -20,16 +24,46 @@ const newSecret = () => `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString('base6
 /**
  * Device tokens: a bearer credential for one patient's readings, for the bridge and devices that
  * have no session. Shown once, stored as SHA-256, expiring, revocable, and renewable by the device
- * itself (rotation) before it expires.
+ * itself (rotation) before it expires. Valid tokens are cached per instance (token-cache.ts); a
+ * revocation or rotation records the internal `device-tokens-ended` event in its transaction, which
+ * forgets the family here at commit and on every other instance by NOTIFY (decision 007).
  */
 export function createDeviceTokenService(deps: {
   repo: DeviceTokenRepository;
   clock: Clock;
   patients: Pick<PatientService, 'assertExists'>;
   audit: Pick<AuditService, 'record'>;
+  liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
 }) {
-  const { repo, clock, patients, audit } = deps;
+  const { repo, clock, patients, audit, liveEvents } = deps;
+  const cache = createDeviceTokenCache();
+
+  /**
+   * Runs a change that ends tokens of a family, recording the event that forgets them everywhere in
+   * its transaction; once committed, this instance forgets them and the others are told.
+   */
+  async function endingTokens<T>(
+    change: (ended: (run: Run, familyId: number) => Promise<void>) => Promise<T>,
+  ): Promise<T> {
+    let rows: LiveEventRow[] = [];
+    const families: number[] = [];
+    const result = await change(async (run, familyId) => {
+      families.push(familyId);
+      const data: DeviceTokensEndedData = { familyId };
+      rows = await liveEvents.record(run, [{ type: DEVICE_TOKENS_ENDED, patientId: null, data }]);
+    });
+    for (const familyId of families) cache.forgetFamily(familyId);
+    liveEvents.committed(rows);
+    return result;
+  }
+
+  /** A revoked family, recorded and forgotten everywhere. */
+  const revokeFamily = (id: number, now: Date) => endingTokens((ended) => repo.revokeFamily(id, now, ended));
+
   return {
+    /** Another instance (or this one) ended tokens of a family: none of them is trusted from memory. */
+    tokensEnded: (data: DeviceTokensEndedData) => cache.forgetFamily(data.familyId),
+
     async issue(input: DeviceTokenCreateInput, actor: AuditActor): Promise<DeviceTokenCreated> {
       const userId = actor.userId!;
       await patients.assertExists(input.patientId);
@@ -61,7 +95,7 @@ export function createDeviceTokenService(deps: {
 
     /** Revokes a token and every token rotated from the same first one. */
     async revoke(id: number, actor: AuditActor): Promise<DeviceToken> {
-      const revoked = await repo.revokeFamily(id, clock.now());
+      const revoked = await revokeFamily(id, clock.now());
       if (!revoked) throw notFound('Device token not found', 'DEVICE_TOKEN_NOT_FOUND');
       const { token: row, familyRevoked } = revoked;
       await audit.record({
@@ -86,17 +120,20 @@ export function createDeviceTokenService(deps: {
       const now = clock.now();
       const lifetimeMs = old.expiresAt.getTime() - old.createdAt.getTime();
       const token = newSecret();
-      const row = await repo.rotate(
-        old.id,
-        {
-          patientId: old.patientId,
-          tokenHash: hashToken(token),
-          label: old.label,
-          createdAt: now,
-          createdBy: old.createdBy,
-          expiresAt: new Date(now.getTime() + lifetimeMs),
-        },
-        now,
+      const row = await endingTokens((ended) =>
+        repo.rotate(
+          old.id,
+          {
+            patientId: old.patientId,
+            tokenHash: hashToken(token),
+            label: old.label,
+            createdAt: now,
+            createdBy: old.createdBy,
+            expiresAt: new Date(now.getTime() + lifetimeMs),
+          },
+          now,
+          ended,
+        ),
       );
       if (!row) {
         throw unauthorized('The device token is unknown, expired or revoked', 'INVALID_DEVICE_TOKEN');
@@ -112,16 +149,29 @@ export function createDeviceTokenService(deps: {
       return { ...toDeviceToken(row), token };
     },
 
-    /** The token's scope when it is valid now; null when unknown, expired or revoked. */
+    /**
+     * The token's scope when it is valid now; null when unknown, expired or revoked. A token read
+     * valid in the last 30 s is not read again (unless its family ended meanwhile).
+     */
     async verify(token: string): Promise<DevicePrincipal | null> {
       if (!token.startsWith(DEVICE_TOKEN_PREFIX)) return null;
-      const row = await repo.findByHash(hashToken(token));
+      const hash = hashToken(token);
       const now = clock.now();
+      const cached = cache.get(hash);
+      if (cached && cached.expiresAt > now) {
+        if (!cached.lastUsedAt || now.getTime() - cached.lastUsedAt.getTime() > LAST_USED_WRITE_INTERVAL_MS) {
+          cache.touched(hash, now);
+          await repo.touch(cached.tokenId, now);
+        }
+        return { tokenId: cached.tokenId, patientId: cached.patientId };
+      }
+      const generation = cache.generation();
+      const row = await repo.findByHash(hash);
       if (!row || row.revokedAt || row.expiresAt <= now) return null;
       if (row.replacedAt) {
         // A token rotated away came back: a copy of it exists, and whoever holds the copy may have
         // rotated first. Every token of its family ends (the legitimate sender asks for a new one).
-        const revoked = await repo.revokeFamily(row.id, now);
+        const revoked = await revokeFamily(row.id, now);
         await audit.record({
           actor: SERVER_ACTOR,
           action: 'delete',
@@ -132,9 +182,22 @@ export function createDeviceTokenService(deps: {
         });
         return null;
       }
-      if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_WRITE_INTERVAL_MS) {
+      let lastUsedAt = row.lastUsedAt;
+      if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() > LAST_USED_WRITE_INTERVAL_MS) {
         await repo.touch(row.id, now);
+        lastUsedAt = now;
       }
+      cache.store(
+        hash,
+        {
+          tokenId: row.id,
+          patientId: row.patientId,
+          familyId: row.familyId ?? row.id,
+          expiresAt: row.expiresAt,
+          lastUsedAt,
+        },
+        generation,
+      );
       return { tokenId: row.id, patientId: row.patientId };
     },
   };

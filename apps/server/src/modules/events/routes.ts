@@ -26,6 +26,16 @@ export interface StreamsEndedData {
   exceptSessionId?: string | null;
 }
 
+/**
+ * An internal event (never sent to a client): device tokens ended (a family revoked, or a token
+ * rotated away), so every instance forgets them from its token cache at once.
+ */
+export const DEVICE_TOKENS_ENDED = 'device-tokens-ended';
+export interface DeviceTokensEndedData {
+  /** The family's first token: every token of the family is forgotten. */
+  familyId: number;
+}
+
 /** Whether an ended-streams event concerns a stream of this user and session. */
 export function endsStream(ended: StreamsEndedData, userId: number, sessionId: string | null): boolean {
   if (ended.userId !== userId) return false;
@@ -117,6 +127,10 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
+    // Sent on their own, the headers are written as the very string the response keeps for the
+    // stream's life, which writing flattens into one piece; sent with the first chunk, a copy is
+    // written and the kept one stays a tree of some seventy pieces (about 2 KiB for each stream).
+    res.flushHeaders();
     res.write('retry: 2000\n\n');
 
     let closed = false;
@@ -147,6 +161,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
 
     await stream.start((rows) => {
       for (const row of rows) {
+        if (row.type === DEVICE_TOKENS_ENDED) continue;
         if (row.type !== STREAMS_ENDED) {
           write(format(row));
           continue;

@@ -47,8 +47,14 @@ export interface IngestActor {
  * the past window it describes.
  */
 export type IngestReading = DeviceReadingInput & { windowStart?: string | null; windowEnd?: string | null };
-/** A reading with the class the ingest gave it: what is stored. */
-type ClassedReading = IngestReading & { provenance: ReadingProvenance };
+/**
+ * A reading with the class the ingest gave it: what is stored (`provenanceIfSimulated`: its class
+ * instead when its device's active link is simulated, where that differs).
+ */
+type ClassedReading = IngestReading & {
+  provenance: ReadingProvenance;
+  provenanceIfSimulated?: ReadingProvenance;
+};
 
 /** A reading time as the answer gives it: the sent text when it already is the canonical form. */
 const canonicalTime = (sent: string, time: number) =>
@@ -148,29 +154,37 @@ export function createIngestService(deps: {
 
   /**
    * Each reading's class (decision 014): by its sender, its declared connection and, for a device,
-   * whether its active link is a simulated one (never by its name). Simulated readings are refused
-   * outright on a server that accepts none.
+   * whether its active link is a simulated one (never by its name). The link is read in the
+   * statement that stores the batch, so each reading goes with its class both ways: as it is when
+   * its device has no simulated link, and where that differs, as it is when it has one.
    */
-  async function classify(
-    q: ReturnType<typeof ingestStatements>,
-    list: IngestReading[],
-    sender: ReadingSender,
-  ): Promise<ClassedReading[]> {
-    const deviceIds = [...new Set(list.flatMap((r) => (r.deviceId ? [r.deviceId] : [])))];
-    const simulatedLinks =
-      deviceIds.length > 0 ? await q.simulatedLinks(deviceIds) : new Map<string, boolean>();
-    return list.map((r, i) => {
-      const provenance = classifyReading({
-        sender,
-        deviceId: r.deviceId,
-        connectionType: r.connectionType,
-        linkSimulated: r.deviceId ? (simulatedLinks.get(r.deviceId) ?? null) : null,
-      });
-      if (provenance === 'simulation' && !deps.acceptSimulated) {
-        throw forbidden(`${at(list, i)}${SIMULATION_REFUSED_MESSAGE}`, 'SIMULATION_DISABLED');
-      }
-      return { ...r, provenance };
+  function classify(list: IngestReading[], sender: ReadingSender): ClassedReading[] {
+    return list.map((r) => {
+      const reading = { sender, deviceId: r.deviceId, connectionType: r.connectionType };
+      const provenance = classifyReading({ ...reading, linkSimulated: null });
+      if (!r.deviceId) return { ...r, provenance };
+      const ifSimulated = classifyReading({ ...reading, linkSimulated: true });
+      return ifSimulated === provenance
+        ? { ...r, provenance }
+        : { ...r, provenance, provenanceIfSimulated: ifSimulated };
     });
+  }
+
+  /**
+   * The class each reading was stored with, now that the statement told which devices have an
+   * active simulated link (set on this attempt's own copies). Simulated readings are refused
+   * outright on a server that accepts none (the transaction rolls back).
+   */
+  function storedClasses(sent: ClassedReading[], simulated: Set<string>): ClassedReading[] {
+    sent.forEach((r, i) => {
+      if (r.provenanceIfSimulated && r.deviceId && simulated.has(r.deviceId)) {
+        r.provenance = r.provenanceIfSimulated;
+      }
+      if (r.provenance === 'simulation' && !deps.acceptSimulated) {
+        throw forbidden(`${at(sent, i)}${SIMULATION_REFUSED_MESSAGE}`, 'SIMULATION_DISABLED');
+      }
+    });
+    return sent;
   }
 
   return {
@@ -204,8 +218,9 @@ export function createIngestService(deps: {
             return stored?.response as DeviceReadingsResponse;
           }
 
-          const classed = await classify(q, list, actor.sender);
-          const { patients: locked, keys } = await q.lockAndInsert(classed, actor.userId, skipStored);
+          const sent = classify(list, actor.sender);
+          const { patients: locked, simulated, keys } = await q.lockAndInsert(sent, actor.userId, skipStored);
+          const classed = storedClasses(sent, simulated);
           const byId = new Map(locked.map((p) => [p.id, p]));
           const missing = list.findIndex((r) => !byId.has(r.patientId));
           if (missing >= 0) {

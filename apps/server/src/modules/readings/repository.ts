@@ -100,12 +100,22 @@ const SENT_TARGETS = SENT_COLUMNS.map(([, c]) => `"${c.name}"`).join(', ');
 const SENT_NAMES = SENT_COLUMNS.map(([key]) => `"${key}"`).join(', ');
 const SENT_DEFINITION = SENT_COLUMNS.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ');
 
+/** The insert's column list, where a reading's class is the one its device's link decides. */
+const INSERTED_NAMES = SENT_COLUMNS.map(([key]) =>
+  key === 'provenance'
+    ? `case when x."deviceId" in (select device_id from simulated) then coalesce(x."provenanceIfSimulated", x.provenance) else x.provenance end`
+    : `x."${key}"`,
+).join(', ');
+
 /**
  * One statement: the batch's patients locked, then the whole batch inserted from one JSON parameter
  * (json_to_recordset, by the request's own field names), whatever its size.
  * - The patients ($3) are locked in id order, so concurrent ingests for a patient queue here. FOR NO
  *   KEY UPDATE does not conflict with the readings' foreign-key checks (FOR KEY SHARE). A reading
  *   for a patient that does not exist is not inserted; the caller refuses the batch.
+ * - Which of the batch's devices ($4) have an active simulated link is read in the same statement,
+ *   and returned: a reading of such a device is stored with the class it was given for that case
+ *   (`provenanceIfSimulated`, decided by the domain as the other), and the caller classes it alike.
  * - The ids are drawn first, so they come back as one JSON array in batch order (null where a
  *   reading was skipped), with the time the readings are stored at (the transaction's).
  */
@@ -122,18 +132,21 @@ function lockAndInsertText(skipStored: boolean) {
   return `with locked as materialized (
       select ${PATIENT_COLUMNS} from patients where id = any($3::int[]) order by id for no key update
     ),
+    simulated as materialized (
+      select device_id from device_links where device_id = any($4::text[]) and ended_at is null and simulated
+    ),
     x as materialized (
       select nextval('vital_readings_id_seq')::int as id, x.* -- the id column's own sequence (serial)
-      from rows from (json_to_recordset($1::json) as (${SENT_DEFINITION}))
-        with ordinality as x(${SENT_NAMES}, ord)
+      from rows from (json_to_recordset($1::json) as (${SENT_DEFINITION}, "provenanceIfSimulated" text))
+        with ordinality as x(${SENT_NAMES}, "provenanceIfSimulated", ord)
     ),
     ins as (
       insert into vital_readings (id, ${SENT_TARGETS}, recorded_by)
-      select id, ${SENT_NAMES}, $2::int from x where "patientId" in (select id from locked)
+      select x.id, ${INSERTED_NAMES}, $2::int from x where x."patientId" in (select id from locked)
       ${onConflict}
     )
     select (select json_agg(locked) from locked) as patients, json_agg(${ids} order by x.ord) as ids,
-      ${epochMs('now()')} as created_ms
+      (select json_agg(device_id) from simulated) as simulated, ${epochMs('now()')} as created_ms
     from ${from}`;
 }
 
@@ -210,11 +223,6 @@ const INGEST = {
   lockAndInsert: statement('ingest_lock_and_insert', lockAndInsertText(false)),
   /** The same, skipping readings already stored (a check per row first): for a batch with a resend. */
   lockAndInsertSkippingStored: statement('ingest_lock_and_insert_skipping_stored', lockAndInsertText(true)),
-  /** Which of the devices have an active simulated link (a device with no active link is absent). */
-  simulatedLinks: statement(
-    'ingest_simulated_links',
-    'select device_id, simulated from device_links where device_id = any($1::text[]) and ended_at is null',
-  ),
   findByDeviceTimes: statement(
     'ingest_find_by_device_times',
     `select ${columnList(vitalReadings, 'v')} from vital_readings v
@@ -227,33 +235,37 @@ const INGEST = {
 export function ingestStatements(run: Run) {
   return {
     /**
-     * Locks the batch's patients and stores the readings (validated request objects; `times`
-     * their readingTime in epoch ms). Returns the patients as locked (a missing one means no such
-     * patient, and then nothing was stored) and, for each reading in order, its new id and creation
-     * time, or null where it was skipped as already stored. Unless `skipStored`, a reading already
-     * stored fails the statement (a unique violation).
+     * Locks the batch's patients and stores the readings (validated request objects, each with its
+     * class, and the class it takes when its device's active link is simulated where that differs).
+     * Returns the patients as locked (a missing one means no such patient, and then nothing was
+     * stored), the batch's devices whose active link is simulated and, for each reading in order,
+     * its new id and creation time, or null where it was skipped as already stored. Unless
+     * `skipStored`, a reading already stored fails the statement (a unique violation).
      */
     async lockAndInsert(
-      readings: readonly SentReading[],
+      readings: readonly (SentReading & { provenanceIfSimulated?: string })[],
       recordedBy: number | null,
       skipStored: boolean,
-    ): Promise<{ patients: PatientRow[]; keys: (StoredKey | null)[] }> {
+    ): Promise<{ patients: PatientRow[]; simulated: Set<string>; keys: (StoredKey | null)[] }> {
       const patientIds = [...new Set(readings.map((r) => r.patientId))];
-      const [row] = await run<{ patients: unknown[] | null; ids: (number | null)[]; created_ms: number }>(
-        skipStored ? INGEST.lockAndInsertSkippingStored : INGEST.lockAndInsert,
-        [JSON.stringify(readings), recordedBy, patientIds],
-      );
+      const deviceIds = [...new Set(readings.flatMap((r) => (r.deviceId ? [r.deviceId] : [])))];
+      const [row] = await run<{
+        patients: unknown[] | null;
+        ids: (number | null)[];
+        simulated: string[] | null;
+        created_ms: number;
+      }>(skipStored ? INGEST.lockAndInsertSkippingStored : INGEST.lockAndInsert, [
+        JSON.stringify(readings),
+        recordedBy,
+        patientIds,
+        deviceIds,
+      ]);
       const createdAt = new Date(row!.created_ms);
       return {
         patients: (row!.patients ?? []).map((p) => toPatientRow(p as Record<string, unknown>)),
+        simulated: new Set(row!.simulated ?? []),
         keys: row!.ids.map((id) => (id === null ? null : { id, createdAt })),
       };
-    },
-
-    /** Whether each device's active link is simulated; devices without an active link are absent. */
-    async simulatedLinks(deviceIds: string[]): Promise<Map<string, boolean>> {
-      const rows = await run<{ device_id: string; simulated: boolean }>(INGEST.simulatedLinks, [deviceIds]);
-      return new Map(rows.map((r) => [r.device_id, r.simulated]));
     },
 
     /** Stored readings for (deviceId, readingTime) pairs: what a resend refers to. */

@@ -4,9 +4,10 @@ import { Toaster } from '@/components/ui/toaster.tsx';
 import { useAuth } from '@/features/auth/hooks/use-auth.tsx';
 import { lazyWithRetry } from '@/lib/lazy-with-retry.ts';
 
-// Signed-out visitors never see the sidebar, so its code (tooltips, drawer) loads only with a user,
-// in parallel with the page chunk that the session answer unlocks.
-const SidebarLayout = lazyWithRetry(() =>
+// Signed-out visitors never see the sidebar, so its code (tooltips, drawer) loads only with a user:
+// as the page starts when the server's signed-in hint is there (early-start.ts), beside the session
+// request, otherwise with the session answer.
+export const SidebarLayout = lazyWithRetry(() =>
   import('./sidebar-layout.tsx').then((m) => ({ default: m.SidebarLayout })),
 );
 

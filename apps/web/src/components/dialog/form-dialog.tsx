@@ -7,6 +7,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../ui/dialog.tsx';
+import { returnFocusOnClose } from './lazy-dialog-content.tsx';
 
 /** A dialog holding one form: the trigger, a title and description, then the form's fields and footer. */
 export function FormDialog({
@@ -35,13 +36,7 @@ export function FormDialog({
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
       <DialogContent
         className="max-h-[92svh] max-w-lg overflow-y-auto"
-        onCloseAutoFocus={
-          returnFocusTo &&
-          ((event) => {
-            event.preventDefault();
-            returnFocusTo.current?.focus();
-          })
-        }
+        onCloseAutoFocus={returnFocusTo && returnFocusOnClose(returnFocusTo)}
       >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>

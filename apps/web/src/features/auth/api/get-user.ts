@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SIGNED_IN_HINT_COOKIE, User } from '@vigil/domain';
-import { apiRequest, HttpError } from '@/lib/api-client.ts';
+import { apiRequest, HttpError, isRequestedEarly } from '@/lib/api-client.ts';
 import { USER_QUERY_KEY } from './query-keys.ts';
 
 const HINT_NAMES = [SIGNED_IN_HINT_COOKIE, `__Host-${SIGNED_IN_HINT_COOKIE}`];
@@ -28,7 +28,9 @@ export function getUserQueryOptions() {
   return queryOptions({
     queryKey: USER_QUERY_KEY,
     queryFn: async ({ signal }): Promise<User | null> => {
-      if (!hasSignedInHint()) return null;
+      // Asked already as the page started (app/early-start.ts), which read the hint: reading the
+      // cookies is a synchronous round trip to the browser process, slow on a busy machine.
+      if (!isRequestedEarly('/api/user') && !hasSignedInHint()) return null;
       try {
         const res = await apiRequest('GET', '/api/user', undefined, { signal });
         return User.parse(await res.json());

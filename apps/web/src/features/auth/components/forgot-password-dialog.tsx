@@ -1,9 +1,9 @@
 import { KeyRound } from 'lucide-react';
+import type { LazyDialogProps } from '@/components/dialog/lazy-dialog-button.tsx';
+import { LazyDialogContent } from '@/components/dialog/lazy-dialog-content.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
-  Dialog,
   DialogClose,
-  DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
@@ -14,38 +14,23 @@ import {
  * Vigil has no e-mail reset flow: the "Forgot password" link explains who resets passwords. Loaded on
  * first use by {@link ForgotPasswordButton}; focus returns to that button on close.
  */
-export function ForgotPasswordDialog({
-  isOpen,
-  setIsOpen,
-  returnFocusTo,
-}: {
-  isOpen: boolean;
-  setIsOpen: (open: boolean) => void;
-  returnFocusTo: React.RefObject<HTMLButtonElement | null>;
-}) {
+export function ForgotPasswordDialog({ isOpen, setIsOpen, returnFocusTo }: LazyDialogProps) {
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
-      >
-        <DialogHeader>
-          <div className="mb-1 flex size-10 items-center justify-center rounded-full bg-accent text-accent-foreground">
-            <KeyRound className="size-5" aria-hidden="true" />
-          </div>
-          <DialogTitle>Forgot password</DialogTitle>
-          <DialogDescription>
-            Passwords are reset by your ward administrator or IT service desk.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button>Got it</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <LazyDialogContent isOpen={isOpen} setIsOpen={setIsOpen} returnFocusTo={returnFocusTo}>
+      <DialogHeader>
+        <div className="mb-1 flex size-10 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <KeyRound className="size-5" aria-hidden="true" />
+        </div>
+        <DialogTitle>Forgot password</DialogTitle>
+        <DialogDescription>
+          Passwords are reset by your ward administrator or IT service desk.
+        </DialogDescription>
+      </DialogHeader>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button>Got it</Button>
+        </DialogClose>
+      </DialogFooter>
+    </LazyDialogContent>
   );
 }

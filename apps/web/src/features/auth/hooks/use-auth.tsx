@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { LoginInput, PendingRegistration, Permission, RegisterInput, User } from '@vigil/domain';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
-import { HttpError } from '@/lib/api-client.ts';
+import { forgetEarly, HttpError } from '@/lib/api-client.ts';
 import { toastError } from '@/lib/toast.ts';
 import { getUserQueryOptions } from '../api/get-user.ts';
 import { login } from '../api/login.ts';
@@ -33,6 +33,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** Another user's (or no user's) cached patient data must never outlive a session change. */
 function replaceSession(queryClient: QueryClient, user: User | null): void {
+  forgetEarly();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
   queryClient.setQueryData(USER_QUERY_KEY, user);
 }

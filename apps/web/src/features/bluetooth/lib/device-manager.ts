@@ -16,6 +16,7 @@ import {
   MERGE_WINDOW_MS,
   OPTIONAL_SERVICES,
 } from './bluetooth-constants.ts';
+import { BluetoothDeviceSession } from './bluetooth-device-session.ts';
 import {
   BLUETOOTH_MESSAGES,
   BluetoothError,
@@ -24,14 +25,9 @@ import {
 } from './bluetooth-errors.ts';
 import { isWebBluetoothSupported } from './bluetooth-support.ts';
 import { deviceManagerPresence } from './device-manager-presence.ts';
-import {
-  BluetoothDeviceSession,
-  type DeviceSession,
-  type DeviceSessionEvents,
-  type DeviceSessionState,
-  SimulatedDeviceSession,
-} from './device-session.ts';
+import type { DeviceSession, DeviceSessionEvents, DeviceSessionState } from './device-session.ts';
 import { ReadingBatcher, type TimedReading } from './reading-batcher.ts';
+import { SimulatedDeviceSession } from './simulated-device-session.ts';
 
 /** A device this browser holds, as the screens show it. */
 export interface LocalDevice {

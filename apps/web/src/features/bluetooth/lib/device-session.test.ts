@@ -6,9 +6,10 @@ import {
   GATT_SERVICES as S,
 } from '@vigil/domain';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BluetoothDeviceSession } from './bluetooth-device-session.ts';
 import { BLUETOOTH_MESSAGES } from './bluetooth-errors.ts';
-import { BluetoothDeviceSession, SimulatedDeviceSession } from './device-session.ts';
 import type { ReadingFields } from './reading-batcher.ts';
+import { SimulatedDeviceSession } from './simulated-device-session.ts';
 
 /** A fake Web Bluetooth device: services by number, each characteristic answering its bytes. */
 function fakeDevice(values: Record<number, Record<number, Uint8Array>>) {

@@ -2,13 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
 import type { LazyDialogProps } from '@/components/dialog/lazy-dialog-button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { LazyDialogContent } from '@/components/dialog/lazy-dialog-content.tsx';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 
 export type EditorDialogProps = LazyDialogProps;
 
@@ -57,22 +52,19 @@ export function EditorDialog<T>({
   children: (start: T, close: () => void) => ReactNode;
 }) {
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
-        className="max-h-[92svh] max-w-2xl overflow-y-auto"
-      >
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <EditorStart useStart={useStart} what={what}>
-          {(start) => children(start, () => setIsOpen(false))}
-        </EditorStart>
-      </DialogContent>
-    </Dialog>
+    <LazyDialogContent
+      isOpen={isOpen}
+      setIsOpen={setIsOpen}
+      returnFocusTo={returnFocusTo}
+      className="max-h-[92svh] max-w-2xl overflow-y-auto"
+    >
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+      </DialogHeader>
+      <EditorStart useStart={useStart} what={what}>
+        {(start) => children(start, () => setIsOpen(false))}
+      </EditorStart>
+    </LazyDialogContent>
   );
 }

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.ts';
+import type { Clock } from '../lib/clock.ts';
+import { alertRoutes } from '../modules/alerts/routes.ts';
+import { analysisRoutes } from '../modules/analysis/routes.ts';
+import { auditRoutes } from '../modules/audit/routes.ts';
+import { authRoutes } from '../modules/auth/routes.ts';
+import { bridgeRoutes } from '../modules/bridge/routes.ts';
+import { careRoutes } from '../modules/care/routes.ts';
+import { deviceRoutes } from '../modules/devices/routes.ts';
+import { eventRoutes } from '../modules/events/routes.ts';
+import { fhirRoutes } from '../modules/fhir/routes.ts';
+import { patientRoutes } from '../modules/patients/routes.ts';
+import { readingRoutes } from '../modules/readings/routes.ts';
+import { smartClientRoutes } from '../modules/smart/routes.ts';
+import { systemRoutes } from '../modules/system/routes.ts';
+import { APP_VERSION, createSystemService } from '../modules/system/service.ts';
+import { registerWard } from '../modules/ward/register.ts';
+import { wearableRoutes } from '../modules/wearables/routes.ts';
+import { FHIR_BASE_PATH, openApiRoutes } from '../plugins/openapi.ts';
+import { registerWebApp } from '../plugins/web-app.ts';
+import type { Services } from './services.ts';
+
+/**
+ * Every module's routes with the services they call, then the web app (its SPA fallback is the
+ * not-found handler, so it comes last). Access control must be registered before this.
+ */
+export async function registerRoutes(
+  app: FastifyInstance,
+  services: Services,
+  deps: AppDeps & { clock: Clock; cookie: { secure: boolean } },
+) {
+  const { config, database, clock } = deps;
+  const { audit, auth, patients, care, analysis, ingest, readings, alerts, liveEvents } = services;
+  await app.register(authRoutes, {
+    auth,
+    cookie: deps.cookie,
+    registerPerMinute: deps.registerPerMinute ?? 20,
+  });
+  await app.register(auditRoutes, { audit });
+  await app.register(systemRoutes, { system: createSystemService({ database, config }) });
+  await app.register(openApiRoutes);
+  await app.register(patientRoutes, { patients });
+  await app.register(careRoutes, { care });
+  await app.register(analysisRoutes, { analysis });
+  await app.register(readingRoutes, { ingest, readings });
+  await app.register(alertRoutes, { alerts });
+  await registerWard(app, {
+    database,
+    clock,
+    audit,
+    liveEvents,
+    patients,
+    alerts,
+    care,
+    readings,
+    timeZone: config.wardTimeZone,
+  });
+  await app.register(wearableRoutes, { wearables: services.wearables, patients });
+  await app.register(deviceRoutes, { tokens: services.deviceTokens, links: services.deviceLinks });
+  await app.register(bridgeRoutes, { bridge: services.bridge });
+  await app.register(eventRoutes, { liveEvents, auth, pingIntervalMs: services.pingIntervalMs });
+  await app.register(smartClientRoutes, { smart: services.smart });
+  await app.register(fhirRoutes, {
+    prefix: FHIR_BASE_PATH,
+    fhir: services.fhir,
+    exports: services.exports,
+    smart: services.smart,
+    clock,
+    version: APP_VERSION,
+    publicUrl: config.publicUrl,
+  });
+  await registerWebApp(app, config.webDist);
+}

@@ -1,0 +1,231 @@
+import { RECORD_OPENING_WINDOW_MS } from '@vigil/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../app.ts';
+import type { Clock } from '../lib/clock.ts';
+import { createAlertRepository } from '../modules/alerts/repository.ts';
+import { createAlertService } from '../modules/alerts/service.ts';
+import { createOpenAiNarrator } from '../modules/analysis/narrator.ts';
+import { createAnalysisService } from '../modules/analysis/service.ts';
+import { createMemoryAuditAnchor } from '../modules/audit/anchor.ts';
+import { createAuditRepository } from '../modules/audit/repository.ts';
+import { createAuditService } from '../modules/audit/service.ts';
+import { createRefusalsRepository } from '../modules/auth/refusals-repository.ts';
+import { createAuthRepository } from '../modules/auth/repository.ts';
+import { createAuthService } from '../modules/auth/service.ts';
+import { createThrottleRepository } from '../modules/auth/throttle-repository.ts';
+import { createBridgeRepository } from '../modules/bridge/repository.ts';
+import { createBridgeService } from '../modules/bridge/service.ts';
+import { createCareRepository } from '../modules/care/repository.ts';
+import { createCareService } from '../modules/care/service.ts';
+import { createDeviceLinkRepository } from '../modules/devices/link-repository.ts';
+import { createDeviceLinkService } from '../modules/devices/link-service.ts';
+import { createDeviceTokenRepository } from '../modules/devices/repository.ts';
+import { createDeviceTokenService } from '../modules/devices/service.ts';
+import { createEventFanOut } from '../modules/events/fan-out.ts';
+import { createListenConnection } from '../modules/events/listen-connection.ts';
+import { createEventLogRepository, EVENTS_CHANNEL } from '../modules/events/repository.ts';
+import {
+  DEVICE_TOKENS_ENDED,
+  type DeviceTokensEndedData,
+  STREAMS_ENDED,
+  type StreamsEndedData,
+} from '../modules/events/routes.ts';
+import { createLiveEventsService } from '../modules/events/service.ts';
+import { createStreamsRepository } from '../modules/events/streams-repository.ts';
+import { createExportService } from '../modules/fhir/export-service.ts';
+import { createFhirRepository } from '../modules/fhir/repository.ts';
+import { createFhirService } from '../modules/fhir/service.ts';
+import { createPatientRepository } from '../modules/patients/repository.ts';
+import { createPatientService } from '../modules/patients/service.ts';
+import { createIngestService } from '../modules/readings/ingest-service.ts';
+import { createReadingRepository } from '../modules/readings/repository.ts';
+import { createReadingService } from '../modules/readings/service.ts';
+import { createTrendRepository } from '../modules/readings/trend-repository.ts';
+import { createSmartRepository } from '../modules/smart/repository.ts';
+import { createSmartService } from '../modules/smart/service.ts';
+import { createAssignmentRepository } from '../modules/ward/assignment-repository.ts';
+import { createLeadWindows } from '../modules/ward/shift-leads.ts';
+import { createWearableRepository } from '../modules/wearables/repository.ts';
+import { createWearableService } from '../modules/wearables/service.ts';
+import { createTokenCipher } from '../modules/wearables/token-cipher.ts';
+import { createWhoopApi } from '../modules/wearables/whoop-api.ts';
+
+/** Every module's service, each from its repository and the services it uses. */
+export type Services = ReturnType<typeof createServices>;
+
+/**
+ * Builds every service from the app's explicit dependencies. Nothing starts here: the timers, the
+ * poller and the live-event connection start when the app is ready (composition/background.ts).
+ */
+export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogger) {
+  const { config, database } = deps;
+  // main.ts passes the key and checkpoint file of the data folder; an app built without them (tests,
+  // benchmarks) keeps its checkpoints in memory under a key of its own.
+  const auditAnchor = deps.auditAnchor ?? createMemoryAuditAnchor(config.audit.key ?? undefined);
+  const audit = createAuditService({
+    repo: createAuditRepository(database.db, database.run, auditAnchor),
+    database,
+    clock,
+    anchor: auditAnchor,
+  });
+  const pingIntervalMs = deps.pingIntervalMs ?? 20_000;
+  const eventLog = createEventLogRepository(database);
+  const fanOut = createEventFanOut({
+    log: eventLog,
+    // PostgreSQL: other instances' events arrive on a LISTEN connection of this instance's own.
+    listen: database.connectionString
+      ? (handlers) =>
+          createListenConnection({
+            connectionString: database.connectionString!,
+            channel: EVENTS_CHANNEL,
+            ...handlers,
+          })
+      : null,
+    onError: (error) => log.warn({ err: { message: (error as Error).message } }, 'live events'),
+  });
+  const liveEvents = createLiveEventsService({
+    log: eventLog,
+    fanOut,
+    // A stream whose instance stopped refreshing it for three pings no longer counts.
+    streams: createStreamsRepository(database.db, Math.max(3 * pingIntervalMs, 1000)),
+    clock,
+    maxStreamsPerUser: deps.maxStreamsPerUser ?? config.eventStreamsPerUser,
+    heartbeatIntervalMs: pingIntervalMs,
+  });
+  const auth = createAuthService({
+    repo: createAuthRepository(database.db),
+    counters: createThrottleRepository(database.db),
+    refusals: createRefusalsRepository(),
+    database,
+    clock,
+    ...(deps.loginThrottle ? { throttle: deps.loginThrottle } : {}),
+    audit,
+    registration: config.registration,
+    // The nurse in charge of a shift holds its permissions while it runs (decision 024).
+    leadWindows: createLeadWindows({
+      repo: createAssignmentRepository(database.db),
+      defaultTimeZone: config.wardTimeZone,
+    }),
+    // Through the live-event fan-out, so the streams end on every instance.
+    async endStreams(data: StreamsEndedData) {
+      const rows = await database.transaction((run) =>
+        liveEvents.record(run, [{ type: STREAMS_ENDED, patientId: null, data }]),
+      );
+      liveEvents.committed(rows);
+    },
+  });
+  const alerts = createAlertService({
+    database,
+    repo: createAlertRepository(database.db),
+    clock,
+    liveEvents,
+    audit,
+  });
+  const patients = createPatientService({
+    repo: createPatientRepository(database.db),
+    clock,
+    liveEvents,
+    audit,
+    alerts,
+  });
+  const readings = createReadingService({
+    repo: createReadingRepository(database.db),
+    trends: createTrendRepository(database.db),
+    patients,
+    clock,
+  });
+  const narrator =
+    deps.narrator !== undefined ? deps.narrator : config.ai ? createOpenAiNarrator(config.ai) : null;
+  const analysis = createAnalysisService({ patients, readings, clock, narrator });
+  // Live events reach every instance: what ended sessions or changed a person (their streams end),
+  // what ended device tokens and what changed a patient empty this instance's caches of them.
+  fanOut.subscribe((rows) => {
+    for (const row of rows) {
+      if (row.type === STREAMS_ENDED) auth.sessionsChanged(row.data as StreamsEndedData);
+      else if (row.type === DEVICE_TOKENS_ENDED) deviceTokens.tokensEnded(row.data as DeviceTokensEndedData);
+      // A discharge (a ward change) takes a patient off the list as well.
+      else if (row.type === 'patient-updated' || row.type === 'ward-changed') patients.patientsChanged();
+      if (row.patientId !== null) analysis.patientChanged(row.patientId);
+    }
+  });
+  // The database went away: the ward as last read is not answered for current while it is down.
+  database.onConnectionLost(() => patients.patientsChanged());
+  const fhirRepository = createFhirRepository(database.db);
+  const fhir = createFhirService({ repo: fhirRepository, audit, openingWindowMs: RECORD_OPENING_WINDOW_MS });
+  const exports = createExportService({
+    repo: fhirRepository,
+    fhir,
+    audit,
+    clock,
+    onError: (error) => log.error({ err: { name: (error as Error).name } }, 'FHIR export failed'),
+  });
+  const deviceTokens = createDeviceTokenService({
+    repo: createDeviceTokenRepository(database.db),
+    clock,
+    patients,
+    audit,
+    liveEvents,
+  });
+  const bridge = createBridgeService({ repo: createBridgeRepository(database.db), clock });
+  const smart = createSmartService({ repo: createSmartRepository(database.db), clock, audit });
+  const care = createCareService({ repo: createCareRepository(database.db), patients, clock, audit });
+  const ingest = createIngestService({
+    database,
+    audit,
+    clock,
+    liveEvents,
+    patients,
+    alerts,
+    acceptSimulated: config.acceptSimulatedReadings,
+  });
+  const deviceLinks = createDeviceLinkService({
+    repo: createDeviceLinkRepository(database.db),
+    clock,
+    liveEvents,
+    audit,
+    patients,
+    alerts,
+    acceptSimulated: config.acceptSimulatedReadings,
+    leaseMs: config.deviceLinkLeaseMs,
+  });
+  const wearables = createWearableService({
+    config: config.whoop,
+    repo: createWearableRepository(database.db),
+    clock,
+    cipher: config.whoop ? createTokenCipher(config.whoop.tokenKey) : null,
+    api: config.whoop
+      ? createWhoopApi({
+          baseUrl: config.whoop.apiBaseUrl,
+          clock,
+          requestsPerMinute: config.whoop.requestsPerMinute,
+          requestsPerDay: config.whoop.requestsPerDay,
+        })
+      : null,
+    ingest,
+    patients,
+    links: deviceLinks,
+    log: {
+      info: (fields, message) => log.info(fields, message),
+      warn: (fields, message) => log.warn(fields, message),
+    },
+  });
+  return {
+    pingIntervalMs,
+    audit,
+    liveEvents,
+    auth,
+    alerts,
+    patients,
+    readings,
+    analysis,
+    fhir,
+    exports,
+    deviceTokens,
+    bridge,
+    smart,
+    care,
+    ingest,
+    deviceLinks,
+    wearables,
+  };
+}
