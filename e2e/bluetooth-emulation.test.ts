@@ -48,7 +48,7 @@ const HEART_STRAP: EmulatedPeripheral = {
     [S.heartRate]: {
       [C.heartRateMeasurement]: {
         properties: { read: true, notify: true },
-        value: encodeHeartRateMeasurement({ heartRateBpm: 72 }),
+        value: encodeHeartRateMeasurement({ heartRate: 72 }),
       },
       [C.bodySensorLocation]: { properties: { read: true }, value: encodeBodySensorLocation('chest') },
       [HEART_RATE_CONTROL_POINT]: { properties: { write: true } },
@@ -75,7 +75,7 @@ const THERMOMETER: EmulatedPeripheral = {
     [S.healthThermometer]: {
       [C.temperatureMeasurement]: {
         properties: { read: true, indicate: true },
-        value: encodeTemperatureMeasurement({ temperature: 36.98, unit: 'celsius' }),
+        value: encodeTemperatureMeasurement({ temperatureInUnit: 36.98, unit: 'celsius' }),
       },
     },
   },
@@ -88,7 +88,7 @@ const PULSE_OXIMETER: EmulatedPeripheral = {
     [S.pulseOximeter]: {
       [C.plxContinuous]: {
         properties: { read: true, notify: true },
-        value: encodePlxContinuousMeasurement({ spo2Pct: 97.5, pulseRateBpm: 72 }),
+        value: encodePlxContinuousMeasurement({ oxygenLevel: 97.5, heartRate: 72 }),
       },
     },
     [S.battery]: {
@@ -106,10 +106,10 @@ const BLOOD_PRESSURE_CUFF: EmulatedPeripheral = {
         properties: { read: true, indicate: true },
         value: encodeBloodPressureMeasurement({
           unit: 'kPa',
-          systolic: 16,
-          diastolic: 10.7,
-          meanArterialPressure: 12.5,
-          pulseRateBpm: 72,
+          systolicInUnit: 16,
+          diastolicInUnit: 10.7,
+          meanArterialPressureInUnit: 12.5,
+          heartRate: 72,
         }),
       },
     },
@@ -222,7 +222,7 @@ describe('Web Bluetooth through the emulation harness', () => {
     expect(heartRate.hex).toBe('00 48');
     expect(heartRate.decoded).toEqual({
       kind: 'heart-rate',
-      heartRateBpm: 72,
+      heartRate: 72,
       sensorContact: 'unsupported',
       energyExpendedKj: null,
       rrIntervalsMs: [],
@@ -261,14 +261,14 @@ describe('Web Bluetooth through the emulation harness', () => {
       HEART_STRAP.address,
       S.heartRate,
       C.heartRateMeasurement,
-      encodeHeartRateMeasurement({ heartRateBpm: 75, sensorContact: 'detected', rrIntervalsMs: [1000, 500] }),
+      encodeHeartRateMeasurement({ heartRate: 75, sensorContact: 'detected', rrIntervalsMs: [1000, 500] }),
     );
     await page.getByRole('button', { name: 'Read again' }).click();
     await logLine(page, 'read done');
     const next = await decodedRead(page, C.heartRateMeasurement);
     expect(next.hex).toBe('16 4B 00 04 00 02');
     expect(next.decoded).toMatchObject({
-      heartRateBpm: 75,
+      heartRate: 75,
       sensorContact: 'detected',
       rrIntervalsMs: [1000, 500],
     });
@@ -303,7 +303,7 @@ describe('Web Bluetooth through the emulation harness', () => {
       hex: '00 72 0E 00 FE',
       decoded: {
         kind: 'temperature',
-        temperature: 36.98,
+        temperatureInUnit: 36.98,
         unit: 'celsius',
         timestamp: null,
         temperatureType: null,
@@ -315,7 +315,7 @@ describe('Web Bluetooth through the emulation harness', () => {
       characteristic: C.plxContinuous,
       cccd: '01 00',
       hex: '00 CF F3 48 00',
-      decoded: { kind: 'plx-continuous', spo2Pct: 97.5, pulseRateBpm: 72, fast: null, slow: null },
+      decoded: { kind: 'plx-continuous', oxygenLevel: 97.5, heartRate: 72, fast: null, slow: null },
       reading: { oxygenLevel: 98, heartRate: 72 },
     },
     {
@@ -323,7 +323,13 @@ describe('Web Bluetooth through the emulation harness', () => {
       characteristic: C.bloodPressureMeasurement,
       cccd: '02 00',
       hex: '05 10 00 6B F0 7D F0 48 00',
-      decoded: { kind: 'blood-pressure', unit: 'kPa', systolic: 16, diastolic: 10.7, pulseRateBpm: 72 },
+      decoded: {
+        kind: 'blood-pressure',
+        unit: 'kPa',
+        systolicInUnit: 16,
+        diastolicInUnit: 10.7,
+        heartRate: 72,
+      },
       reading: { systolicBP: 120, diastolicBP: 80, heartRate: 72 },
     },
   ])(

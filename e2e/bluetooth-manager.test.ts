@@ -51,7 +51,7 @@ const HEART_MONITOR: EmulatedPeripheral = {
     [S.heartRate]: {
       [C.heartRateMeasurement]: {
         properties: { read: true, notify: true },
-        value: encodeHeartRateMeasurement({ heartRateBpm: 88, sensorContact: 'detected' }),
+        value: encodeHeartRateMeasurement({ heartRate: 88, sensorContact: 'detected' }),
       },
     },
     [S.battery]: {
@@ -63,7 +63,7 @@ const HEART_MONITOR: EmulatedPeripheral = {
     [S.healthThermometer]: {
       [C.temperatureMeasurement]: {
         properties: { read: true, indicate: true },
-        value: encodeTemperatureMeasurement({ temperature: 37.2, unit: 'celsius' }),
+        value: encodeTemperatureMeasurement({ temperatureInUnit: 37.2, unit: 'celsius' }),
       },
     },
     [S.deviceInformation]: {
@@ -82,7 +82,7 @@ const PULSE_OXIMETER: EmulatedPeripheral = {
     [S.pulseOximeter]: {
       [C.plxContinuous]: {
         properties: { read: true, notify: true },
-        value: encodePlxContinuousMeasurement({ spo2Pct: 94, pulseRateBpm: 77 }),
+        value: encodePlxContinuousMeasurement({ oxygenLevel: 94, heartRate: 77 }),
       },
     },
   },
@@ -97,10 +97,10 @@ const BP_CUFF: EmulatedPeripheral = {
         properties: { read: true, indicate: true },
         value: encodeBloodPressureMeasurement({
           unit: 'mmHg',
-          systolic: 146,
-          diastolic: 92,
-          meanArterialPressure: 110,
-          pulseRateBpm: 77,
+          systolicInUnit: 146,
+          diastolicInUnit: 92,
+          meanArterialPressureInUnit: 110,
+          heartRate: 77,
         }),
       },
     },
@@ -247,7 +247,7 @@ describe('Bluetooth Device Manager with Web Bluetooth', () => {
       HEART_MONITOR.address,
       S.heartRate,
       C.heartRateMeasurement,
-      encodeHeartRateMeasurement({ heartRateBpm: 104, sensorContact: 'detected' }),
+      encodeHeartRateMeasurement({ heartRate: 104, sensorContact: 'detected' }),
     );
     await vitalCard(record, 'Pulse').getByText('104').waitFor({ timeout: 20_000 });
     await card(dashboard, patient.name).getByText('104').first().waitFor({ timeout: 20_000 });

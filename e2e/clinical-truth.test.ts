@@ -239,7 +239,7 @@ const HEART_MONITOR: EmulatedPeripheral = {
     [S.heartRate]: {
       [C.heartRateMeasurement]: {
         properties: { read: true, notify: true },
-        value: encodeHeartRateMeasurement({ heartRateBpm: 92, sensorContact: 'detected' }),
+        value: encodeHeartRateMeasurement({ heartRate: 92, sensorContact: 'detected' }),
       },
     },
     [S.battery]: {

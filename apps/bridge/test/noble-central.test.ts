@@ -64,7 +64,7 @@ const tag: VirtualPeripheralSpec = {
 };
 
 const hr = (bpm: number, sensorContact: 'detected' | 'not-detected' = 'detected') =>
-  encodeHeartRateMeasurement({ heartRateBpm: bpm, sensorContact });
+  encodeHeartRateMeasurement({ heartRate: bpm, sensorContact });
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

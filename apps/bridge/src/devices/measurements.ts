@@ -1,4 +1,9 @@
-import type { BridgeEvent, DecodedCharacteristic } from '@vigil/domain';
+import {
+  type BridgeEvent,
+  type DecodedCharacteristic,
+  GATT_VITAL_KEYS,
+  type GattVitalKey,
+} from '@vigil/domain';
 import type { CharacteristicValue } from '../ble/central.ts';
 import { STREAMING_CHARACTERISTICS } from '../ble/gatt-profile.ts';
 import type { Logger } from '../log.ts';
@@ -68,16 +73,11 @@ export class Measurements {
       return;
     }
     if (generation !== d.generation) return;
-    const { heartRate, oxygenLevel, systolicBP, diastolicBP, temperature } = reading;
-    for (const [k, value] of Object.entries({
-      heartRate,
-      oxygenLevel,
-      systolicBP,
-      diastolicBP,
-      temperature,
-    })) {
-      if (value != null) d.values[k as keyof DeviceState['values']] = value;
-    }
+    const measured = Object.fromEntries(
+      GATT_VITAL_KEYS.flatMap((k) => (reading[k] == null ? [] : [[k, reading[k]]])),
+    ) as Partial<Record<GattVitalKey, number>>;
+    Object.assign(d.values, measured);
+    const { heartRate, oxygenLevel, systolicBP, temperature } = measured;
     d.lastUpdated = at;
     if (streaming) this.heard(d, v.receivedAt.getTime());
     if (heartRate != null) {
@@ -98,11 +98,7 @@ export class Measurements {
         deviceId: d.id,
         readingTime: reading.readingTime,
         simulated: d.simulated,
-        ...Object.fromEntries(
-          Object.entries({ heartRate, oxygenLevel, systolicBP, diastolicBP, temperature }).filter(
-            ([, value]) => value != null,
-          ),
-        ),
+        ...measured,
       });
     }
   }

@@ -11,7 +11,7 @@ import { plausible, ReadingBuilder } from './reading-builder.ts';
 const strap = { id: 'c0ffee000001', name: 'Strap', simulated: false };
 const at = new Date('2026-03-02T08:00:00.000Z');
 const heart = (bpm: number) =>
-  decodeCharacteristic(C.heartRateMeasurement, encodeHeartRateMeasurement({ heartRateBpm: bpm }));
+  decodeCharacteristic(C.heartRateMeasurement, encodeHeartRateMeasurement({ heartRate: bpm }));
 
 describe('ReadingBuilder', () => {
   it('builds a Bridge reading with the battery of the connection', () => {
@@ -53,9 +53,9 @@ describe('ReadingBuilder', () => {
         C.bloodPressureMeasurement,
         encodeBloodPressureMeasurement({
           unit: 'mmHg',
-          systolic: 121,
-          diastolic: 81,
-          meanArterialPressure: 94,
+          systolicInUnit: 121,
+          diastolicInUnit: 81,
+          meanArterialPressureInUnit: 94,
           timestamp: {
             year: d.getFullYear(),
             month: d.getMonth() + 1,
@@ -79,7 +79,7 @@ describe('ReadingBuilder', () => {
   it('turns a thermometer in °C into tenths of °F', () => {
     const decoded = decodeCharacteristic(
       C.temperatureMeasurement,
-      encodeTemperatureMeasurement({ temperature: 37, unit: 'celsius' }),
+      encodeTemperatureMeasurement({ temperatureInUnit: 37, unit: 'celsius' }),
     );
     expect(new ReadingBuilder().build(strap, decoded, at, null)?.temperature).toBe(986);
   });
@@ -87,7 +87,7 @@ describe('ReadingBuilder', () => {
   it('takes no reading from a heart rate without skin contact', () => {
     const decoded = decodeCharacteristic(
       C.heartRateMeasurement,
-      encodeHeartRateMeasurement({ heartRateBpm: 0, sensorContact: 'not-detected' }),
+      encodeHeartRateMeasurement({ heartRate: 0, sensorContact: 'not-detected' }),
     );
     expect(new ReadingBuilder().build(strap, decoded, at, 50)).toBeNull();
   });

@@ -2,6 +2,7 @@ import {
   CONNECTION_TYPES,
   type DecodedCharacteristic,
   DeviceReadingInput,
+  GATT_VITAL_KEYS,
   type GattDateTime,
   measurementToReading,
 } from '@vigil/domain';
@@ -11,7 +12,7 @@ import type { ReadingBody } from '../store/journal.ts';
 const DEVICE_CLOCK_FUTURE_MS = 60_000;
 const DEVICE_CLOCK_PAST_MS = 30 * 24 * 3_600_000;
 
-const VITALS = ['heartRate', 'oxygenLevel', 'systolicBP', 'diastolicBP', 'temperature'] as const;
+const VITALS = GATT_VITAL_KEYS;
 const REMOVABLE = new Set<string>([...VITALS, 'batteryLevel']);
 
 /** The device's own time of a measurement (stored measurements sent later carry one), if usable. */

@@ -5,8 +5,8 @@ import { vitalChoices, vitalFormName, vitalFromText, vitalTextSchema, vitalToTex
 describe('vital form fields from the catalogue', () => {
   it('names each field by the patient record, temperature as typed in °C', () => {
     expect([HEART_RATE, TEMPERATURE, CONSCIOUSNESS].map(vitalFormName)).toEqual([
-      'pulse',
-      'temperatureC',
+      'heartRate',
+      'temperature',
       'consciousness',
     ]);
   });

@@ -6,7 +6,7 @@ import {
   type NumericVitalSign,
   tenthsFToCelsius,
   VITAL_SIGN_BY_KEY,
-  type VitalPatientField,
+  type VitalKey,
   type VitalSign,
   vitalValue,
 } from '@vigil/domain';
@@ -18,19 +18,15 @@ import { z } from 'zod';
  * the API's values (numbers, tenths of °F, ACVPU letters, yes/no) here.
  */
 
-/** The form field holding a vital: its patient-record name, `temperatureC` for a value typed in °C. */
-export type VitalFormName = Exclude<VitalPatientField, 'temperature'> | 'temperatureC';
+/** The form field holding a vital: its catalogue key (`temperature` holds what was typed in °C). */
+export type VitalFormName = VitalKey;
 
 /** The kind of each form field's vital (`number`, `choice`, `boolean`), by form name. */
-export type VitalKindByFormName = {
-  [V in VitalSign as V['patientField'] extends 'temperature' ? 'temperatureC' : V['patientField']]: V['kind'];
-};
+export type VitalKindByFormName = { [V in VitalSign as V['key']]: V['kind'] };
 
-/** The form field's name for a catalogue row. */
+/** The form field's name for a catalogue row: its key. */
 export function vitalFormName(vital: VitalSign): VitalFormName {
-  return (
-    vital.kind === 'number' && vital.entry === 'celsius' ? `${vital.patientField}C` : vital.patientField
-  ) as VitalFormName;
+  return vital.key;
 }
 
 /** The form value of a choice the nurse makes for a yes/no vital: '' (none), the false or the true choice. */

@@ -28,7 +28,7 @@ describe('alertLevelFromNews2', () => {
   });
 
   it('is NORMAL for a partial score of 0 (the incompleteness is reported elsewhere)', () => {
-    expect(alertLevelFromNews2(computeNews2({ pulse: 70 }))).toBe('NORMAL');
+    expect(alertLevelFromNews2(computeNews2({ heartRate: 70 }))).toBe('NORMAL');
   });
 });
 

@@ -175,24 +175,24 @@ export function scoreConsciousness(level: Consciousness | null | undefined): New
  * both Scale 2 tables agree, so the air table is used.
  */
 export function spo2Table(
-  spo2Pct: number,
+  oxygenLevel: number,
   spo2Scale: Spo2Scale,
   onSupplementalOxygen: boolean | null | undefined,
 ): BandTable | null {
   // RCP NEWS2 2017: Scale 2 only for a clinician-documented target of 88–92 %; Scale 1 otherwise.
   if (spo2Scale !== 2) return SPO2_SCALE_1_TABLE;
   if (onSupplementalOxygen === true) return SPO2_SCALE_2_OXYGEN_TABLE;
-  if (onSupplementalOxygen === false || spo2Pct <= 92) return SPO2_SCALE_2_AIR_TABLE;
+  if (onSupplementalOxygen === false || oxygenLevel <= 92) return SPO2_SCALE_2_AIR_TABLE;
   return null;
 }
 
 /** RCP NEWS2 SpO2 score on the given scale; null when missing or undetermined (see {@link spo2Table}). */
 export function scoreSpo2(
-  spo2Pct: number | null | undefined,
+  oxygenLevel: number | null | undefined,
   spo2Scale: Spo2Scale = 1,
   onSupplementalOxygen?: boolean | null,
 ): News2ParameterScore | null {
-  if (!isNumber(spo2Pct)) return null;
-  const chart = spo2Table(spo2Pct, spo2Scale, onSupplementalOxygen);
-  return chart ? scoreFromTable(chart, spo2Pct) : null;
+  if (!isNumber(oxygenLevel)) return null;
+  const chart = spo2Table(oxygenLevel, spo2Scale, onSupplementalOxygen);
+  return chart ? scoreFromTable(chart, oxygenLevel) : null;
 }

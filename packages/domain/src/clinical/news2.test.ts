@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { celsiusToTenthsF } from '../vitals/units.ts';
 import { computeNews2, type News2Input, news2Escalation, news2InputFromVitals } from './news2.ts';
 
 /** A complete, all-normal observation set (scale 1, on air, alert). */
 const normal: News2Input = {
   respiratoryRate: 16,
-  spo2Pct: 98,
+  oxygenLevel: 98,
   onSupplementalOxygen: false,
   systolicBP: 120,
-  pulse: 72,
+  heartRate: 72,
   consciousness: 'A',
-  temperatureC: 37.0,
+  temperature: celsiusToTenthsF(37.0),
 };
 
 describe('worked examples of docs/reference/clinical.md (RCP NEWS2 2017)', () => {
@@ -18,12 +19,12 @@ describe('worked examples of docs/reference/clinical.md (RCP NEWS2 2017)', () =>
       name: 'all normal',
       input: {
         respiratoryRate: 18,
-        spo2Pct: 99,
+        oxygenLevel: 99,
         onSupplementalOxygen: false,
         systolicBP: 120,
-        pulse: 65,
+        heartRate: 65,
         consciousness: 'A',
-        temperatureC: 37.5,
+        temperature: celsiusToTenthsF(37.5),
       },
       tenthsF: 995,
       total: 0,
@@ -33,12 +34,12 @@ describe('worked examples of docs/reference/clinical.md (RCP NEWS2 2017)', () =>
       name: 'RR 11',
       input: {
         respiratoryRate: 11,
-        spo2Pct: 99,
+        oxygenLevel: 99,
         onSupplementalOxygen: false,
         systolicBP: 120,
-        pulse: 65,
+        heartRate: 65,
         consciousness: 'A',
-        temperatureC: 37.5,
+        temperature: celsiusToTenthsF(37.5),
       },
       tenthsF: 995,
       total: 1,
@@ -48,12 +49,12 @@ describe('worked examples of docs/reference/clinical.md (RCP NEWS2 2017)', () =>
       name: 'five ones',
       input: {
         respiratoryRate: 11,
-        spo2Pct: 95,
+        oxygenLevel: 95,
         onSupplementalOxygen: false,
         systolicBP: 110,
-        pulse: 50,
+        heartRate: 50,
         consciousness: 'A',
-        temperatureC: 36.0,
+        temperature: celsiusToTenthsF(36.0),
       },
       tenthsF: 968,
       total: 5,
@@ -63,12 +64,12 @@ describe('worked examples of docs/reference/clinical.md (RCP NEWS2 2017)', () =>
       name: 'ten',
       input: {
         respiratoryRate: 25,
-        spo2Pct: 93,
+        oxygenLevel: 93,
         onSupplementalOxygen: false,
         systolicBP: 100,
-        pulse: 130,
+        heartRate: 130,
         consciousness: 'A',
-        temperatureC: 38.5,
+        temperature: celsiusToTenthsF(38.5),
       },
       tenthsF: 1013,
       total: 10,
@@ -78,12 +79,12 @@ describe('worked examples of docs/reference/clinical.md (RCP NEWS2 2017)', () =>
       name: 'maximum',
       input: {
         respiratoryRate: 8,
-        spo2Pct: 91,
+        oxygenLevel: 91,
         onSupplementalOxygen: true,
         systolicBP: 90,
-        pulse: 40,
+        heartRate: 40,
         consciousness: 'U',
-        temperatureC: 35.0,
+        temperature: celsiusToTenthsF(35.0),
       },
       tenthsF: 950,
       total: 20,
@@ -93,12 +94,12 @@ describe('worked examples of docs/reference/clinical.md (RCP NEWS2 2017)', () =>
       name: 'new confusion (red score)',
       input: {
         respiratoryRate: 16,
-        spo2Pct: 97,
+        oxygenLevel: 97,
         onSupplementalOxygen: false,
         systolicBP: 125,
-        pulse: 80,
+        heartRate: 80,
         consciousness: 'C',
-        temperatureC: 37.0,
+        temperature: celsiusToTenthsF(37.0),
       },
       tenthsF: 986,
       total: 3,
@@ -117,8 +118,8 @@ describe('worked examples of docs/reference/clinical.md (RCP NEWS2 2017)', () =>
   it.each(examples)(
     '$name → same total with temperature as $tenthsF tenths °F',
     ({ input, tenthsF, total }) => {
-      const { temperatureC: _, ...rest } = input;
-      expect(computeNews2({ ...rest, temperatureTenthsF: tenthsF }).total).toBe(total);
+      const { temperature: _, ...rest } = input;
+      expect(computeNews2({ ...rest, temperature: tenthsF }).total).toBe(total);
     },
   );
 
@@ -158,13 +159,13 @@ describe('temperature from tenths °F is rounded to one decimal before scoring',
     // Unrounded 35.04 °C would score 1; displayed 35.0 scores 3.
     { tenthsF: 950.8, celsius: 35.0, score: 3 },
   ])('$tenthsF tenths °F → $celsius °C → $score', ({ tenthsF, celsius, score }) => {
-    const result = computeNews2({ ...normal, temperatureC: null, temperatureTenthsF: tenthsF });
+    const result = computeNews2({ ...normal, temperature: tenthsF });
     expect(result.temperatureC).toBe(celsius);
     expect(result.scores.temperature).toBe(score);
   });
 
-  it('prefers tenths °F over °C when both are given', () => {
-    const result = computeNews2({ ...normal, temperatureTenthsF: 1023, temperatureC: 37 });
+  it('scores the temperature it is given in tenths °F', () => {
+    const result = computeNews2({ ...normal, temperature: 1023 });
     expect(result.temperatureC).toBe(39.1);
     expect(result.scores.temperature).toBe(2);
   });
@@ -173,11 +174,11 @@ describe('temperature from tenths °F is rounded to one decimal before scoring',
 describe('red score', () => {
   it.each([
     { change: { respiratoryRate: 25 }, parameter: 'respiratoryRate' },
-    { change: { spo2Pct: 91 }, parameter: 'spo2' },
+    { change: { oxygenLevel: 91 }, parameter: 'spo2' },
     { change: { systolicBP: 90 }, parameter: 'systolicBP' },
-    { change: { pulse: 131 }, parameter: 'pulse' },
+    { change: { heartRate: 131 }, parameter: 'pulse' },
     { change: { consciousness: 'V' }, parameter: 'consciousness' },
-    { change: { temperatureC: 35.0 }, parameter: 'temperature' },
+    { change: { temperature: celsiusToTenthsF(35.0) }, parameter: 'temperature' },
   ] as const)('a 3 in $parameter alone → total 3, low-medium, red', ({ change, parameter }) => {
     const result = computeNews2({ ...normal, ...change });
     expect(result.total).toBe(3);
@@ -271,7 +272,7 @@ describe('news2Escalation (RCP Chart 4)', () => {
 
 describe('missing parameters are never scored as normal', () => {
   it('lists them, scores them null, and totals the rest', () => {
-    const result = computeNews2({ pulse: 120, spo2Pct: 97, systolicBP: 120 });
+    const result = computeNews2({ heartRate: 120, oxygenLevel: 97, systolicBP: 120 });
     expect(result.complete).toBe(false);
     expect(result.missing).toEqual(['respiratoryRate', 'airOrOxygen', 'consciousness', 'temperature']);
     expect(result.scores).toEqual({
@@ -296,12 +297,12 @@ describe('missing parameters are never scored as normal', () => {
   it.each([
     { change: { respiratoryRate: null }, missing: 'respiratoryRate' },
     { change: { respiratoryRate: Number.NaN }, missing: 'respiratoryRate' },
-    { change: { spo2Pct: undefined }, missing: 'spo2' },
+    { change: { oxygenLevel: undefined }, missing: 'spo2' },
     { change: { onSupplementalOxygen: null }, missing: 'airOrOxygen' },
     { change: { systolicBP: null }, missing: 'systolicBP' },
-    { change: { pulse: null }, missing: 'pulse' },
+    { change: { heartRate: null }, missing: 'pulse' },
     { change: { consciousness: null }, missing: 'consciousness' },
-    { change: { temperatureC: null }, missing: 'temperature' },
+    { change: { temperature: null }, missing: 'temperature' },
   ] as const)('$missing missing → listed, others complete', ({ change, missing }) => {
     const result = computeNews2({ ...normal, ...change });
     expect(result.missing).toEqual([missing]);
@@ -310,13 +311,13 @@ describe('missing parameters are never scored as normal', () => {
   });
 
   it('on scale 2, SpO2 ≥ 93 without oxygen status is missing too', () => {
-    const result = computeNews2({ ...normal, spo2Scale: 2, spo2Pct: 95, onSupplementalOxygen: null });
+    const result = computeNews2({ ...normal, spo2Scale: 2, oxygenLevel: 95, onSupplementalOxygen: null });
     expect(result.missing).toEqual(['spo2', 'airOrOxygen']);
     expect(result.scores.spo2).toBeNull();
   });
 
   it('on scale 2, SpO2 ≤ 92 without oxygen status is still scored', () => {
-    const result = computeNews2({ ...normal, spo2Scale: 2, spo2Pct: 86, onSupplementalOxygen: null });
+    const result = computeNews2({ ...normal, spo2Scale: 2, oxygenLevel: 86, onSupplementalOxygen: null });
     expect(result.scores.spo2).toBe(1);
     expect(result.missing).toEqual(['airOrOxygen']);
   });
@@ -331,13 +332,13 @@ describe('SpO2 scale selection', () => {
     { spo2Scale: 2, on: false, spo2: 97, score: 0 },
     { spo2Scale: 2, on: true, spo2: 90, score: 0 },
   ] as const)('scale $spo2Scale, oxygen $on, SpO2 $spo2 → $score', ({ spo2Scale, on, spo2, score }) => {
-    const result = computeNews2({ ...normal, spo2Scale, onSupplementalOxygen: on, spo2Pct: spo2 });
+    const result = computeNews2({ ...normal, spo2Scale, onSupplementalOxygen: on, oxygenLevel: spo2 });
     expect(result.scores.spo2).toBe(score);
     expect(result.spo2Scale).toBe(spo2Scale === 2 ? 2 : 1);
   });
 
   it('on scale 2 SpO2 97 % on oxygen with all else normal scores 3 + 2', () => {
-    const result = computeNews2({ ...normal, spo2Scale: 2, onSupplementalOxygen: true, spo2Pct: 97 });
+    const result = computeNews2({ ...normal, spo2Scale: 2, onSupplementalOxygen: true, oxygenLevel: 97 });
     expect(result.total).toBe(5);
     expect(result.redScoreParameters).toEqual(['spo2']);
   });
@@ -361,12 +362,12 @@ describe('news2InputFromVitals', () => {
       ),
     ).toEqual({
       respiratoryRate: 18,
-      spo2Pct: 95,
+      oxygenLevel: 95,
       onSupplementalOxygen: true,
       systolicBP: 118,
-      pulse: 80,
+      heartRate: 80,
       consciousness: 'A',
-      temperatureTenthsF: 990,
+      temperature: 990,
       spo2Scale: 2,
     });
   });

@@ -1,7 +1,6 @@
-import type { Consciousness } from '../entities.ts';
-import { VITAL_SIGNS } from '../vitals/catalogue.ts';
+import { NEWS2_VITAL_SIGNS, type News2VitalKey } from '../vitals/catalogue.ts';
 import type { VitalValues } from '../vitals/mappers.ts';
-import { roundCelsius1, tenthsFToRoundedCelsius } from '../vitals/units.ts';
+import { tenthsFToRoundedCelsius } from '../vitals/units.ts';
 import {
   type News2ParameterScore,
   scoreAirOrOxygen,
@@ -26,34 +25,23 @@ export const NEWS2_PARAMETERS = [
 ] as const;
 export type News2Parameter = (typeof NEWS2_PARAMETERS)[number];
 
-/** Plain-language names of the parameters, for messages. */
-export const NEWS2_PARAMETER_LABELS: Record<News2Parameter, string> = {
-  respiratoryRate: 'respiratory rate',
-  spo2: 'SpO2',
-  airOrOxygen: 'air or oxygen',
-  systolicBP: 'systolic blood pressure',
-  pulse: 'pulse',
-  consciousness: 'level of consciousness (ACVPU)',
-  temperature: 'temperature',
-};
+/** Plain-language names of the parameters, for messages: the plain label of the vital each is scored from. */
+export const NEWS2_PARAMETER_LABELS = Object.fromEntries(
+  NEWS2_VITAL_SIGNS.map((vital) => [vital.news2, vital.plainLabel]),
+) as Record<News2Parameter, string>;
 
 /** Clinical risk bands of RCP NEWS2 Chart 4. */
 export const NEWS2_BANDS = ['low', 'low-medium', 'medium', 'high'] as const;
 export type News2Band = (typeof NEWS2_BANDS)[number];
 
-export interface News2Input {
-  respiratoryRate?: number | null;
-  spo2Pct?: number | null;
-  onSupplementalOxygen?: boolean | null;
-  systolicBP?: number | null;
-  pulse?: number | null;
-  consciousness?: Consciousness | null;
-  /** Primary temperature input, tenths of °F (as stored). Wins over `temperatureC` when both are set. */
-  temperatureTenthsF?: number | null;
-  temperatureC?: number | null;
+/**
+ * What NEWS2 scores: the vital signs it takes, by their catalogue keys and in their stored units
+ * (`heartRate`, `oxygenLevel`, `temperature` in tenths of °F), with the patient's SpO2 scale.
+ */
+export type News2Input = { [Key in News2VitalKey]?: VitalValues[Key] } & {
   /** Scale 2 only when a clinician documented a target of 88–92 %; anything else means Scale 1. */
   spo2Scale?: Spo2Scale | null;
-}
+};
 
 export type News2Scores = Record<News2Parameter, News2ParameterScore | null>;
 
@@ -155,29 +143,26 @@ export function news2Escalation(total: number, redScore: boolean): News2Escalati
   return { band: row.band, monitoring: { ...row.monitoring }, response: row.response };
 }
 
-function temperatureCelsius(input: News2Input): number | null {
-  const { temperatureTenthsF, temperatureC } = input;
-  if (typeof temperatureTenthsF === 'number' && Number.isFinite(temperatureTenthsF)) {
-    return tenthsFToRoundedCelsius(temperatureTenthsF);
-  }
-  if (typeof temperatureC === 'number' && Number.isFinite(temperatureC)) return roundCelsius1(temperatureC);
-  return null;
+function temperatureCelsius(tenthsF: number | null | undefined): number | null {
+  return typeof tenthsF === 'number' && Number.isFinite(tenthsF) ? tenthsFToRoundedCelsius(tenthsF) : null;
 }
 
 /**
  * National Early Warning Score 2 (RCP 2017). Missing parameters are reported in `missing`, scored
  * null and left out of `total`; they are never treated as normal. Temperature is converted from
- * tenths of °F and rounded to one decimal before scoring.
+ * tenths of °F and rounded to one decimal before scoring. The per-parameter report names each
+ * parameter as the NEWS2 chart and the API do (`pulse`, `spo2`, `airOrOxygen`): the `news2`
+ * column of the vital's catalogue row.
  */
 export function computeNews2(input: News2Input): News2Result {
   const spo2Scale: Spo2Scale = input.spo2Scale === 2 ? 2 : 1;
-  const temperatureC = temperatureCelsius(input);
+  const temperatureC = temperatureCelsius(input.temperature);
   const scores: News2Scores = {
     respiratoryRate: scoreRespiratoryRate(input.respiratoryRate),
-    spo2: scoreSpo2(input.spo2Pct, spo2Scale, input.onSupplementalOxygen),
+    spo2: scoreSpo2(input.oxygenLevel, spo2Scale, input.onSupplementalOxygen),
     airOrOxygen: scoreAirOrOxygen(input.onSupplementalOxygen),
     systolicBP: scoreSystolicBP(input.systolicBP),
-    pulse: scorePulse(input.pulse),
+    pulse: scorePulse(input.heartRate),
     consciousness: scoreConsciousness(input.consciousness),
     temperature: scoreTemperatureC(temperatureC),
   };
@@ -198,25 +183,13 @@ export function computeNews2(input: News2Input): News2Result {
   };
 }
 
-/** The NEWS2 input field each NEWS2 parameter is scored from (the engine's own, unit-named fields). */
-const NEWS2_INPUT_FIELD = {
-  respiratoryRate: 'respiratoryRate',
-  spo2: 'spo2Pct',
-  airOrOxygen: 'onSupplementalOxygen',
-  systolicBP: 'systolicBP',
-  pulse: 'pulse',
-  consciousness: 'consciousness',
-  temperature: 'temperatureTenthsF',
-} as const satisfies Record<News2Parameter, keyof News2Input>;
-
 /**
- * Maps vital signs under their reading names (heartRate, oxygenLevel, temperature in tenths °F) to
- * a NEWS2 input: each vital feeds the parameter its catalogue row names (vitals/catalogue.ts).
+ * The NEWS2 input of a set of vital signs (by their catalogue keys; temperature in tenths °F): the
+ * vitals NEWS2 scores, each null when not measured, and the SpO2 scale (1 unless given).
  */
 export function news2InputFromVitals(vitals: VitalValues, spo2Scale?: Spo2Scale | null): News2Input {
-  const input: Record<string, unknown> = { spo2Scale: spo2Scale ?? 1 };
-  for (const vital of VITAL_SIGNS) {
-    if (vital.news2) input[NEWS2_INPUT_FIELD[vital.news2]] = vitals[vital.readingField] ?? null;
-  }
+  const input: Record<string, unknown> = {};
+  for (const vital of NEWS2_VITAL_SIGNS) input[vital.key] = vitals[vital.key] ?? null;
+  input.spo2Scale = spo2Scale ?? 1;
   return input as News2Input;
 }

@@ -190,10 +190,10 @@ export function withStaleness(summary: PatientNews2, nowMs: number): PatientNews
 
 /**
  * A patient's NEWS2 summary in the engine's own shape, nothing scored again: the scores are the
- * summary's, and the temperature it scored (`temperatureTenthsF`, the patient's value) is given in
+ * summary's, and the temperature it scored (`temperature`, the patient's value in tenths of °F) is given in
  * °C as the engine gives it.
  */
-export function news2OfSummary(summary: PatientNews2, temperatureTenthsF?: number | null): News2Result {
+export function news2OfSummary(summary: PatientNews2, temperature?: number | null): News2Result {
   const scores = Object.fromEntries(
     summary.parameters.map((p) => [p.parameter, p.score as News2ParameterScore | null]),
   ) as News2Scores;
@@ -206,8 +206,8 @@ export function news2OfSummary(summary: PatientNews2, temperatureTenthsF?: numbe
     redScoreParameters: summary.redScoreParameters,
     spo2Scale: summary.spo2Scale,
     temperatureC:
-      scores.temperature !== null && typeof temperatureTenthsF === 'number'
-        ? tenthsFToRoundedCelsius(temperatureTenthsF)
+      scores.temperature !== null && typeof temperature === 'number'
+        ? tenthsFToRoundedCelsius(temperature)
         : null,
     band: summary.band,
     monitoring: summary.monitoring,

@@ -25,20 +25,20 @@ describe('displayPatientId (spec point 5)', () => {
 
 describe('dashboardVitalFlags (spec point 5, dashboard card)', () => {
   it.each([
-    { change: { oxygenLevel: 92 }, key: 'oxygen', flag: 'low' },
-    { change: { oxygenLevel: 93 }, key: 'oxygen', flag: null },
-    { change: { pulse: 59 }, key: 'pulse', flag: 'low' },
-    { change: { pulse: 60 }, key: 'pulse', flag: null },
-    { change: { pulse: 100 }, key: 'pulse', flag: null },
-    { change: { pulse: 101 }, key: 'pulse', flag: 'high' },
+    { change: { oxygenLevel: 92 }, key: 'oxygenLevel', flag: 'low' },
+    { change: { oxygenLevel: 93 }, key: 'oxygenLevel', flag: null },
+    { change: { pulse: 59 }, key: 'heartRate', flag: 'low' },
+    { change: { pulse: 60 }, key: 'heartRate', flag: null },
+    { change: { pulse: 100 }, key: 'heartRate', flag: null },
+    { change: { pulse: 101 }, key: 'heartRate', flag: 'high' },
     { change: { systolicBP: 130 }, key: 'bloodPressure', flag: null },
     { change: { systolicBP: 131 }, key: 'bloodPressure', flag: 'high' },
     { change: { diastolicBP: 85 }, key: 'bloodPressure', flag: null },
     { change: { diastolicBP: 86 }, key: 'bloodPressure', flag: 'high' },
     { change: { temperature: 985 }, key: 'temperature', flag: null },
     { change: { temperature: 986 }, key: 'temperature', flag: 'elevated' },
-    { change: { oxygenLevel: null }, key: 'oxygen', flag: null },
-    { change: { pulse: null }, key: 'pulse', flag: null },
+    { change: { oxygenLevel: null }, key: 'oxygenLevel', flag: null },
+    { change: { pulse: null }, key: 'heartRate', flag: null },
     { change: { temperature: null }, key: 'temperature', flag: null },
   ] as const)('$change → $key $flag', ({ change, key, flag }) => {
     expect(dashboardVitalFlags({ ...normal, ...change })[key]).toBe(flag);
@@ -46,8 +46,8 @@ describe('dashboardVitalFlags (spec point 5, dashboard card)', () => {
 
   it('flags nothing for normal vitals', () => {
     expect(dashboardVitalFlags(normal)).toEqual({
-      oxygen: null,
-      pulse: null,
+      oxygenLevel: null,
+      heartRate: null,
       bloodPressure: null,
       temperature: null,
     });
@@ -56,12 +56,12 @@ describe('dashboardVitalFlags (spec point 5, dashboard card)', () => {
 
 describe('patientPageVitalFlags (spec point 5, patient page)', () => {
   it.each([
-    { change: { pulse: 59 }, key: 'pulse', flag: 'low' },
-    { change: { pulse: 60 }, key: 'pulse', flag: null },
-    { change: { pulse: 100 }, key: 'pulse', flag: null },
-    { change: { pulse: 101 }, key: 'pulse', flag: 'high' },
-    { change: { oxygenLevel: 94 }, key: 'oxygen', flag: 'low' },
-    { change: { oxygenLevel: 95 }, key: 'oxygen', flag: null },
+    { change: { pulse: 59 }, key: 'heartRate', flag: 'low' },
+    { change: { pulse: 60 }, key: 'heartRate', flag: null },
+    { change: { pulse: 100 }, key: 'heartRate', flag: null },
+    { change: { pulse: 101 }, key: 'heartRate', flag: 'high' },
+    { change: { oxygenLevel: 94 }, key: 'oxygenLevel', flag: 'low' },
+    { change: { oxygenLevel: 95 }, key: 'oxygenLevel', flag: null },
     { change: { systolicBP: 140 }, key: 'bloodPressure', flag: null },
     { change: { systolicBP: 141 }, key: 'bloodPressure', flag: 'high' },
     { change: { diastolicBP: 90 }, key: 'bloodPressure', flag: null },

@@ -1,3 +1,10 @@
+import {
+  CORE_VITALS,
+  type CoreVitalId,
+  type NumericVitalSign,
+  type ScreenLimit,
+} from '../vitals/catalogue.ts';
+import { type PatientVitalValues, vitalsOfPatient } from '../vitals/mappers.ts';
 import { formatCelsius, tenthsFToCelsius, tenthsFToRoundedCelsius } from '../vitals/units.ts';
 
 /**
@@ -17,83 +24,116 @@ export function displayPatientId(id: number): number {
   return DISPLAY_ID_OFFSET + id;
 }
 
-/** Vital values as the patient entity carries them; `temperature` is tenths of °F. */
-export interface DisplayedVitals {
-  oxygenLevel?: number | null;
-  pulse?: number | null;
-  systolicBP?: number | null;
-  diastolicBP?: number | null;
-  /** Tenths of °F. */
-  temperature?: number | null;
-  batteryLevel?: number | null;
-}
+/** Vital values as the patient entity carries them (`pulse`; `temperature` in tenths of °F), and the battery. */
+export type DisplayedVitals = PatientVitalValues & { batteryLevel?: number | null };
 
-export interface DashboardVitalFlags {
-  oxygen: 'low' | null;
-  pulse: 'low' | 'high' | null;
-  bloodPressure: 'high' | null;
-  temperature: 'elevated' | null;
-}
+/** How a highlighted value is flagged. */
+export type VitalFlag = 'low' | 'high' | 'elevated';
 
-export interface PatientPageVitalFlags {
-  pulse: 'low' | 'high' | null;
-  oxygen: 'low' | null;
-  bloodPressure: 'high' | null;
-  temperature: 'low' | 'high' | null;
-  battery: 'low' | null;
+/** Each core vital's flag (null: not highlighted, or not measured), by its catalogue key. */
+export type DashboardVitalFlags = Record<CoreVitalId, VitalFlag | null>;
+
+export type PatientPageVitalFlags = Record<CoreVitalId, VitalFlag | null> & { battery: 'low' | null };
+
+/** Which of the spec's two threshold sets (point 5). */
+export type ScreenLimitSet = 'dashboard' | 'patientPage';
+
+/** A flagged core vital: its flag, and the limits it crossed as a card names them ("> 100 bpm"). */
+export interface CoreVitalFlag {
+  flag: VitalFlag;
+  limit: string;
 }
 
 function isNumber(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-/** Temperature compared as displayed (one decimal) so the highlight always matches the shown value. */
-function displayedCelsius(tenthsF: number | null | undefined): number | null {
-  return isNumber(tenthsF) ? tenthsFToRoundedCelsius(tenthsF) : null;
+/** A value as displayed, the unit its limits are in: temperature in °C to one decimal, so the highlight matches the shown value. */
+function displayedValue(vital: NumericVitalSign, value: number): number {
+  return vital.entry === 'celsius' ? tenthsFToRoundedCelsius(value) : value;
+}
+
+function limitText(vital: NumericVitalSign, side: 'low' | 'high', limit: ScreenLimit): string {
+  const sign = side === 'low' ? (limit.inclusive ? '≤' : '<') : limit.inclusive ? '≥' : '>';
+  const value = vital.entry === 'celsius' ? formatCelsius(limit.value) : String(limit.value);
+  return `${sign} ${value}`;
+}
+
+function rowFlag(
+  vital: NumericVitalSign,
+  value: number | null | undefined,
+  set: ScreenLimitSet,
+): { side: 'low' | 'high'; limit: ScreenLimit } | null {
+  const limits = vital.screenLimits?.[set];
+  if (!limits || !isNumber(value)) return null;
+  const shown = displayedValue(vital, value);
+  const { low, high } = limits;
+  if (low && (shown < low.value || (low.inclusive === true && shown === low.value)))
+    return { side: 'low', limit: low };
+  if (high && (shown > high.value || (high.inclusive === true && shown === high.value)))
+    return { side: 'high', limit: high };
+  return null;
+}
+
+/**
+ * The core vitals a set of the spec's limits (point 5) highlights, from the limits of their catalogue
+ * rows. A missing value is never flagged (nothing to highlight). Blood pressure is flagged when
+ * either of its rows is, naming each row crossed ("systolic > 140, diastolic > 90"); a single
+ * row's card names its limit with the unit ("< 95 %").
+ */
+export function coreVitalFlags(
+  vitals: DisplayedVitals,
+  set: ScreenLimitSet,
+): Record<CoreVitalId, CoreVitalFlag | null> {
+  const values = vitalsOfPatient(vitals);
+  const flags = {} as Record<CoreVitalId, CoreVitalFlag | null>;
+  for (const core of CORE_VITALS) {
+    const crossed = core.rows.flatMap((vital) => {
+      const found = rowFlag(vital, values[vital.key], set);
+      return found ? [{ vital, ...found }] : [];
+    });
+    const first = crossed[0];
+    flags[core.id] = first
+      ? {
+          flag: first.limit.word ?? first.side,
+          limit:
+            core.rows.length === 1
+              ? `${limitText(first.vital, first.side, first.limit)} ${first.vital.displayUnit}`
+              : crossed
+                  .map((c) => `${c.vital.shortLabel.toLowerCase()} ${limitText(c.vital, c.side, c.limit)}`)
+                  .join(', '),
+        }
+      : null;
+  }
+  return flags;
+}
+
+function flagsOf(vitals: DisplayedVitals, set: ScreenLimitSet): Record<CoreVitalId, VitalFlag | null> {
+  const flags = coreVitalFlags(vitals, set);
+  return Object.fromEntries(CORE_VITALS.map((core) => [core.id, flags[core.id]?.flag ?? null])) as Record<
+    CoreVitalId,
+    VitalFlag | null
+  >;
 }
 
 /**
  * Abnormal-value flags of the dashboard patient card (spec point 5): oxygen ≤ 92 % low; pulse < 60
- * low, > 100 high; systolic > 130 or diastolic > 85 high; temperature ≥ 37.0 °C elevated.
- * A missing value is never flagged (nothing to highlight).
+ * low, > 100 high; systolic > 130 or diastolic > 85 high; temperature ≥ 37.0 °C elevated (the
+ * limits are the catalogue rows' `screenLimits.dashboard`).
  */
 export function dashboardVitalFlags(vitals: DisplayedVitals): DashboardVitalFlags {
-  const { oxygenLevel, pulse, systolicBP, diastolicBP } = vitals;
-  const celsius = displayedCelsius(vitals.temperature);
-  return {
-    // Spec point 5 (dashboard card): oxygen at or below 92 is low.
-    oxygen: isNumber(oxygenLevel) && oxygenLevel <= 92 ? 'low' : null,
-    // Spec point 5 (dashboard card): pulse below 60 low, above 100 high.
-    pulse: !isNumber(pulse) ? null : pulse < 60 ? 'low' : pulse > 100 ? 'high' : null,
-    // Spec point 5 (dashboard card): systolic above 130 or diastolic above 85.
-    bloodPressure:
-      (isNumber(systolicBP) && systolicBP > 130) || (isNumber(diastolicBP) && diastolicBP > 85)
-        ? 'high'
-        : null,
-    // Spec point 5 (dashboard card): at or above 37 °C.
-    temperature: celsius !== null && celsius >= 37 ? 'elevated' : null,
-  };
+  return flagsOf(vitals, 'dashboard');
 }
 
 /**
  * Abnormal-value flags of the patient page vital cards (spec point 5): pulse > 100 or < 60;
- * SpO2 < 95 %; systolic > 140 or diastolic > 90; temperature > 37.5 °C or < 36.0 °C; battery < 20 %.
+ * SpO2 < 95 %; systolic > 140 or diastolic > 90; temperature > 37.5 °C or < 36.0 °C (the catalogue
+ * rows' `screenLimits.patientPage`); battery < 20 %.
  */
 export function patientPageVitalFlags(vitals: DisplayedVitals): PatientPageVitalFlags {
-  const { oxygenLevel, pulse, systolicBP, diastolicBP, batteryLevel } = vitals;
-  const celsius = displayedCelsius(vitals.temperature);
+  const { batteryLevel } = vitals;
   return {
-    // Spec point 5 (patient page): heart rate above 100 or below 60.
-    pulse: !isNumber(pulse) ? null : pulse < 60 ? 'low' : pulse > 100 ? 'high' : null,
-    // Spec point 5 (patient page): SpO2 below 95.
-    oxygen: isNumber(oxygenLevel) && oxygenLevel < 95 ? 'low' : null,
-    // Spec point 5 (patient page): systolic above 140 or diastolic above 90.
-    bloodPressure:
-      (isNumber(systolicBP) && systolicBP > 140) || (isNumber(diastolicBP) && diastolicBP > 90)
-        ? 'high'
-        : null,
-    // Spec point 5 (patient page): above 37.5 °C or below 36 °C.
-    temperature: celsius === null ? null : celsius > 37.5 ? 'high' : celsius < 36 ? 'low' : null,
+    ...flagsOf(vitals, 'patientPage'),
     // Spec point 5 (patient page): battery below 20 %.
     battery: isNumber(batteryLevel) && batteryLevel < 20 ? 'low' : null,
   };
@@ -106,9 +146,9 @@ export function patientPageVitalFlags(vitals: DisplayedVitals): PatientPageVital
 export function criticalReasons(vitals: DisplayedVitals): string[] {
   const flags = dashboardVitalFlags(vitals);
   const reasons: string[] = [];
-  if (flags.oxygen === 'low') reasons.push(`Low oxygen (${vitals.oxygenLevel}%)`);
-  if (flags.pulse === 'low') reasons.push(`Low pulse (${vitals.pulse} bpm)`);
-  if (flags.pulse === 'high') reasons.push(`High pulse (${vitals.pulse} bpm)`);
+  if (flags.oxygenLevel === 'low') reasons.push(`Low oxygen (${vitals.oxygenLevel}%)`);
+  if (flags.heartRate === 'low') reasons.push(`Low pulse (${vitals.pulse} bpm)`);
+  if (flags.heartRate === 'high') reasons.push(`High pulse (${vitals.pulse} bpm)`);
   if (flags.bloodPressure === 'high') {
     reasons.push(`High blood pressure (${vitals.systolicBP ?? '--'}/${vitals.diastolicBP ?? '--'} mmHg)`);
   }

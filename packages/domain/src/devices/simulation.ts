@@ -67,24 +67,24 @@ export function simulatedFrames(vitals: SimulatedVitals): SimulatedFrames {
   const { heartRate, oxygenLevel, systolicBP, diastolicBP, temperature, batteryLevel } = vitals;
   return {
     [GATT_CHARACTERISTICS.heartRateMeasurement]: encodeHeartRateMeasurement({
-      heartRateBpm: heartRate,
+      heartRate,
       sensorContact: 'detected',
     }),
     [GATT_CHARACTERISTICS.batteryLevel]: encodeBatteryLevel({ batteryPct: batteryLevel }),
     [GATT_CHARACTERISTICS.temperatureMeasurement]: encodeTemperatureMeasurement({
-      temperature: temperature / 10,
+      temperatureInUnit: temperature / 10,
       unit: 'fahrenheit',
     }),
     [GATT_CHARACTERISTICS.plxContinuous]: encodePlxContinuousMeasurement({
-      spo2Pct: oxygenLevel,
-      pulseRateBpm: heartRate,
+      oxygenLevel,
+      heartRate,
     }),
     [GATT_CHARACTERISTICS.bloodPressureMeasurement]: encodeBloodPressureMeasurement({
       unit: 'mmHg',
-      systolic: systolicBP,
-      diastolic: diastolicBP,
-      meanArterialPressure: Math.round((systolicBP + 2 * diastolicBP) / 3),
-      pulseRateBpm: heartRate,
+      systolicInUnit: systolicBP,
+      diastolicInUnit: diastolicBP,
+      meanArterialPressureInUnit: Math.round((systolicBP + 2 * diastolicBP) / 3),
+      heartRate,
     }),
     [GATT_CHARACTERISTICS.modelNumberString]: encodeModelNumberString({
       modelNumber: SIMULATED_DEVICE_MODEL,

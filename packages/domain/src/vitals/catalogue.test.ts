@@ -48,16 +48,16 @@ describe('the vital-signs catalogue', () => {
   // The characteristic a row names carries that vital: encoded, decoded and mapped back, it lands in
   // the row's reading field.
   it.each([
-    ['heartRate', encodeHeartRateMeasurement({ heartRateBpm: 72 }), 72],
-    ['oxygenLevel', encodePlxContinuousMeasurement({ spo2Pct: 98, pulseRateBpm: 72 }), 98],
-    ['temperature', encodeTemperatureMeasurement({ temperature: 37, unit: 'celsius' }), 986],
+    ['heartRate', encodeHeartRateMeasurement({ heartRate: 72 }), 72],
+    ['oxygenLevel', encodePlxContinuousMeasurement({ oxygenLevel: 98, heartRate: 72 }), 98],
+    ['temperature', encodeTemperatureMeasurement({ temperatureInUnit: 37, unit: 'celsius' }), 986],
     [
       'systolicBP',
       encodeBloodPressureMeasurement({
         unit: 'mmHg',
-        systolic: 121,
-        diastolic: 81,
-        meanArterialPressure: 94,
+        systolicInUnit: 121,
+        diastolicInUnit: 81,
+        meanArterialPressureInUnit: 94,
       }),
       121,
     ],
@@ -65,9 +65,9 @@ describe('the vital-signs catalogue', () => {
       'diastolicBP',
       encodeBloodPressureMeasurement({
         unit: 'mmHg',
-        systolic: 121,
-        diastolic: 81,
-        meanArterialPressure: 94,
+        systolicInUnit: 121,
+        diastolicInUnit: 81,
+        meanArterialPressureInUnit: 94,
       }),
       81,
     ],

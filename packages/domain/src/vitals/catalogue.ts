@@ -34,7 +34,11 @@ export type VitalNews2Parameter =
   | 'consciousness'
   | 'temperature';
 
-interface BaseVital<Key extends MeasurementKey, PatientField extends string | null> {
+interface BaseVital<
+  Key extends MeasurementKey,
+  PatientField extends string | null,
+  News2 extends VitalNews2Parameter | null,
+> {
   key: Key;
   /** Name on a stored or sent reading (POST /api/device-readings, GET …/readings). */
   readingField: Key;
@@ -46,9 +50,16 @@ interface BaseVital<Key extends MeasurementKey, PatientField extends string | nu
   shortLabel: string;
   /** The form field's label, unit included: the admit, edit and observations dialogs use it. */
   formLabel: string;
+  /** The name inside a sentence ("Record pulse to complete the NEWS2 score", "Not recorded: SpO2"). */
+  plainLabel: string;
+  /** The words a person uses at the bedside ("breathing rate", "alertness"): a plain summary says these. */
+  bedsideLabel: string;
+  /** The name in a record's running text, before the value ("Recorded SpO2 97%, pulse 80 bpm."). */
+  timelineLabel: string;
   /** Whether a patient record always has it (the spec's four vitals) or may lack it (NEWS2 additions). */
   requiredOnPatient: boolean;
-  news2: VitalNews2Parameter | null;
+  /** The NEWS2 parameter it feeds, by the name the NEWS2 report (an API answer) gives it. */
+  news2: News2;
   /** LOINC code of the FHIR Observation (docs/reference/clinical.md). */
   loinc: string | null;
   /** Bluetooth GATT service and characteristics that carry it (short UUIDs). */
@@ -56,8 +67,11 @@ interface BaseVital<Key extends MeasurementKey, PatientField extends string | nu
 }
 
 /** A whole-number measurement. */
-export interface NumericVital<Key extends MeasurementKey, PatientField extends string | null = Key>
-  extends BaseVital<Key, PatientField> {
+export interface NumericVital<
+  Key extends MeasurementKey,
+  PatientField extends string | null = Key,
+  News2 extends VitalNews2Parameter | null = VitalNews2Parameter | null,
+> extends BaseVital<Key, PatientField, News2> {
   kind: 'number';
   /** Unit of the stored value, e.g. "mmHg", "tenths of °F". */
   unit: string;
@@ -74,16 +88,40 @@ export interface NumericVital<Key extends MeasurementKey, PatientField extends s
   display(value: number): string;
   /** The unit as displayed after the value: "bpm", "°C". */
   displayUnit: string;
+  /**
+   * The spec's on-screen highlighting (point 5) of the dashboard card and of the patient page, in
+   * the displayed unit (°C for temperature, compared as displayed); null where the spec sets none.
+   */
+  screenLimits: { dashboard: ScreenLimits; patientPage: ScreenLimits } | null;
+}
+
+/**
+ * A limit of the spec's on-screen highlighting (point 5): a value beyond it, or at it when
+ * `inclusive`, is flagged "low" or "high" (or the row's own word, "elevated").
+ */
+export interface ScreenLimit {
+  value: number;
+  inclusive?: boolean;
+  word?: 'elevated';
+}
+export interface ScreenLimits {
+  low?: ScreenLimit;
+  high?: ScreenLimit;
 }
 
 /** A choice among levels (ACVPU). */
-export interface ChoiceVital<Key extends VitalKey, Value extends string> extends BaseVital<Key, Key> {
+export interface ChoiceVital<
+  Key extends VitalKey,
+  Value extends string,
+  News2 extends VitalNews2Parameter | null,
+> extends BaseVital<Key, Key, News2> {
   kind: 'choice';
   choices: readonly { value: Value; label: string }[];
 }
 
 /** Yes or no (room air or supplemental oxygen). */
-export interface BooleanVital<Key extends VitalKey> extends BaseVital<Key, Key> {
+export interface BooleanVital<Key extends VitalKey, News2 extends VitalNews2Parameter | null>
+  extends BaseVital<Key, Key, News2> {
   kind: 'boolean';
   /** Labels of false and true, e.g. "Room air", "Supplemental oxygen". */
   labels: { false: string; true: string };
@@ -102,7 +140,7 @@ const BLOOD_PRESSURE_MEASUREMENT = 0x2a35;
 const HEALTH_THERMOMETER_SERVICE = 0x1809;
 const TEMPERATURE_MEASUREMENT = 0x2a1c;
 
-export const RESPIRATORY_RATE: NumericVital<'respiratoryRate'> = {
+export const RESPIRATORY_RATE: NumericVital<'respiratoryRate', 'respiratoryRate', 'respiratoryRate'> = {
   key: 'respiratoryRate',
   readingField: 'respiratoryRate',
   patientField: 'respiratoryRate',
@@ -110,19 +148,23 @@ export const RESPIRATORY_RATE: NumericVital<'respiratoryRate'> = {
   label: 'Respiratory rate',
   shortLabel: 'RR',
   formLabel: 'Respiratory rate (/min)',
+  plainLabel: 'respiratory rate',
+  bedsideLabel: 'breathing rate',
+  timelineLabel: 'respiratory rate',
   unit: 'breaths/min',
   ucum: '/min',
   displayUnit: '/min',
   plausible: { min: 0, max: 80 },
   entry: 'whole',
   display: whole,
+  screenLimits: null,
   requiredOnPatient: false,
   news2: 'respiratoryRate',
   loinc: '9279-1',
   gatt: null,
 };
 
-export const OXYGEN_LEVEL: NumericVital<'oxygenLevel'> = {
+export const OXYGEN_LEVEL: NumericVital<'oxygenLevel', 'oxygenLevel', 'spo2'> = {
   key: 'oxygenLevel',
   readingField: 'oxygenLevel',
   patientField: 'oxygenLevel',
@@ -130,12 +172,19 @@ export const OXYGEN_LEVEL: NumericVital<'oxygenLevel'> = {
   label: 'Oxygen level (SpO2)',
   shortLabel: 'SpO2',
   formLabel: 'SpO2 (%)',
+  plainLabel: 'SpO2',
+  bedsideLabel: 'oxygen level',
+  timelineLabel: 'SpO2',
   unit: '%',
   ucum: '%',
   displayUnit: '%',
   plausible: { min: 50, max: 100 },
   entry: 'whole',
   display: whole,
+  screenLimits: {
+    dashboard: { low: { value: 92, inclusive: true } },
+    patientPage: { low: { value: 95 } },
+  },
   requiredOnPatient: true,
   news2: 'spo2',
   // Oxygen saturation by pulse oximetry (59408-5 is its more specific code; docs/reference/clinical.md).
@@ -143,7 +192,7 @@ export const OXYGEN_LEVEL: NumericVital<'oxygenLevel'> = {
   gatt: { service: PULSE_OXIMETER_SERVICE, characteristics: [PLX_CONTINUOUS, PLX_SPOT_CHECK] },
 };
 
-export const SUPPLEMENTAL_OXYGEN: BooleanVital<'onSupplementalOxygen'> = {
+export const SUPPLEMENTAL_OXYGEN: BooleanVital<'onSupplementalOxygen', 'airOrOxygen'> = {
   key: 'onSupplementalOxygen',
   readingField: 'onSupplementalOxygen',
   patientField: 'onSupplementalOxygen',
@@ -151,6 +200,9 @@ export const SUPPLEMENTAL_OXYGEN: BooleanVital<'onSupplementalOxygen'> = {
   label: 'Air or oxygen',
   shortLabel: 'Air/O2',
   formLabel: 'Air or oxygen',
+  plainLabel: 'air or oxygen',
+  bedsideLabel: 'oxygen',
+  timelineLabel: 'air or oxygen',
   labels: { false: 'Room air', true: 'Supplemental oxygen' },
   requiredOnPatient: false,
   news2: 'airOrOxygen',
@@ -158,7 +210,7 @@ export const SUPPLEMENTAL_OXYGEN: BooleanVital<'onSupplementalOxygen'> = {
   gatt: null,
 };
 
-export const SYSTOLIC_BP: NumericVital<'systolicBP'> = {
+export const SYSTOLIC_BP: NumericVital<'systolicBP', 'systolicBP', 'systolicBP'> = {
   key: 'systolicBP',
   readingField: 'systolicBP',
   patientField: 'systolicBP',
@@ -166,19 +218,23 @@ export const SYSTOLIC_BP: NumericVital<'systolicBP'> = {
   label: 'Systolic blood pressure',
   shortLabel: 'Systolic',
   formLabel: 'Systolic BP (mmHg)',
+  plainLabel: 'systolic blood pressure',
+  bedsideLabel: 'blood pressure',
+  timelineLabel: 'systolic',
   unit: 'mmHg',
   ucum: 'mm[Hg]',
   displayUnit: 'mmHg',
   plausible: { min: 40, max: 300 },
   entry: 'whole',
   display: whole,
+  screenLimits: { dashboard: { high: { value: 130 } }, patientPage: { high: { value: 140 } } },
   requiredOnPatient: true,
   news2: 'systolicBP',
   loinc: '8480-6',
   gatt: { service: BLOOD_PRESSURE_SERVICE, characteristics: [BLOOD_PRESSURE_MEASUREMENT] },
 };
 
-export const DIASTOLIC_BP: NumericVital<'diastolicBP'> = {
+export const DIASTOLIC_BP: NumericVital<'diastolicBP', 'diastolicBP', null> = {
   key: 'diastolicBP',
   readingField: 'diastolicBP',
   patientField: 'diastolicBP',
@@ -186,19 +242,23 @@ export const DIASTOLIC_BP: NumericVital<'diastolicBP'> = {
   label: 'Diastolic blood pressure',
   shortLabel: 'Diastolic',
   formLabel: 'Diastolic BP (mmHg)',
+  plainLabel: 'diastolic blood pressure',
+  bedsideLabel: 'blood pressure',
+  timelineLabel: 'diastolic',
   unit: 'mmHg',
   ucum: 'mm[Hg]',
   displayUnit: 'mmHg',
   plausible: { min: 20, max: 200 },
   entry: 'whole',
   display: whole,
+  screenLimits: { dashboard: { high: { value: 85 } }, patientPage: { high: { value: 90 } } },
   requiredOnPatient: true,
   news2: null,
   loinc: '8462-4',
   gatt: { service: BLOOD_PRESSURE_SERVICE, characteristics: [BLOOD_PRESSURE_MEASUREMENT] },
 };
 
-export const HEART_RATE: NumericVital<'heartRate', 'pulse'> = {
+export const HEART_RATE: NumericVital<'heartRate', 'pulse', 'pulse'> = {
   key: 'heartRate',
   readingField: 'heartRate',
   patientField: 'pulse',
@@ -206,12 +266,19 @@ export const HEART_RATE: NumericVital<'heartRate', 'pulse'> = {
   label: 'Heart rate',
   shortLabel: 'Pulse',
   formLabel: 'Pulse (bpm)',
+  plainLabel: 'pulse',
+  bedsideLabel: 'pulse',
+  timelineLabel: 'pulse',
   unit: 'beats/min',
   ucum: '/min',
   displayUnit: 'bpm',
   plausible: { min: 20, max: 300 },
   entry: 'whole',
   display: whole,
+  screenLimits: {
+    dashboard: { low: { value: 60 }, high: { value: 100 } },
+    patientPage: { low: { value: 60 }, high: { value: 100 } },
+  },
   requiredOnPatient: true,
   news2: 'pulse',
   loinc: '8867-4',
@@ -228,7 +295,7 @@ export const ACVPU_CHOICES: readonly { value: Consciousness; label: string }[] =
   { value: 'U', label: 'U – Unresponsive' },
 ];
 
-export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness> = {
+export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness, 'consciousness'> = {
   key: 'consciousness',
   readingField: 'consciousness',
   patientField: 'consciousness',
@@ -236,6 +303,9 @@ export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness> = {
   label: 'Level of consciousness (ACVPU)',
   shortLabel: 'ACVPU',
   formLabel: 'Consciousness (ACVPU)',
+  plainLabel: 'level of consciousness (ACVPU)',
+  bedsideLabel: 'alertness',
+  timelineLabel: 'consciousness',
   choices: ACVPU_CHOICES,
   requiredOnPatient: false,
   news2: 'consciousness',
@@ -243,7 +313,7 @@ export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness> = {
   gatt: null,
 };
 
-export const TEMPERATURE: NumericVital<'temperature'> = {
+export const TEMPERATURE: NumericVital<'temperature', 'temperature', 'temperature'> = {
   key: 'temperature',
   readingField: 'temperature',
   patientField: 'temperature',
@@ -251,6 +321,9 @@ export const TEMPERATURE: NumericVital<'temperature'> = {
   label: 'Temperature',
   shortLabel: 'Temp',
   formLabel: 'Temperature (°C)',
+  plainLabel: 'temperature',
+  bedsideLabel: 'temperature',
+  timelineLabel: 'temperature',
   unit: 'tenths of °F',
   ucum: 'Cel',
   displayUnit: '°C',
@@ -258,6 +331,10 @@ export const TEMPERATURE: NumericVital<'temperature'> = {
   plausible: { min: 860, max: 1130 },
   entry: 'celsius',
   display: (tenthsF) => formatCelsius(tenthsFToCelsius(tenthsF)),
+  screenLimits: {
+    dashboard: { high: { value: 37, inclusive: true, word: 'elevated' } },
+    patientPage: { low: { value: 36 }, high: { value: 37.5 } },
+  },
   requiredOnPatient: true,
   news2: 'temperature',
   loinc: '8310-5',
@@ -271,9 +348,8 @@ export const TEMPERATURE: NumericVital<'temperature'> = {
  * vitals, the forms, NEWS2); it is among READING_MEASUREMENTS. Stored like temperature, in tenths of
  * °F, shown in °C (docs/decisions/011).
  */
-export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null> & {
+export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null, null> & {
   requiredOnPatient: false;
-  news2: null;
   gatt: null;
 } = {
   key: 'skinTemperature',
@@ -283,6 +359,9 @@ export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null> & {
   label: 'Skin temperature',
   shortLabel: 'Skin temp',
   formLabel: 'Skin temperature (°C)',
+  plainLabel: 'skin temperature',
+  bedsideLabel: 'skin temperature',
+  timelineLabel: 'skin temperature',
   unit: 'tenths of °F',
   ucum: 'Cel',
   displayUnit: '°C',
@@ -290,6 +369,7 @@ export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null> & {
   plausible: { min: 680, max: 1076 },
   entry: 'celsius',
   display: (tenthsF) => formatCelsius(tenthsFToCelsius(tenthsF)),
+  screenLimits: null,
   requiredOnPatient: false,
   news2: null,
   loinc: '39106-0',
@@ -310,6 +390,11 @@ export const VITAL_SIGNS = [
 
 export type VitalSign = (typeof VITAL_SIGNS)[number];
 export type NumericVitalSign = Extract<VitalSign, { kind: 'number' }>;
+
+/** The vital signs NEWS2 scores (RCP NEWS2 Chart 1 order), each feeding the parameter its row names. */
+export type News2VitalSign = Extract<VitalSign, { news2: VitalNews2Parameter }>;
+export type News2VitalKey = News2VitalSign['key'];
+export const NEWS2_VITAL_SIGNS = VITAL_SIGNS.filter((v): v is News2VitalSign => v.news2 !== null);
 
 export const VITAL_SIGN_BY_KEY = Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, v])) as {
   [K in VitalKey]: Extract<VitalSign, { key: K }>;
@@ -334,6 +419,48 @@ export type VitalPatientField = (typeof VITAL_PATIENT_FIELDS)[number];
 
 /** The four vitals the spec shows on every card and tile (point 2). */
 export const CORE_VITAL_SIGNS = VITAL_SIGNS.filter((v) => v.requiredOnPatient);
+
+/**
+ * The spec's four vitals as a card or tile shows them (point 2), in the patient page's order: one
+ * row each, but blood pressure, which is the systolic and diastolic rows as a pair. `label` names
+ * the patient page's card, `tileLabel` the dashboard's tile, `analysisLabel` the analysed tile.
+ */
+export const CORE_VITALS = [
+  { id: 'heartRate', rows: [HEART_RATE], label: 'Pulse', tileLabel: 'Pulse', analysisLabel: 'Heart rate' },
+  {
+    id: 'oxygenLevel',
+    rows: [OXYGEN_LEVEL],
+    label: 'Oxygen Level',
+    tileLabel: 'O2',
+    analysisLabel: 'Oxygen level',
+  },
+  {
+    id: 'bloodPressure',
+    rows: [SYSTOLIC_BP, DIASTOLIC_BP],
+    label: 'Blood Pressure',
+    tileLabel: 'BP',
+    analysisLabel: 'Blood pressure',
+  },
+  {
+    id: 'temperature',
+    rows: [TEMPERATURE],
+    label: 'Temperature',
+    tileLabel: 'Temp',
+    analysisLabel: 'Temperature',
+  },
+] as const satisfies readonly {
+  id: string;
+  rows: readonly NumericVitalSign[];
+  label: string;
+  tileLabel: string;
+  analysisLabel: string;
+}[];
+export type CoreVital = (typeof CORE_VITALS)[number];
+/** A core vital: its row's key, or `bloodPressure` for the pair. */
+export type CoreVitalId = CoreVital['id'];
+export const CORE_VITAL_BY_ID = Object.fromEntries(CORE_VITALS.map((v) => [v.id, v])) as {
+  [Id in CoreVitalId]: Extract<CoreVital, { id: Id }>;
+};
 
 /** The value as displayed with its unit: "72 bpm", "37.0 °C", "A – Alert", "Room air". */
 export function formatVital(vital: VitalSign, value: number | string | boolean): string {

@@ -43,12 +43,12 @@ describe('mappers derived from the catalogue', () => {
   it('maps vitals to the NEWS2 engine input, parameter by parameter', () => {
     expect(news2InputFromVitals(vitalsOfPatient(patient), 2)).toEqual({
       respiratoryRate: 16,
-      spo2Pct: 97,
+      oxygenLevel: 97,
       onSupplementalOxygen: false,
       systolicBP: 120,
-      pulse: 72,
+      heartRate: 72,
       consciousness: 'A',
-      temperatureTenthsF: 986,
+      temperature: 986,
       spo2Scale: 2,
     });
   });
@@ -66,7 +66,7 @@ describe('mappers derived from the catalogue', () => {
     // 33.7 °C at the wrist (927 tenths of °F) read as core temperature would score 3 (≤ 35.0 °C).
     const withSkin = { ...vitalsOfPatient(patient), temperature: null, skinTemperature: 927 };
     const input = news2InputFromVitals(withSkin, 1);
-    expect(input.temperatureTenthsF).toBeNull();
+    expect(input.temperature).toBeNull();
     expect(Object.values(input)).not.toContain(927);
     expect(computeNews2(input).missing).toContain('temperature');
     expect(patientChangesOf({ skinTemperature: 927 })).toEqual({});

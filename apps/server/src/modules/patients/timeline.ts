@@ -61,20 +61,6 @@ export function timelineOf(id: number, src: TimelineSources): TimelineEntry[] {
 /** The vital signs by the patient record's names for them (`pulse`), as a vitals edit stores them. */
 const VITAL_BY_PATIENT_FIELD = new Map<string, VitalSign>(VITAL_SIGNS.map((v) => [v.patientField, v]));
 
-/**
- * What a timeline sentence calls a vital sign ("Recorded SpO2 97%, pulse 80 bpm."): running text,
- * where the catalogue's labels are headings. Air or oxygen reads as its own choice ("on room air").
- */
-const TIMELINE_NAMES: { [V in VitalSign as V extends { kind: 'boolean' } ? never : V['key']]: string } = {
-  respiratoryRate: 'respiratory rate',
-  oxygenLevel: 'SpO2',
-  systolicBP: 'systolic',
-  diastolicBP: 'diastolic',
-  heartRate: 'pulse',
-  consciousness: 'consciousness',
-  temperature: 'temperature',
-};
-
 /** Units written against the number in running text: "97%", "18/min" (but "80 bpm", "37.0 °C"). */
 const isTightUnit = (unit: string) => unit === '%' || unit.startsWith('/');
 
@@ -84,9 +70,9 @@ function describeVital(vital: VitalSign, value: unknown): string {
     case 'boolean':
       return `on ${(value ? vital.labels.true : vital.labels.false).toLowerCase()}`;
     case 'choice':
-      return value == null ? TIMELINE_NAMES[vital.key] : `${TIMELINE_NAMES[vital.key]} ${String(value)}`;
+      return value == null ? vital.timelineLabel : `${vital.timelineLabel} ${String(value)}`;
     case 'number': {
-      const name = TIMELINE_NAMES[vital.key];
+      const name = vital.timelineLabel;
       if (typeof value !== 'number') return name;
       return `${name} ${vital.display(value)}${isTightUnit(vital.displayUnit) ? '' : ' '}${vital.displayUnit}`;
     }

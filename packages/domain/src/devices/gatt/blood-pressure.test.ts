@@ -13,17 +13,17 @@ const decode = (hex: string) => decodeBloodPressureMeasurement(bytesFromHex(hex)
 const TIMESTAMP = { year: 2026, month: 3, day: 2, hours: 14, minutes: 30, seconds: 5 };
 
 const bp = (
-  systolic: number | null,
-  diastolic: number | null,
-  meanArterialPressure: number | null,
+  systolicInUnit: number | null,
+  diastolicInUnit: number | null,
+  meanArterialPressureInUnit: number | null,
   rest: Partial<BloodPressureMeasurement> = {},
 ): BloodPressureMeasurement => ({
   unit: 'mmHg',
-  systolic,
-  diastolic,
-  meanArterialPressure,
+  systolicInUnit,
+  diastolicInUnit,
+  meanArterialPressureInUnit,
   timestamp: null,
-  pulseRateBpm: null,
+  heartRate: null,
   userId: null,
   measurementStatus: null,
   ...rest,
@@ -33,7 +33,7 @@ describe('Blood Pressure Measurement (0x2A35)', () => {
   // docs/reference/devices.md test vectors, then every optional field.
   it.each([
     ['00 79 00 51 00 6A 00', bp(121, 81, 106)],
-    ['04 78 00 50 00 5D 00 48 00', bp(120, 80, 93, { pulseRateBpm: 72 })],
+    ['04 78 00 50 00 5D 00 48 00', bp(120, 80, 93, { heartRate: 72 })],
     ['01 A0 F0 6B F0 7D F0', bp(16, 10.7, 12.5, { unit: 'kPa' })],
     ['00 FF 07 00 08 FE 07', bp(null, null, null)],
     ['00 01 08 02 08 02 08', bp(null, null, null)], // reserved, −INF
@@ -45,7 +45,7 @@ describe('Blood Pressure Measurement (0x2A35)', () => {
       bp(16, 10.7, 12.5, {
         unit: 'kPa',
         timestamp: TIMESTAMP,
-        pulseRateBpm: 72,
+        heartRate: 72,
         userId: 1,
         measurementStatus: 0x20,
       }),
@@ -82,11 +82,19 @@ describe('Blood Pressure Measurement (0x2A35)', () => {
   it('encodes the mmHg test vectors byte for byte', () => {
     const encode = encodeBloodPressureMeasurement;
     expect(
-      bytesToHex(encode({ unit: 'mmHg', systolic: 121, diastolic: 81, meanArterialPressure: 106 })),
+      bytesToHex(
+        encode({ unit: 'mmHg', systolicInUnit: 121, diastolicInUnit: 81, meanArterialPressureInUnit: 106 }),
+      ),
     ).toBe('00 79 00 51 00 6A 00');
     expect(
       bytesToHex(
-        encode({ unit: 'mmHg', systolic: 120, diastolic: 80, meanArterialPressure: 93, pulseRateBpm: 72 }),
+        encode({
+          unit: 'mmHg',
+          systolicInUnit: 120,
+          diastolicInUnit: 80,
+          meanArterialPressureInUnit: 93,
+          heartRate: 72,
+        }),
       ),
     ).toBe('04 78 00 50 00 5D 00 48 00');
   });
@@ -102,19 +110,19 @@ describe('Blood Pressure Measurement (0x2A35)', () => {
         orNull(fc.integer({ min: 0, max: 0xffff })),
         (
           unit,
-          [systolic, diastolic, meanArterialPressure],
+          [systolicInUnit, diastolicInUnit, meanArterialPressureInUnit],
           timestamp,
-          pulseRateBpm,
+          heartRate,
           userId,
           measurementStatus,
         ) => {
           const measurement = {
             unit,
-            systolic,
-            diastolic,
-            meanArterialPressure,
+            systolicInUnit,
+            diastolicInUnit,
+            meanArterialPressureInUnit,
             timestamp,
-            pulseRateBpm,
+            heartRate,
             userId,
             measurementStatus,
           };
@@ -122,7 +130,7 @@ describe('Blood Pressure Measurement (0x2A35)', () => {
           expect(bytes.length).toBe(
             7 +
               (timestamp ? 7 : 0) +
-              (pulseRateBpm === null ? 0 : 2) +
+              (heartRate === null ? 0 : 2) +
               (userId === null ? 0 : 1) +
               (measurementStatus === null ? 0 : 2),
           );

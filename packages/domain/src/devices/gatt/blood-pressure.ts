@@ -16,12 +16,15 @@ export type BloodPressureUnit = 'mmHg' | 'kPa';
 export interface BloodPressureMeasurement {
   /** Unit of systolic, diastolic and mean arterial pressure. */
   unit: BloodPressureUnit;
-  /** In `unit`; null for a special value (NaN, NRes, ±INF) as well. */
-  systolic: number | null;
-  diastolic: number | null;
-  meanArterialPressure: number | null;
+  /**
+   * In the cuff's `unit` (mmHg or kPa), not yet the catalogue's whole mmHg (`systolicBP`,
+   * `diastolicBP`: measurementToReading converts); null for a special value (NaN, NRes, ±INF) as well.
+   */
+  systolicInUnit: number | null;
+  diastolicInUnit: number | null;
+  meanArterialPressureInUnit: number | null;
   timestamp: GattDateTime | null;
-  pulseRateBpm: number | null;
+  heartRate: number | null;
   /** The cuff's user index; 255 means "unknown user". */
   userId: number | null;
   /** Bits: body movement, cuff fit, irregular pulse, pulse rate range, measurement position. */
@@ -31,9 +34,9 @@ export interface BloodPressureMeasurement {
 /** What {@link encodeBloodPressureMeasurement} takes; absent optional fields are not sent. */
 export type BloodPressureMeasurementInput = Pick<
   BloodPressureMeasurement,
-  'unit' | 'systolic' | 'diastolic' | 'meanArterialPressure'
+  'unit' | 'systolicInUnit' | 'diastolicInUnit' | 'meanArterialPressureInUnit'
 > &
-  Partial<Pick<BloodPressureMeasurement, 'timestamp' | 'pulseRateBpm' | 'userId' | 'measurementStatus'>>;
+  Partial<Pick<BloodPressureMeasurement, 'timestamp' | 'heartRate' | 'userId' | 'measurementStatus'>>;
 
 /**
  * Decodes a Blood Pressure Measurement (0x2A35): flags, systolic, diastolic and mean arterial
@@ -45,21 +48,21 @@ export type BloodPressureMeasurementInput = Pick<
 export function decodeBloodPressureMeasurement(bytes: Uint8Array): BloodPressureMeasurement {
   const reader = new GattReader(BLOOD_PRESSURE_MEASUREMENT, bytes);
   const flags = reader.u8('the flags byte');
-  const systolic = reader.sfloat('the systolic pressure');
-  const diastolic = reader.sfloat('the diastolic pressure');
-  const meanArterialPressure = reader.sfloat('the mean arterial pressure');
+  const systolicInUnit = reader.sfloat('the systolic pressure');
+  const diastolicInUnit = reader.sfloat('the diastolic pressure');
+  const meanArterialPressureInUnit = reader.sfloat('the mean arterial pressure');
   const timestamp = flags & FLAG_TIMESTAMP ? reader.dateTime('a timestamp', true) : null;
-  const pulseRateBpm = flags & FLAG_PULSE_RATE ? reader.sfloat('a pulse rate', true) : null;
+  const heartRate = flags & FLAG_PULSE_RATE ? reader.sfloat('a pulse rate', true) : null;
   const userId = flags & FLAG_USER_ID ? reader.u8('a user id', true) : null;
   const measurementStatus = flags & FLAG_MEASUREMENT_STATUS ? reader.u16('a measurement status', true) : null;
   reader.end((flags & RESERVED_FLAGS) !== 0);
   return {
     unit: flags & FLAG_KPA ? 'kPa' : 'mmHg',
-    systolic,
-    diastolic,
-    meanArterialPressure,
+    systolicInUnit,
+    diastolicInUnit,
+    meanArterialPressureInUnit,
     timestamp,
-    pulseRateBpm,
+    heartRate,
     userId,
     measurementStatus,
   };
@@ -71,20 +74,20 @@ export function decodeBloodPressureMeasurement(bytes: Uint8Array): BloodPressure
  * @throws RangeError when a value does not fit its field
  */
 export function encodeBloodPressureMeasurement(input: BloodPressureMeasurementInput): Uint8Array {
-  const { timestamp = null, pulseRateBpm = null, userId = null, measurementStatus = null } = input;
+  const { timestamp = null, heartRate = null, userId = null, measurementStatus = null } = input;
   const flags =
     (input.unit === 'kPa' ? FLAG_KPA : 0) |
     (timestamp !== null ? FLAG_TIMESTAMP : 0) |
-    (pulseRateBpm !== null ? FLAG_PULSE_RATE : 0) |
+    (heartRate !== null ? FLAG_PULSE_RATE : 0) |
     (userId !== null ? FLAG_USER_ID : 0) |
     (measurementStatus !== null ? FLAG_MEASUREMENT_STATUS : 0);
   const writer = new GattWriter()
     .u8(flags, 'flags')
-    .sfloat(input.systolic)
-    .sfloat(input.diastolic)
-    .sfloat(input.meanArterialPressure);
+    .sfloat(input.systolicInUnit)
+    .sfloat(input.diastolicInUnit)
+    .sfloat(input.meanArterialPressureInUnit);
   if (timestamp !== null) writer.dateTime(timestamp);
-  if (pulseRateBpm !== null) writer.sfloat(pulseRateBpm);
+  if (heartRate !== null) writer.sfloat(heartRate);
   if (userId !== null) writer.u8(userId, 'User id');
   if (measurementStatus !== null) writer.u16(measurementStatus, 'Measurement status');
   return writer.bytes();

@@ -8,24 +8,28 @@ const C = GATT_CHARACTERISTICS;
 
 describe('decodeCharacteristic', () => {
   it.each([
-    [C.heartRateMeasurement, '06 48', { kind: 'heart-rate', heartRateBpm: 72, sensorContact: 'detected' }],
+    [C.heartRateMeasurement, '06 48', { kind: 'heart-rate', heartRate: 72, sensorContact: 'detected' }],
     [C.bodySensorLocation, '01', { kind: 'body-sensor-location', location: 'chest' }],
     [C.batteryLevel, '57', { kind: 'battery', batteryPct: 87 }],
     [
       C.temperatureMeasurement,
       '00 72 0E 00 FE',
-      { kind: 'temperature', temperature: 36.98, unit: 'celsius' },
+      { kind: 'temperature', temperatureInUnit: 36.98, unit: 'celsius' },
     ],
     [
       C.plxContinuous,
       '00 62 00 48 00',
-      { kind: 'plx-continuous', spo2Pct: 98, pulseRateBpm: 72, fast: null },
+      { kind: 'plx-continuous', oxygenLevel: 98, heartRate: 72, fast: null },
     ],
-    [C.plxSpotCheck, '10 62 00 48 00', { kind: 'plx-spot-check', spo2Pct: 98, isDeviceClockNotSet: true }],
+    [
+      C.plxSpotCheck,
+      '10 62 00 48 00',
+      { kind: 'plx-spot-check', oxygenLevel: 98, isDeviceClockNotSet: true },
+    ],
     [
       C.bloodPressureMeasurement,
       '00 79 00 51 00 6A 00',
-      { kind: 'blood-pressure', systolic: 121, diastolic: 81 },
+      { kind: 'blood-pressure', systolicInUnit: 121, diastolicInUnit: 81 },
     ],
     [C.modelNumberString, '48 52 4D', { kind: 'model-number', modelNumber: 'HRM' }],
   ])('decodes 0x%s by its kind', (uuid, hex, expected) => {

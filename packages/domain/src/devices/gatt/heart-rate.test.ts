@@ -13,8 +13,8 @@ import { orNull } from './test-arbitraries.ts';
 
 const decode = (hex: string) => decodeHeartRateMeasurement(bytesFromHex(hex));
 
-const hr = (heartRateBpm: number, rest: Partial<HeartRateMeasurement> = {}): HeartRateMeasurement => ({
-  heartRateBpm,
+const hr = (heartRate: number, rest: Partial<HeartRateMeasurement> = {}): HeartRateMeasurement => ({
+  heartRate,
   sensorContact: 'unsupported',
   energyExpendedKj: null,
   rrIntervalsMs: [],
@@ -69,16 +69,16 @@ describe('Heart Rate Measurement (0x2A37)', () => {
     fc.assert(
       fc.property(
         fc.oneof(
-          fc.record({ heartRateBpm: fc.integer({ min: 0, max: 0xff }), isUint16: fc.boolean() }),
-          fc.record({ heartRateBpm: fc.integer({ min: 0, max: 0xffff }), isUint16: fc.constant(true) }),
+          fc.record({ heartRate: fc.integer({ min: 0, max: 0xff }), isUint16: fc.boolean() }),
+          fc.record({ heartRate: fc.integer({ min: 0, max: 0xffff }), isUint16: fc.constant(true) }),
         ),
         contact,
         orNull(fc.integer({ min: 0, max: 0xffff })),
         rrUnits,
-        ({ heartRateBpm, isUint16 }, sensorContact, energyExpendedKj, units) => {
+        ({ heartRate, isUint16 }, sensorContact, energyExpendedKj, units) => {
           const rrIntervalsMs = units.map((u) => (u * 1000) / 1024);
           const bytes = encodeHeartRateMeasurement({
-            heartRateBpm,
+            heartRate,
             isUint16,
             sensorContact,
             energyExpendedKj,
@@ -88,7 +88,7 @@ describe('Heart Rate Measurement (0x2A37)', () => {
             1 + (isUint16 ? 2 : 1) + (energyExpendedKj === null ? 0 : 2) + 2 * rrIntervalsMs.length,
           );
           expect(decodeHeartRateMeasurement(bytes)).toEqual({
-            heartRateBpm,
+            heartRate,
             sensorContact,
             energyExpendedKj,
             rrIntervalsMs,
@@ -104,7 +104,7 @@ describe('Heart Rate Measurement (0x2A37)', () => {
         fc.array(fc.double({ min: 0, max: 63_999, noNaN: true }), { minLength: 1, maxLength: 9 }),
         (ms) => {
           const decoded = decodeHeartRateMeasurement(
-            encodeHeartRateMeasurement({ heartRateBpm: 60, rrIntervalsMs: ms }),
+            encodeHeartRateMeasurement({ heartRate: 60, rrIntervalsMs: ms }),
           );
           decoded.rrIntervalsMs.forEach((value, i) => {
             expect(Math.abs(value - ms[i]!)).toBeLessThanOrEqual(1000 / 2048 + 1e-9);
@@ -115,22 +115,18 @@ describe('Heart Rate Measurement (0x2A37)', () => {
   });
 
   it('sends a heart rate above 255 as 16 bits', () => {
-    expect(bytesToHex(encodeHeartRateMeasurement({ heartRateBpm: 300 }))).toBe('01 2C 01');
-    expect(bytesToHex(encodeHeartRateMeasurement({ heartRateBpm: 72, sensorContact: 'detected' }))).toBe(
+    expect(bytesToHex(encodeHeartRateMeasurement({ heartRate: 300 }))).toBe('01 2C 01');
+    expect(bytesToHex(encodeHeartRateMeasurement({ heartRate: 72, sensorContact: 'detected' }))).toBe(
       '06 48',
     );
   });
 
   it('refuses to encode values that do not fit', () => {
-    expect(() => encodeHeartRateMeasurement({ heartRateBpm: 70_000 })).toThrow(RangeError);
-    expect(() => encodeHeartRateMeasurement({ heartRateBpm: -1 })).toThrow(RangeError);
-    expect(() => encodeHeartRateMeasurement({ heartRateBpm: 72.5 })).toThrow(RangeError);
-    expect(() => encodeHeartRateMeasurement({ heartRateBpm: 72, energyExpendedKj: 70_000 })).toThrow(
-      RangeError,
-    );
-    expect(() => encodeHeartRateMeasurement({ heartRateBpm: 72, rrIntervalsMs: [64_000] })).toThrow(
-      RangeError,
-    );
+    expect(() => encodeHeartRateMeasurement({ heartRate: 70_000 })).toThrow(RangeError);
+    expect(() => encodeHeartRateMeasurement({ heartRate: -1 })).toThrow(RangeError);
+    expect(() => encodeHeartRateMeasurement({ heartRate: 72.5 })).toThrow(RangeError);
+    expect(() => encodeHeartRateMeasurement({ heartRate: 72, energyExpendedKj: 70_000 })).toThrow(RangeError);
+    expect(() => encodeHeartRateMeasurement({ heartRate: 72, rrIntervalsMs: [64_000] })).toThrow(RangeError);
   });
 });
 

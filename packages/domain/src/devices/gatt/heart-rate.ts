@@ -18,7 +18,7 @@ export type SensorContact = 'unsupported' | 'detected' | 'not-detected';
 
 /** A decoded Heart Rate Measurement (0x2A37). */
 export interface HeartRateMeasurement {
-  heartRateBpm: number;
+  heartRate: number;
   sensorContact: SensorContact;
   /** Energy expended since the last reset, kJ (65535 means "65535 or more"); null when not sent. */
   energyExpendedKj: number | null;
@@ -31,7 +31,7 @@ export interface HeartRateMeasurement {
 
 /** What {@link encodeHeartRateMeasurement} takes; `sensorContact` defaults to 'unsupported'. */
 export interface HeartRateMeasurementInput {
-  heartRateBpm: number;
+  heartRate: number;
   sensorContact?: SensorContact;
   energyExpendedKj?: number | null;
   rrIntervalsMs?: readonly number[];
@@ -49,7 +49,7 @@ export interface HeartRateMeasurementInput {
 export function decodeHeartRateMeasurement(bytes: Uint8Array): HeartRateMeasurement {
   const reader = new GattReader(HEART_RATE_MEASUREMENT, bytes);
   const flags = reader.u8('the flags byte');
-  const heartRateBpm =
+  const heartRate =
     flags & FLAG_UINT16 ? reader.u16('a 16-bit value', true) : reader.u8('an 8-bit heart rate value');
   const sensorContact: SensorContact = !(flags & FLAG_CONTACT_SUPPORTED)
     ? 'unsupported'
@@ -65,7 +65,7 @@ export function decodeHeartRateMeasurement(bytes: Uint8Array): HeartRateMeasurem
     if (reader.remaining > 0) reader.fail('RR-intervals are 2 bytes each, but 1 byte is left over');
   }
   reader.end((flags & RESERVED_FLAGS) !== 0);
-  return { heartRateBpm, sensorContact, energyExpendedKj, rrIntervalsMs };
+  return { heartRate, sensorContact, energyExpendedKj, rrIntervalsMs };
 }
 
 /**
@@ -74,8 +74,8 @@ export function decodeHeartRateMeasurement(bytes: Uint8Array): HeartRateMeasurem
  * @throws RangeError when a value does not fit its field
  */
 export function encodeHeartRateMeasurement(input: HeartRateMeasurementInput): Uint8Array {
-  const { heartRateBpm, sensorContact = 'unsupported', energyExpendedKj = null, rrIntervalsMs = [] } = input;
-  const isUint16 = input.isUint16 === true || heartRateBpm > 0xff;
+  const { heartRate, sensorContact = 'unsupported', energyExpendedKj = null, rrIntervalsMs = [] } = input;
+  const isUint16 = input.isUint16 === true || heartRate > 0xff;
   const flags =
     (isUint16 ? FLAG_UINT16 : 0) |
     (sensorContact !== 'unsupported' ? FLAG_CONTACT_SUPPORTED : 0) |
@@ -83,8 +83,8 @@ export function encodeHeartRateMeasurement(input: HeartRateMeasurementInput): Ui
     (energyExpendedKj !== null ? FLAG_ENERGY_EXPENDED : 0) |
     (rrIntervalsMs.length > 0 ? FLAG_RR_INTERVALS : 0);
   const writer = new GattWriter().u8(flags, 'flags');
-  if (isUint16) writer.u16(heartRateBpm, 'Heart rate');
-  else writer.u8(heartRateBpm, 'Heart rate');
+  if (isUint16) writer.u16(heartRate, 'Heart rate');
+  else writer.u8(heartRate, 'Heart rate');
   if (energyExpendedKj !== null) writer.u16(energyExpendedKj, 'Energy expended');
   for (const rrMs of rrIntervalsMs)
     writer.u16(Math.round((rrMs * RR_UNITS_PER_SECOND) / 1000), 'RR-interval');

@@ -15,12 +15,12 @@ import { gattDateTime, orNull, sfloatValue } from './test-arbitraries.ts';
 const TIMESTAMP = { year: 2026, month: 3, day: 2, hours: 14, minutes: 30, seconds: 5 };
 
 const continuous = (
-  spo2Pct: number | null,
-  pulseRateBpm: number | null,
+  oxygenLevel: number | null,
+  heartRate: number | null,
   rest: Partial<PlxContinuousMeasurement> = {},
 ): PlxContinuousMeasurement => ({
-  spo2Pct,
-  pulseRateBpm,
+  oxygenLevel,
+  heartRate,
   fast: null,
   slow: null,
   measurementStatus: null,
@@ -30,12 +30,12 @@ const continuous = (
 });
 
 const spotCheck = (
-  spo2Pct: number | null,
-  pulseRateBpm: number | null,
+  oxygenLevel: number | null,
+  heartRate: number | null,
   rest: Partial<PlxSpotCheckMeasurement> = {},
 ): PlxSpotCheckMeasurement => ({
-  spo2Pct,
-  pulseRateBpm,
+  oxygenLevel,
+  heartRate,
   timestamp: null,
   measurementStatus: null,
   deviceAndSensorStatus: null,
@@ -54,17 +54,17 @@ describe('PLX Continuous Measurement (0x2A5F)', () => {
     ['00 62 00 48 00', continuous(98, 72)],
     ['00 CF F3 48 00', continuous(97.5, 72)],
     ['00 FF 07 FF 07', continuous(null, null)],
-    ['01 62 00 48 00 CF F3 4B 00', continuous(98, 72, { fast: { spo2Pct: 97.5, pulseRateBpm: 75 } })],
-    ['02 62 00 48 00 62 00 46 00', continuous(98, 72, { slow: { spo2Pct: 98, pulseRateBpm: 70 } })],
-    ['01 62 00 48 00 FF 07 00 08', continuous(98, 72, { fast: { spo2Pct: null, pulseRateBpm: null } })],
+    ['01 62 00 48 00 CF F3 4B 00', continuous(98, 72, { fast: { oxygenLevel: 97.5, heartRate: 75 } })],
+    ['02 62 00 48 00 62 00 46 00', continuous(98, 72, { slow: { oxygenLevel: 98, heartRate: 70 } })],
+    ['01 62 00 48 00 FF 07 00 08', continuous(98, 72, { fast: { oxygenLevel: null, heartRate: null } })],
     ['04 62 00 48 00 80 00', continuous(98, 72, { measurementStatus: 0x0080 })],
     ['08 62 00 48 00 20 00 01', continuous(98, 72, { deviceAndSensorStatus: 0x010020 })],
     ['10 62 00 48 00 35 F0', continuous(98, 72, { pulseAmplitudeIndexPct: 5.3 })],
     [
       '1F 62 00 48 00 CF F3 4B 00 62 00 46 00 80 00 20 00 00 35 F0',
       continuous(98, 72, {
-        fast: { spo2Pct: 97.5, pulseRateBpm: 75 },
-        slow: { spo2Pct: 98, pulseRateBpm: 70 },
+        fast: { oxygenLevel: 97.5, heartRate: 75 },
+        slow: { oxygenLevel: 98, heartRate: 70 },
         measurementStatus: 0x0080,
         deviceAndSensorStatus: 0x000020,
         pulseAmplitudeIndexPct: 5.3,
@@ -79,8 +79,8 @@ describe('PLX Continuous Measurement (0x2A5F)', () => {
     const s = sfloatHex(raw);
     expect(decode(`13 ${s} ${s} ${s} ${s} ${s} ${s} ${s}`)).toEqual(
       continuous(null, null, {
-        fast: { spo2Pct: null, pulseRateBpm: null },
-        slow: { spo2Pct: null, pulseRateBpm: null },
+        fast: { oxygenLevel: null, heartRate: null },
+        slow: { oxygenLevel: null, heartRate: null },
       }),
     );
   });
@@ -117,18 +117,18 @@ describe('PLX Continuous Measurement (0x2A5F)', () => {
   });
 
   it('encodes the test vectors byte for byte', () => {
-    expect(bytesToHex(encodePlxContinuousMeasurement({ spo2Pct: 98, pulseRateBpm: 72 }))).toBe(
+    expect(bytesToHex(encodePlxContinuousMeasurement({ oxygenLevel: 98, heartRate: 72 }))).toBe(
       '00 62 00 48 00',
     );
-    expect(bytesToHex(encodePlxContinuousMeasurement({ spo2Pct: 97.5, pulseRateBpm: 72 }))).toBe(
+    expect(bytesToHex(encodePlxContinuousMeasurement({ oxygenLevel: 97.5, heartRate: 72 }))).toBe(
       '00 CF F3 48 00',
     );
-    expect(bytesToHex(encodePlxContinuousMeasurement({ spo2Pct: null, pulseRateBpm: null }))).toBe(
+    expect(bytesToHex(encodePlxContinuousMeasurement({ oxygenLevel: null, heartRate: null }))).toBe(
       '00 FF 07 FF 07',
     );
   });
 
-  const pair = fc.record({ spo2Pct: orNull(sfloatValue), pulseRateBpm: orNull(sfloatValue) });
+  const pair = fc.record({ oxygenLevel: orNull(sfloatValue), heartRate: orNull(sfloatValue) });
 
   it('round-trips every flag combination and every SFLOAT value', () => {
     fc.assert(
@@ -224,8 +224,8 @@ describe('PLX Spot-check Measurement (0x2A5E)', () => {
         orNull(sfloatValue),
         fc.boolean(),
         (
-          spo2Pct,
-          pulseRateBpm,
+          oxygenLevel,
+          heartRate,
           timestamp,
           measurementStatus,
           deviceAndSensorStatus,
@@ -233,8 +233,8 @@ describe('PLX Spot-check Measurement (0x2A5E)', () => {
           isDeviceClockNotSet,
         ) => {
           const measurement = {
-            spo2Pct,
-            pulseRateBpm,
+            oxygenLevel,
+            heartRate,
             timestamp,
             measurementStatus,
             deviceAndSensorStatus,

@@ -38,10 +38,13 @@ export const PLX_DEVICE_STATUS = {
   sensorDisconnected: 1 << 15,
 } as const;
 
-/** An SpO2 and pulse-rate pair; null is a special value ("no value") from the oximeter. */
+/**
+ * An SpO2 and pulse-rate pair, by the catalogue's keys (the units are its own: % and beats/min, not
+ * yet rounded to whole numbers); null is a special value ("no value") from the oximeter.
+ */
 export interface Spo2PulseRate {
-  spo2Pct: number | null;
-  pulseRateBpm: number | null;
+  oxygenLevel: number | null;
+  heartRate: number | null;
 }
 
 /**
@@ -77,8 +80,8 @@ export type PlxSpotCheckMeasurementInput = Spo2PulseRate &
 
 function readPair(reader: GattReader, label: string, isAnnounced: boolean): Spo2PulseRate {
   return {
-    spo2Pct: reader.sfloat(`the ${label}SpO2`, isAnnounced),
-    pulseRateBpm: reader.sfloat(`the ${label}pulse rate`, isAnnounced),
+    oxygenLevel: reader.sfloat(`the ${label}SpO2`, isAnnounced),
+    heartRate: reader.sfloat(`the ${label}pulse rate`, isAnnounced),
   };
 }
 
@@ -146,9 +149,9 @@ export function encodePlxContinuousMeasurement(input: PlxContinuousMeasurementIn
     (measurementStatus !== null ? CONTINUOUS_MEASUREMENT_STATUS : 0) |
     (deviceAndSensorStatus !== null ? CONTINUOUS_DEVICE_STATUS : 0) |
     (pai !== null ? CONTINUOUS_PAI : 0);
-  const writer = new GattWriter().u8(flags, 'flags').sfloat(input.spo2Pct).sfloat(input.pulseRateBpm);
-  if (fast !== null) writer.sfloat(fast.spo2Pct).sfloat(fast.pulseRateBpm);
-  if (slow !== null) writer.sfloat(slow.spo2Pct).sfloat(slow.pulseRateBpm);
+  const writer = new GattWriter().u8(flags, 'flags').sfloat(input.oxygenLevel).sfloat(input.heartRate);
+  if (fast !== null) writer.sfloat(fast.oxygenLevel).sfloat(fast.heartRate);
+  if (slow !== null) writer.sfloat(slow.oxygenLevel).sfloat(slow.heartRate);
   if (measurementStatus !== null) writer.u16(measurementStatus, 'Measurement status');
   if (deviceAndSensorStatus !== null) writer.u24(deviceAndSensorStatus, 'Device and sensor status');
   if (pai !== null) writer.sfloat(pai);
@@ -169,7 +172,7 @@ export function encodePlxSpotCheckMeasurement(input: PlxSpotCheckMeasurementInpu
     (deviceAndSensorStatus !== null ? SPOT_DEVICE_STATUS : 0) |
     (pai !== null ? SPOT_PAI : 0) |
     (input.isDeviceClockNotSet ? SPOT_CLOCK_NOT_SET : 0);
-  const writer = new GattWriter().u8(flags, 'flags').sfloat(input.spo2Pct).sfloat(input.pulseRateBpm);
+  const writer = new GattWriter().u8(flags, 'flags').sfloat(input.oxygenLevel).sfloat(input.heartRate);
   if (timestamp !== null) writer.dateTime(timestamp);
   if (measurementStatus !== null) writer.u16(measurementStatus, 'Measurement status');
   if (deviceAndSensorStatus !== null) writer.u24(deviceAndSensorStatus, 'Device and sensor status');

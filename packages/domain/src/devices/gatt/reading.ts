@@ -1,3 +1,4 @@
+import { VITAL_SIGNS } from '../../vitals/catalogue.ts';
 import { celsiusToTenthsF, fahrenheitToTenthsF, kpaToMmHg, roundWhole } from '../../vitals/units.ts';
 import type { DecodedCharacteristic } from './decode.ts';
 import { PLX_DEVICE_STATUS, PLX_MEASUREMENT_STATUS, type Spo2PulseRate } from './pulse-oximeter.ts';
@@ -16,6 +17,15 @@ export interface GattReadingFields {
   batteryLevel?: number;
 }
 
+/** A vital sign a Bluetooth characteristic carries. */
+export type GattVitalKey = Exclude<keyof GattReadingFields, 'batteryLevel'>;
+
+/**
+ * The vital signs a Bluetooth characteristic carries: the keys of the catalogue rows that name one
+ * (`gatt`), in catalogue order. A device's reading measures some of these, and its battery.
+ */
+export const GATT_VITAL_KEYS = VITAL_SIGNS.filter((v) => v.gatt !== null).map((v) => v.key) as GattVitalKey[];
+
 const PLX_MEASUREMENT_NOT_VALID =
   PLX_MEASUREMENT_STATUS.measurementUnavailable |
   PLX_MEASUREMENT_STATUS.questionableMeasurementDetected |
@@ -30,8 +40,8 @@ function oximetry(
   if ((measurement.measurementStatus ?? 0) & PLX_MEASUREMENT_NOT_VALID) return {};
   if ((measurement.deviceAndSensorStatus ?? 0) & PLX_SENSOR_NOT_USABLE) return {};
   const fields: GattReadingFields = {};
-  if (measurement.spo2Pct !== null) fields.oxygenLevel = roundWhole(measurement.spo2Pct);
-  if (measurement.pulseRateBpm !== null) fields.heartRate = roundWhole(measurement.pulseRateBpm);
+  if (measurement.oxygenLevel !== null) fields.oxygenLevel = roundWhole(measurement.oxygenLevel);
+  if (measurement.heartRate !== null) fields.heartRate = roundWhole(measurement.heartRate);
   return fields;
 }
 
@@ -49,16 +59,16 @@ function oximetry(
 export function measurementToReading(decoded: DecodedCharacteristic): GattReadingFields {
   switch (decoded.kind) {
     case 'heart-rate':
-      return decoded.sensorContact === 'not-detected' ? {} : { heartRate: decoded.heartRateBpm };
+      return decoded.sensorContact === 'not-detected' ? {} : { heartRate: decoded.heartRate };
     case 'battery':
       return { batteryLevel: decoded.batteryPct };
     case 'temperature':
-      if (decoded.temperature === null) return {};
+      if (decoded.temperatureInUnit === null) return {};
       return {
         temperature:
           decoded.unit === 'celsius'
-            ? celsiusToTenthsF(decoded.temperature)
-            : fahrenheitToTenthsF(decoded.temperature),
+            ? celsiusToTenthsF(decoded.temperatureInUnit)
+            : fahrenheitToTenthsF(decoded.temperatureInUnit),
       };
     case 'plx-continuous':
     case 'plx-spot-check':
@@ -66,9 +76,9 @@ export function measurementToReading(decoded: DecodedCharacteristic): GattReadin
     case 'blood-pressure': {
       const toMmHg = (value: number) => roundWhole(decoded.unit === 'kPa' ? kpaToMmHg(value) : value);
       const fields: GattReadingFields = {};
-      if (decoded.systolic !== null) fields.systolicBP = toMmHg(decoded.systolic);
-      if (decoded.diastolic !== null) fields.diastolicBP = toMmHg(decoded.diastolic);
-      if (decoded.pulseRateBpm !== null) fields.heartRate = roundWhole(decoded.pulseRateBpm);
+      if (decoded.systolicInUnit !== null) fields.systolicBP = toMmHg(decoded.systolicInUnit);
+      if (decoded.diastolicInUnit !== null) fields.diastolicBP = toMmHg(decoded.diastolicInUnit);
+      if (decoded.heartRate !== null) fields.heartRate = roundWhole(decoded.heartRate);
       return fields;
     }
     case 'body-sensor-location':

@@ -13,10 +13,10 @@ import { floatValue, gattDateTime, orNull } from './test-arbitraries.ts';
 const decode = (hex: string) => decodeTemperatureMeasurement(bytesFromHex(hex));
 
 const celsius = (
-  temperature: number | null,
+  temperatureInUnit: number | null,
   rest: Partial<TemperatureMeasurement> = {},
 ): TemperatureMeasurement => ({
-  temperature,
+  temperatureInUnit,
   unit: 'celsius',
   timestamp: null,
   temperatureType: null,
@@ -48,7 +48,7 @@ describe('Temperature Measurement (0x2A1C)', () => {
 
   it.each(Object.entries(FLOAT_SPECIAL))('%s is no value', (_name, raw) => {
     const bytes = Uint8Array.of(0, raw & 0xff, (raw >> 8) & 0xff, (raw >> 16) & 0xff, raw >>> 24);
-    expect(decodeTemperatureMeasurement(bytes).temperature).toBeNull();
+    expect(decodeTemperatureMeasurement(bytes).temperatureInUnit).toBeNull();
   });
 
   it.each([
@@ -76,13 +76,13 @@ describe('Temperature Measurement (0x2A1C)', () => {
   });
 
   it('encodes the test vectors byte for byte', () => {
-    expect(bytesToHex(encodeTemperatureMeasurement({ temperature: 36.98, unit: 'celsius' }))).toBe(
+    expect(bytesToHex(encodeTemperatureMeasurement({ temperatureInUnit: 36.98, unit: 'celsius' }))).toBe(
       '00 72 0E 00 FE',
     );
-    expect(bytesToHex(encodeTemperatureMeasurement({ temperature: 98.6, unit: 'fahrenheit' }))).toBe(
+    expect(bytesToHex(encodeTemperatureMeasurement({ temperatureInUnit: 98.6, unit: 'fahrenheit' }))).toBe(
       '01 DA 03 00 FF',
     );
-    expect(bytesToHex(encodeTemperatureMeasurement({ temperature: null, unit: 'celsius' }))).toBe(
+    expect(bytesToHex(encodeTemperatureMeasurement({ temperatureInUnit: null, unit: 'celsius' }))).toBe(
       '00 FF FF 7F 00',
     );
   });
@@ -94,8 +94,8 @@ describe('Temperature Measurement (0x2A1C)', () => {
         fc.constantFrom('celsius' as const, 'fahrenheit' as const),
         orNull(gattDateTime),
         orNull(fc.constantFrom(...TEMPERATURE_TYPES)),
-        (temperature, unit, timestamp, temperatureType) => {
-          const measurement = { temperature, unit, timestamp, temperatureType };
+        (temperatureInUnit, unit, timestamp, temperatureType) => {
+          const measurement = { temperatureInUnit, unit, timestamp, temperatureType };
           const bytes = encodeTemperatureMeasurement(measurement);
           expect(bytes.length).toBe(5 + (timestamp ? 7 : 0) + (temperatureType ? 1 : 0));
           expect(decodeTemperatureMeasurement(bytes)).toEqual(measurement);

@@ -26,8 +26,11 @@ export type TemperatureUnit = 'celsius' | 'fahrenheit';
 
 /** A decoded Temperature Measurement (0x2A1C). */
 export interface TemperatureMeasurement {
-  /** In `unit`; null when the thermometer sent a special value (NaN, NRes, ±INF). */
-  temperature: number | null;
+  /**
+   * In the thermometer's `unit` (°C or °F), not yet the catalogue's tenths of °F (`temperature`:
+   * measurementToReading converts); null when the thermometer sent a special value (NaN, NRes, ±INF).
+   */
+  temperatureInUnit: number | null;
   unit: TemperatureUnit;
   /** Device wall-clock time of the measurement; null when not sent. */
   timestamp: GattDateTime | null;
@@ -37,7 +40,7 @@ export interface TemperatureMeasurement {
 
 /** What {@link encodeTemperatureMeasurement} takes; absent optional fields are not sent. */
 export interface TemperatureMeasurementInput {
-  temperature: number | null;
+  temperatureInUnit: number | null;
   unit: TemperatureUnit;
   timestamp?: GattDateTime | null;
   temperatureType?: TemperatureType | null;
@@ -52,7 +55,7 @@ export interface TemperatureMeasurementInput {
 export function decodeTemperatureMeasurement(bytes: Uint8Array): TemperatureMeasurement {
   const reader = new GattReader(TEMPERATURE_MEASUREMENT, bytes);
   const flags = reader.u8('the flags byte');
-  const temperature = reader.float('the temperature value');
+  const temperatureInUnit = reader.float('the temperature value');
   const timestamp = flags & FLAG_TIMESTAMP ? reader.dateTime('a timestamp', true) : null;
   let temperatureType: TemperatureType | null = null;
   if (flags & FLAG_TYPE) {
@@ -61,7 +64,7 @@ export function decodeTemperatureMeasurement(bytes: Uint8Array): TemperatureMeas
   }
   reader.end((flags & RESERVED_FLAGS) !== 0);
   return {
-    temperature,
+    temperatureInUnit,
     unit: flags & FLAG_FAHRENHEIT ? 'fahrenheit' : 'celsius',
     timestamp,
     temperatureType,
@@ -73,12 +76,12 @@ export function decodeTemperatureMeasurement(bytes: Uint8Array): TemperatureMeas
  * @throws RangeError when a value does not fit its field
  */
 export function encodeTemperatureMeasurement(input: TemperatureMeasurementInput): Uint8Array {
-  const { temperature, unit, timestamp = null, temperatureType = null } = input;
+  const { temperatureInUnit, unit, timestamp = null, temperatureType = null } = input;
   const flags =
     (unit === 'fahrenheit' ? FLAG_FAHRENHEIT : 0) |
     (timestamp !== null ? FLAG_TIMESTAMP : 0) |
     (temperatureType !== null ? FLAG_TYPE : 0);
-  const writer = new GattWriter().u8(flags, 'flags').float(temperature);
+  const writer = new GattWriter().u8(flags, 'flags').float(temperatureInUnit);
   if (timestamp !== null) writer.dateTime(timestamp);
   if (temperatureType !== null) writer.u8(TEMPERATURE_TYPES.indexOf(temperatureType) + 1, 'Temperature type');
   return writer.bytes();

@@ -1,17 +1,13 @@
-import { type AnalysisResult, type Patient, vitalsOfPatient } from '@vigil/domain';
+import { type AnalysisResult, CORE_VITALS, type Patient, vitalsOfPatient } from '@vigil/domain';
 import { useNow } from '@/hooks/use-now.ts';
-import { CORE_VITAL_FIELD, type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
+import { type CoreVitalId, coreVitalDisplay, coreVitalPatientField } from '@/lib/core-vitals.ts';
 import { describeValueSource } from '@/lib/value-source.ts';
 import { MonitorVitalTile } from './monitor-vital-tile.tsx';
 import { PredictedTrend } from './predicted-trend.tsx';
 
 /** The four tiles (spec point 2), each with the analysis' assessment of its vital. */
-const TILES: readonly { id: CoreVitalId; label: string; assessment: keyof AnalysisResult['vitalSigns'] }[] = [
-  { id: 'pulse', label: 'Heart rate', assessment: 'heartRate' },
-  { id: 'oxygen', label: 'Oxygen level', assessment: 'oxygenLevel' },
-  { id: 'bloodPressure', label: 'Blood pressure', assessment: 'bloodPressure' },
-  { id: 'temperature', label: 'Temperature', assessment: 'temperature' },
-];
+const TILES: readonly { id: CoreVitalId; label: string; assessment: keyof AnalysisResult['vitalSigns'] }[] =
+  CORE_VITALS.map(({ id, analysisLabel }) => ({ id, label: analysisLabel, assessment: id }));
 
 function AnalysisDetail({ result }: { result: AnalysisResult }) {
   return (
@@ -64,7 +60,7 @@ export function MonitorResult({
             label={label}
             {...coreVitalDisplay(id, vitals)}
             source={describeValueSource(
-              patient.sources[CORE_VITAL_FIELD[id]],
+              patient.sources[coreVitalPatientField(id)],
               patient.news2.staleAfterMs,
               now,
             )}

@@ -1,10 +1,12 @@
 import {
   CONNECTION_TYPES,
+  CORE_VITALS,
   type News2Band,
   type Patient,
   PROVENANCE_LABELS,
   type ReadingProvenance,
 } from '@vigil/domain';
+import { coreVitalPatientField } from '@/lib/core-vitals.ts';
 import { formatClockTime } from '@/lib/date-time.ts';
 
 /** Spec point 6: the special high-priority patient of the original product. */
@@ -39,7 +41,7 @@ export interface MonitorDevice {
 
 /** The newest of the values a monitor shows first (pulse, SpO2), for its class. */
 function newestProvenance(sources: Patient['sources']): ReadingProvenance | null {
-  const candidates = [sources.pulse, sources.oxygenLevel, sources.systolicBP, sources.temperature].filter(
+  const candidates = CORE_VITALS.map(({ id }) => sources[coreVitalPatientField(id)]).filter(
     (s) => s !== undefined,
   );
   candidates.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));

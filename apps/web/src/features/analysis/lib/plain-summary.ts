@@ -1,14 +1,18 @@
-import type { AnalysisResult, News2Parameter, News2Summary, PatientNews2 } from '@vigil/domain';
+import {
+  type AnalysisResult,
+  NEWS2_VITAL_SIGNS,
+  type News2Parameter,
+  type News2Summary,
+  type PatientNews2,
+} from '@vigil/domain';
 
-/** The NEWS2 parameters in words a person uses at the bedside. */
-const PLAIN_NAMES: Record<Exclude<News2Parameter, 'airOrOxygen'>, string> = {
-  respiratoryRate: 'breathing rate',
-  spo2: 'oxygen level',
-  systolicBP: 'blood pressure',
-  pulse: 'pulse',
-  consciousness: 'alertness',
-  temperature: 'temperature',
-};
+/**
+ * The NEWS2 parameters in words a person uses at the bedside: the bedside label of the vital each is
+ * scored from (air or oxygen is said on its own, "on oxygen").
+ */
+const PLAIN_NAMES = Object.fromEntries(
+  NEWS2_VITAL_SIGNS.filter((v) => v.news2 !== 'airOrOxygen').map((v) => [v.news2, v.bedsideLabel]),
+) as Record<Exclude<News2Parameter, 'airOrOxygen'>, string>;
 
 const ORDER = Object.keys(PLAIN_NAMES) as (keyof typeof PLAIN_NAMES)[];
 

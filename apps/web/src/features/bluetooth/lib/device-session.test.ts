@@ -85,7 +85,7 @@ function fakeDevice(values: Record<number, Record<number, Uint8Array>>) {
 }
 
 const HEART_MONITOR = {
-  [S.heartRate]: { [C.heartRateMeasurement]: encodeHeartRateMeasurement({ heartRateBpm: 72 }) },
+  [S.heartRate]: { [C.heartRateMeasurement]: encodeHeartRateMeasurement({ heartRate: 72 }) },
   [S.battery]: { [C.batteryLevel]: encodeBatteryLevel({ batteryPct: 87 }) },
 };
 

@@ -1,4 +1,4 @@
-import type { BridgeAdapterState, BridgeDevice, BridgeEvent } from '@vigil/domain';
+import { type BridgeAdapterState, type BridgeDevice, type BridgeEvent, GATT_VITAL_KEYS } from '@vigil/domain';
 
 /** What the bridge has told this page so far: its devices, whether it scans, its adapter. */
 export interface BridgeView {
@@ -65,11 +65,8 @@ export function applyBridgeEvent(view: BridgeView, event: BridgeEvent): BridgeVi
     case 'vitalsUpdate':
       return patch(view, event.deviceId, (d) => ({
         ...d,
-        heartRate: event.heartRate ?? d.heartRate,
-        oxygenLevel: event.oxygenLevel ?? d.oxygenLevel,
-        systolicBP: event.systolicBP ?? d.systolicBP,
-        diastolicBP: event.diastolicBP ?? d.diastolicBP,
-        temperature: event.temperature ?? d.temperature,
+        // Each vital a device can carry (its catalogue row names a characteristic): the new value, or the last.
+        ...Object.fromEntries(GATT_VITAL_KEYS.map((key) => [key, event[key] ?? d[key]])),
         lastUpdated: event.readingTime,
         stale: false,
       }));

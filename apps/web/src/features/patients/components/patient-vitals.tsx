@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { ValueSourceLine } from '@/components/provenance/value-source-line.tsx';
 import { useNow } from '@/hooks/use-now.ts';
-import { CORE_VITAL_FIELD, type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
+import { type CoreVitalId, coreVitalDisplay, coreVitalPatientField } from '@/lib/core-vitals.ts';
 import { cn } from '@/lib/utils.ts';
 import { describeValueSource, type ValueSource } from '@/lib/value-source.ts';
 import { CARD_VITALS } from '../lib/card-summary.ts';
@@ -87,8 +87,8 @@ function VitalTile({
 }
 
 const ICONS: Record<CoreVitalId, LucideIcon> = {
-  oxygen: Droplet,
-  pulse: HeartPulse,
+  oxygenLevel: Droplet,
+  heartRate: HeartPulse,
   bloodPressure: Activity,
   temperature: Thermometer,
 };
@@ -118,7 +118,7 @@ export function PatientVitals({ patient, isStale = false }: { patient: Patient; 
             flag={flags[id]}
             isStale={isStale}
             source={describeValueSource(
-              patient.sources[CORE_VITAL_FIELD[id]],
+              patient.sources[coreVitalPatientField(id)],
               patient.news2.staleAfterMs,
               now,
             )}

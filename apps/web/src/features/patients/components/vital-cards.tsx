@@ -2,7 +2,7 @@ import type { Patient } from '@vigil/domain';
 import { Droplets, Gauge, HeartPulse, Thermometer, TriangleAlert } from 'lucide-react';
 import { ValueSourceLine } from '@/components/provenance/value-source-line.tsx';
 import { useNow } from '@/hooks/use-now.ts';
-import { CORE_VITAL_FIELD } from '@/lib/core-vitals.ts';
+import { coreVitalPatientField } from '@/lib/core-vitals.ts';
 import { cn } from '@/lib/utils.ts';
 import { describeValueSource } from '@/lib/value-source.ts';
 import { useVitalsStaleness } from '../hooks/use-vitals-staleness.ts';
@@ -10,8 +10,8 @@ import { type VitalCardKey, vitalCardModels } from '../lib/vital-cards.ts';
 import { VitalsFreshness } from './vitals-freshness.tsx';
 
 const ICONS: Record<VitalCardKey, typeof HeartPulse> = {
-  pulse: HeartPulse,
-  oxygen: Droplets,
+  heartRate: HeartPulse,
+  oxygenLevel: Droplets,
   bloodPressure: Gauge,
   temperature: Thermometer,
 };
@@ -42,7 +42,7 @@ export function VitalCards({ patient }: { patient: Patient }) {
         {vitalCardModels(patient).map((card) => {
           const Icon = ICONS[card.key];
           const source = describeValueSource(
-            patient.sources[CORE_VITAL_FIELD[card.key]],
+            patient.sources[coreVitalPatientField(card.key)],
             patient.news2.staleAfterMs,
             now,
           );

@@ -46,10 +46,10 @@ const VALID: AdmitPatientFormValues = {
   name: '  Ada Lovelace ',
   condition: 'Stable',
   oxygenLevel: '97',
-  pulse: '72',
+  heartRate: '72',
   systolicBP: '124',
   diastolicBP: '78',
-  temperatureC: '37,2',
+  temperature: '37,2',
 };
 
 function errors(values: AdmitPatientFormValues): Record<string, string> {
@@ -94,24 +94,24 @@ describe('AdmitPatientFormSchema', () => {
   it('reports every missing required field at once, with what to enter', () => {
     const found = errors(ADMIT_PATIENT_DEFAULTS);
     expect(Object.keys(found).sort()).toEqual(
-      ['condition', 'diastolicBP', 'name', 'oxygenLevel', 'pulse', 'systolicBP', 'temperatureC'].sort(),
+      ['condition', 'diastolicBP', 'name', 'oxygenLevel', 'heartRate', 'systolicBP', 'temperature'].sort(),
     );
     expect(found.name).toBe('Name must not be empty');
-    expect(found.temperatureC).toBe('Temperature is required: 30.0–45.0 °C');
+    expect(found.temperature).toBe('Temperature is required: 30.0–45.0 °C');
     expect(found.oxygenLevel).toMatch(/^Oxygen level \(SpO2\) is required: 50–100 %/);
   });
 
   it('rejects temperatures outside 30.0–45.0 °C in °C, not in tenths °F', () => {
-    expect(errors({ ...VALID, temperatureC: '98.6' }).temperatureC).toBe(
+    expect(errors({ ...VALID, temperature: '98.6' }).temperature).toBe(
       'Temperature must be within 30.0–45.0 °C; re-measure or correct the entry',
     );
-    expect(errors({ ...VALID, temperatureC: 'warm' }).temperatureC).toBe(
+    expect(errors({ ...VALID, temperature: 'warm' }).temperature).toBe(
       'Temperature must be a number: 30.0–45.0 °C',
     );
   });
 
   it('rejects a non-whole or implausible vital with the domain message', () => {
-    expect(errors({ ...VALID, pulse: '72.5' }).pulse).toMatch(/^Heart rate must be a whole number/);
+    expect(errors({ ...VALID, heartRate: '72.5' }).heartRate).toMatch(/^Heart rate must be a whole number/);
     expect(errors({ ...VALID, oxygenLevel: '140' }).oxygenLevel).toMatch(
       /^Oxygen level \(SpO2\) must be within/,
     );

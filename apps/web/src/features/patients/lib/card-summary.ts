@@ -1,4 +1,10 @@
-import { criticalReasons, dashboardVitalFlags, type Patient, vitalsOfPatient } from '@vigil/domain';
+import {
+  CORE_VITAL_BY_ID,
+  criticalReasons,
+  dashboardVitalFlags,
+  type Patient,
+  vitalsOfPatient,
+} from '@vigil/domain';
 import { type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
 import { isFedBySimulation, lostDevices } from '@/lib/value-source.ts';
 import { news2Label } from './clinical-tone.ts';
@@ -8,12 +14,9 @@ import { formatRelativeTime } from './relative-time.ts';
 import { vitalsStaleness } from './vitals-staleness.ts';
 
 /** The card's four vitals, oxygen first (spec point 2: the list shows each patient's oxygen level). */
-export const CARD_VITALS: readonly { id: CoreVitalId; label: string }[] = [
-  { id: 'oxygen', label: 'O2' },
-  { id: 'pulse', label: 'Pulse' },
-  { id: 'bloodPressure', label: 'BP' },
-  { id: 'temperature', label: 'Temp' },
-];
+export const CARD_VITALS: readonly { id: CoreVitalId; label: string }[] = (
+  ['oxygenLevel', 'heartRate', 'bloodPressure', 'temperature'] as const
+).map((id) => ({ id, label: CORE_VITAL_BY_ID[id].tileLabel }));
 
 /**
  * What a dashboard card says below its name, ID and condition, as lines of plain text, in the card's

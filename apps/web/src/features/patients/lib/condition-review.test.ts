@@ -7,7 +7,7 @@ import {
   thresholdNote,
 } from './condition-review.ts';
 
-const NO_FLAGS = { oxygen: null, pulse: null, bloodPressure: null, temperature: null } as const;
+const NO_FLAGS = { oxygenLevel: null, heartRate: null, bloodPressure: null, temperature: null } as const;
 
 describe('conditionReview', () => {
   it('asks for a review when NEWS2 is medium or high and the condition is not Critical', () => {
@@ -39,8 +39,8 @@ describe('thresholdNote', () => {
 
   it('says nothing when no tile is red or the analysis is not NORMAL', () => {
     expect(thresholdNote(NO_FLAGS, 'NORMAL')).toBeNull();
-    expect(thresholdNote({ ...NO_FLAGS, pulse: 'high' }, 'ATTENTION')).toBeNull();
-    expect(thresholdNote({ ...NO_FLAGS, pulse: 'high' }, undefined)).toBeNull();
+    expect(thresholdNote({ ...NO_FLAGS, heartRate: 'high' }, 'ATTENTION')).toBeNull();
+    expect(thresholdNote({ ...NO_FLAGS, heartRate: 'high' }, undefined)).toBeNull();
   });
 });
 

@@ -31,8 +31,8 @@ export function news2CriticalMark(patient: Pick<Patient, 'condition' | 'news2'>)
 }
 
 const DASHBOARD_LIMITS: Record<keyof DashboardVitalFlags, string> = {
-  oxygen: 'O2 ≤ 92 %',
-  pulse: 'pulse < 60 or > 100',
+  oxygenLevel: 'O2 ≤ 92 %',
+  heartRate: 'pulse < 60 or > 100',
   bloodPressure: 'BP > 130/85',
   temperature: 'temperature ≥ 37.0 °C',
 };

@@ -39,7 +39,7 @@ describe('the edit-patient form', () => {
 
   it('shows the stored temperature in °C with one decimal and the NEWS2 fields', () => {
     expect(initial).toMatchObject({
-      temperatureC: '36.9',
+      temperature: '36.9',
       respiratoryRate: '26',
       consciousness: 'A',
       onSupplementalOxygen: 'oxygen',
@@ -49,7 +49,7 @@ describe('the edit-patient form', () => {
 
   it('sends nothing unchanged, so an untouched temperature is never re-rounded', () => {
     expect(formValuesToPatch(initial, { ...initial })).toEqual({});
-    expect(formValuesToPatch(initial, { ...initial, temperatureC: '36.90' })).toEqual({});
+    expect(formValuesToPatch(initial, { ...initial, temperature: '36.90' })).toEqual({});
   });
 
   it('sends only the changed fields, temperature converted to tenths of °F', () => {
@@ -57,7 +57,7 @@ describe('the edit-patient form', () => {
       formValuesToPatch(initial, {
         ...initial,
         condition: 'Stable',
-        temperatureC: '37.5',
+        temperature: '37.5',
         respiratoryRate: '',
         consciousness: 'C',
         onSupplementalOxygen: 'air',
@@ -76,18 +76,18 @@ describe('the edit-patient form', () => {
   it('rejects values a nurse must correct, with messages that say how', () => {
     const result = PatientFormSchema.safeParse({
       ...initial,
-      pulse: '',
+      heartRate: '',
       oxygenLevel: '101',
-      temperatureC: '50',
+      temperature: '50',
       systolicBP: '80',
       diastolicBP: '90',
     });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
     expect(messages).toEqual({
-      pulse: 'Pulse is required',
+      heartRate: 'Pulse is required',
       oxygenLevel: 'SpO2 must be a whole number from 50 to 100 %',
-      temperatureC: 'Temperature must be in °C with at most one decimal, from 30.0 to 45.0',
+      temperature: 'Temperature must be in °C with at most one decimal, from 30.0 to 45.0',
       diastolicBP: 'Diastolic must be lower than systolic; check that the two values are not swapped',
     });
   });

@@ -23,14 +23,14 @@ describe('vitalCardModels (patient-page thresholds, spec point 5)', () => {
   it('flags nothing inside the limits, including the boundaries', () => {
     expect(
       flags({ pulse: 100, oxygenLevel: 95, systolicBP: 140, diastolicBP: 90, temperature: 995 }),
-    ).toEqual({ pulse: null, oxygen: null, bloodPressure: null, temperature: null });
+    ).toEqual({ heartRate: null, oxygenLevel: null, bloodPressure: null, temperature: null });
     expect(flags({ pulse: 60, temperature: 968 }).temperature).toBeNull(); // 36.0 °C
   });
 
   it('names the side and the limit crossed', () => {
-    expect(flags({ pulse: 101 }).pulse).toEqual({ direction: 'High', limit: '> 100 bpm' });
-    expect(flags({ pulse: 59 }).pulse).toEqual({ direction: 'Low', limit: '< 60 bpm' });
-    expect(flags({ oxygenLevel: 94 }).oxygen).toEqual({ direction: 'Low', limit: '< 95 %' });
+    expect(flags({ pulse: 101 }).heartRate).toEqual({ direction: 'High', limit: '> 100 bpm' });
+    expect(flags({ pulse: 59 }).heartRate).toEqual({ direction: 'Low', limit: '< 60 bpm' });
+    expect(flags({ oxygenLevel: 94 }).oxygenLevel).toEqual({ direction: 'Low', limit: '< 95 %' });
     expect(flags({ systolicBP: 141 }).bloodPressure).toEqual({ direction: 'High', limit: 'systolic > 140' });
     expect(flags({ systolicBP: 150, diastolicBP: 95 }).bloodPressure).toEqual({
       direction: 'High',
@@ -52,13 +52,13 @@ describe('what a vital card says under its value', () => {
 
   it('says "Within range" only where NEWS2 scores the value 0', () => {
     expect(statuses({})).toEqual({
-      pulse: 'Within range',
-      oxygen: 'Within range',
+      heartRate: 'Within range',
+      oxygenLevel: 'Within range',
       bloodPressure: 'Within range',
       temperature: 'Within range',
     });
     // Pulse 95 is within the spec's 60–100 but scores 1 in NEWS2 (91–110).
-    const pulse = cards({ pulse: 95 }).find((c) => c.key === 'pulse')!;
+    const pulse = cards({ pulse: 95 }).find((c) => c.key === 'heartRate')!;
     expect(pulse.status).toBe('High — scores 1 in NEWS2');
     expect(pulse.tone).toBe('warning');
     // SBP 105 scores 1 (101–110): low side.
@@ -66,8 +66,8 @@ describe('what a vital card says under its value', () => {
   });
 
   it("keeps the spec's threshold text where it fires, with the NEWS2 score beside it", () => {
-    expect(statuses({ pulse: 124 }).pulse).toBe('High (> 100 bpm) — scores 2 in NEWS2');
-    expect(statuses({ oxygenLevel: 89 }).oxygen).toBe('Low (< 95 %) — scores 3 in NEWS2');
+    expect(statuses({ pulse: 124 }).heartRate).toBe('High (> 100 bpm) — scores 2 in NEWS2');
+    expect(statuses({ oxygenLevel: 89 }).oxygenLevel).toBe('Low (< 95 %) — scores 3 in NEWS2');
     // Systolic 150 is high for the spec but scores 0 in NEWS2 (111–219).
     expect(statuses({ systolicBP: 150, diastolicBP: 95 }).bloodPressure).toBe(
       'High (systolic > 140, diastolic > 90)',
@@ -82,7 +82,7 @@ describe('what a vital card says under its value', () => {
       p.parameter === 'pulse' ? { ...p, score: 2 } : p,
     );
     const pulse = vitalCardModels({ ...patient, news2: { ...patient.news2, parameters } }).find(
-      (c) => c.key === 'pulse',
+      (c) => c.key === 'heartRate',
     )!;
     expect(pulse.news2?.score).toBe(2);
     expect(pulse.status).toBe('Scores 2 in NEWS2');
@@ -90,7 +90,7 @@ describe('what a vital card says under its value', () => {
 
   it('reads SpO2 on scale 2 on oxygen as high above the target', () => {
     const oxygen = cards({ oxygenLevel: 97, spo2Scale: 2, onSupplementalOxygen: true }).find(
-      (c) => c.key === 'oxygen',
+      (c) => c.key === 'oxygenLevel',
     )!;
     expect(oxygen.status).toBe('High — scores 3 in NEWS2');
   });

@@ -1,17 +1,19 @@
 import {
   type BandTable,
+  CORE_VITALS,
+  coreVitalFlags,
   limitText,
-  type News2Parameter,
   type Patient,
+  type PatientVitalValues,
   PULSE_TABLE,
-  patientPageVitalFlags,
   SYSTOLIC_BP_TABLE,
   spo2Table,
   TEMPERATURE_C_TABLE,
   tenthsFToRoundedCelsius,
+  type VitalValues,
   vitalsOfPatient,
 } from '@vigil/domain';
-import { CORE_VITAL_NEWS2, type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
+import { type CoreVitalId, coreVitalDisplay, coreVitalNews2 } from '@/lib/core-vitals.ts';
 
 export type VitalCardKey = CoreVitalId;
 
@@ -35,36 +37,31 @@ export interface VitalCardModel {
   tone: 'alarm' | 'warning' | null;
 }
 
-type CardPatient = Pick<
-  Patient,
-  | 'pulse'
-  | 'oxygenLevel'
-  | 'systolicBP'
-  | 'diastolicBP'
-  | 'temperature'
-  | 'spo2Scale'
-  | 'onSupplementalOxygen'
-> & { news2: Pick<Patient['news2'], 'parameters'> };
+type CardPatient = PatientVitalValues &
+  Pick<Patient, 'spo2Scale'> & { news2: Pick<Patient['news2'], 'parameters'> };
 
 /** The chart row (RCP NEWS2 2017 Chart 1) a core vital is read against, with the value as scored. */
 function chartOf(
   id: CoreVitalId,
+  values: VitalValues,
   patient: CardPatient,
 ): { table: BandTable; value: number; unit: string } | null {
+  const { heartRate, oxygenLevel, systolicBP, temperature } = values;
   switch (id) {
-    case 'pulse':
-      return { table: PULSE_TABLE, value: patient.pulse, unit: 'bpm' };
+    case 'heartRate':
+      return typeof heartRate === 'number' ? { table: PULSE_TABLE, value: heartRate, unit: 'bpm' } : null;
     case 'bloodPressure':
-      return { table: SYSTOLIC_BP_TABLE, value: patient.systolicBP, unit: 'mmHg systolic' };
+      return typeof systolicBP === 'number'
+        ? { table: SYSTOLIC_BP_TABLE, value: systolicBP, unit: 'mmHg systolic' }
+        : null;
     case 'temperature':
-      return {
-        table: TEMPERATURE_C_TABLE,
-        value: tenthsFToRoundedCelsius(patient.temperature),
-        unit: '°C',
-      };
-    case 'oxygen': {
-      const table = spo2Table(patient.oxygenLevel, patient.spo2Scale, patient.onSupplementalOxygen);
-      return table ? { table, value: patient.oxygenLevel, unit: '%' } : null;
+      return typeof temperature === 'number'
+        ? { table: TEMPERATURE_C_TABLE, value: tenthsFToRoundedCelsius(temperature), unit: '°C' }
+        : null;
+    case 'oxygenLevel': {
+      if (typeof oxygenLevel !== 'number') return null;
+      const table = spo2Table(oxygenLevel, patient.spo2Scale, patient.onSupplementalOxygen);
+      return table ? { table, value: oxygenLevel, unit: '%' } : null;
     }
   }
 }
@@ -73,11 +70,11 @@ function chartOf(
  * The NEWS2 points the server gave this vital (its summary's parameter), and where on the chart the
  * value lies: the chart is only read for the words ("Low", "≤ 90"), the score is the server's.
  */
-function news2Of(id: CoreVitalId, patient: CardPatient): VitalCardModel['news2'] {
-  const parameter: News2Parameter = CORE_VITAL_NEWS2[id];
+function news2Of(id: CoreVitalId, values: VitalValues, patient: CardPatient): VitalCardModel['news2'] {
+  const parameter = coreVitalNews2(id);
   const score = patient.news2.parameters.find((p) => p.parameter === parameter)?.score ?? null;
   if (score === null || score < 1) return null;
-  const chart = chartOf(id, patient);
+  const chart = chartOf(id, values, patient);
   if (!chart) return { score, direction: null, limit: null };
   const limit = limitText(chart.table, chart.value);
   const direction = limit.startsWith('≤') ? 'Low' : limit.startsWith('>') ? 'High' : null;
@@ -93,60 +90,29 @@ function statusOf(flag: VitalCardModel['flag'], news2: VitalCardModel['news2']):
 }
 
 /**
- * The four vital cards of the patient page (spec point 2) with the patient-page thresholds of spec
- * point 5, whose texts stay where they fire. A flag names the limit crossed, as alarm messages should
+ * The four vital cards of the patient page (spec point 2), labelled and highlighted by their
+ * catalogue rows (the patient-page limits of spec point 5). A flag names the limit crossed, as alarm messages should
  * (docs/reference/clinical.md, IEC 60601-1-8). A value the spec's limits pass but NEWS2 scores (BP
  * 88/52: systolic ≤ 90, 3 points) never reads "Within range": it names its score.
  */
 export function vitalCardModels(patient: CardPatient): VitalCardModel[] {
-  const flags = patientPageVitalFlags(patient);
+  const flags = coreVitalFlags(patient, 'patientPage');
   const values = vitalsOfPatient(patient);
-  const cards: Omit<VitalCardModel, 'news2' | 'status' | 'tone'>[] = [
-    {
-      key: 'pulse',
-      label: 'Pulse',
-      ...coreVitalDisplay('pulse', values),
-      flag:
-        flags.pulse === 'high'
-          ? { direction: 'High', limit: '> 100 bpm' }
-          : flags.pulse === 'low'
-            ? { direction: 'Low', limit: '< 60 bpm' }
-            : null,
-    },
-    {
-      key: 'oxygen',
-      label: 'Oxygen Level',
-      ...coreVitalDisplay('oxygen', values),
-      flag: flags.oxygen === 'low' ? { direction: 'Low', limit: '< 95 %' } : null,
-    },
-    {
-      key: 'bloodPressure',
-      label: 'Blood Pressure',
-      ...coreVitalDisplay('bloodPressure', values),
-      flag: flags.bloodPressure === 'high' ? { direction: 'High', limit: bloodPressureLimit(patient) } : null,
-    },
-    {
-      key: 'temperature',
-      label: 'Temperature',
-      ...coreVitalDisplay('temperature', values),
-      flag:
-        flags.temperature === 'high'
-          ? { direction: 'High', limit: '> 37.5 °C' }
-          : flags.temperature === 'low'
-            ? { direction: 'Low', limit: '< 36.0 °C' }
-            : null,
-    },
-  ];
-  return cards.map((card) => {
-    const news2 = news2Of(card.key, patient);
-    const tone = card.flag || news2?.score === 3 ? 'alarm' : news2 ? 'warning' : null;
-    return { ...card, news2, status: statusOf(card.flag, news2), tone };
+  return CORE_VITALS.map(({ id, label }) => {
+    const crossed = flags[id];
+    const flag: VitalCardModel['flag'] = crossed
+      ? { direction: crossed.flag === 'low' ? 'Low' : 'High', limit: crossed.limit }
+      : null;
+    const news2 = news2Of(id, values, patient);
+    const tone = flag || news2?.score === 3 ? 'alarm' : news2 ? 'warning' : null;
+    return {
+      key: id,
+      label,
+      ...coreVitalDisplay(id, values),
+      flag,
+      news2,
+      status: statusOf(flag, news2),
+      tone,
+    };
   });
-}
-
-function bloodPressureLimit(patient: Pick<Patient, 'systolicBP' | 'diastolicBP'>): string {
-  const parts: string[] = [];
-  if (patient.systolicBP > 140) parts.push('systolic > 140');
-  if (patient.diastolicBP > 90) parts.push('diastolic > 90');
-  return parts.join(', ');
 }

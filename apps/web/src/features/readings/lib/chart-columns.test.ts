@@ -29,7 +29,7 @@ describe('chartColumns', () => {
     const columns = chartColumns([c, b, a], [point(a, 1), point(b, 2), point(c, 7)], { isDemo: false });
     expect(columns).toHaveLength(2);
     expect(columns[0]?.time).toBe(b.readingTime);
-    expect(columns[0]?.values).toMatchObject({ pulse: 95, respiratoryRate: 18, temperatureC: 37.5 });
+    expect(columns[0]?.values).toMatchObject({ heartRate: 95, respiratoryRate: 18, temperature: 37.5 });
     expect(columns[0]?.news2).toEqual({ total: 2, band: 'low', complete: true });
     expect(columns[1]?.news2?.total).toBe(7);
   });

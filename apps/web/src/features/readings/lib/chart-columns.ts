@@ -1,4 +1,11 @@
-import { countsAsCurrent, type News2Point, tenthsFToRoundedCelsius, type VitalReading } from '@vigil/domain';
+import {
+  countsAsCurrent,
+  type News2Point,
+  tenthsFToRoundedCelsius,
+  VITAL_SIGNS,
+  type VitalReading,
+  type VitalSign,
+} from '@vigil/domain';
 import type { ChartValues } from './chart-sections.ts';
 
 /** The chart's windows (hours), the first the default. */
@@ -23,28 +30,18 @@ export function parseChartWindow(search: string): ChartWindowH {
   return CHART_WINDOWS_H.find((h) => h === hours) ?? CHART_WINDOWS_H[0];
 }
 
-const EMPTY: ChartValues = {
-  respiratoryRate: null,
-  spo2Pct: null,
-  onSupplementalOxygen: null,
-  systolicBP: null,
-  diastolicBP: null,
-  pulse: null,
-  consciousness: null,
-  temperatureC: null,
-};
+const EMPTY = Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, null])) as ChartValues;
+
+/** A reading's value of a vital as the chart plots it: °C to one decimal for a temperature. */
+function chartValue(vital: VitalSign, r: VitalReading) {
+  const value = r[vital.key] ?? null;
+  return value !== null && vital.kind === 'number' && vital.entry === 'celsius'
+    ? tenthsFToRoundedCelsius(value as number)
+    : value;
+}
 
 function valuesOf(r: VitalReading): ChartValues {
-  return {
-    respiratoryRate: r.respiratoryRate,
-    spo2Pct: r.oxygenLevel,
-    onSupplementalOxygen: r.onSupplementalOxygen,
-    systolicBP: r.systolicBP,
-    diastolicBP: r.diastolicBP,
-    pulse: r.heartRate,
-    consciousness: r.consciousness,
-    temperatureC: r.temperature === null ? null : tenthsFToRoundedCelsius(r.temperature),
-  };
+  return Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, chartValue(v, r)])) as ChartValues;
 }
 
 /** A later value wins; a value the later reading lacks keeps the earlier one. */

@@ -3,13 +3,13 @@ import { type ChartValues, chartSections } from './chart-sections.ts';
 
 const none: ChartValues = {
   respiratoryRate: null,
-  spo2Pct: null,
+  oxygenLevel: null,
   onSupplementalOxygen: null,
   systolicBP: null,
   diastolicBP: null,
-  pulse: null,
+  heartRate: null,
   consciousness: null,
-  temperatureC: null,
+  temperature: null,
 };
 
 /** The label and score of the row a value is plotted in. */
@@ -43,10 +43,10 @@ describe('chartSections (RCP NEWS2 Chart 1, docs/reference/clinical.md)', () => 
   it.each([
     ['respiratoryRate', { respiratoryRate: 8 }, '≤8', 3],
     ['respiratoryRate', { respiratoryRate: 21 }, '21–24', 2],
-    ['spo2', { spo2Pct: 95 }, '94–95', 1],
+    ['spo2', { oxygenLevel: 95 }, '94–95', 1],
     ['systolicBP', { systolicBP: 220, diastolicBP: 100 }, '≥220', 3],
-    ['pulse', { pulse: 91 }, '91–110', 1],
-    ['temperature', { temperatureC: 38.1 }, '38.1–39.0', 1],
+    ['pulse', { heartRate: 91 }, '91–110', 1],
+    ['temperature', { temperature: 38.1 }, '38.1–39.0', 1],
     ['airOrOxygen', { onSupplementalOxygen: true }, 'Oxygen', 2],
     ['consciousness', { consciousness: 'C' }, 'New confusion', 3],
     ['consciousness', { consciousness: 'A' }, 'Alert', 0],
@@ -72,12 +72,14 @@ describe('chartSections (RCP NEWS2 Chart 1, docs/reference/clinical.md)', () => 
       ['84–85', 2],
       ['≤83', 3],
     ]);
-    expect(plotted(2, 'spo2', { spo2Pct: 97, onSupplementalOxygen: true })).toMatchObject({ score: 3 });
-    expect(plotted(2, 'spo2', { spo2Pct: 97, onSupplementalOxygen: false })).toMatchObject({
+    expect(plotted(2, 'spo2', { oxygenLevel: 97, onSupplementalOxygen: true })).toMatchObject({ score: 3 });
+    expect(plotted(2, 'spo2', { oxygenLevel: 97, onSupplementalOxygen: false })).toMatchObject({
       label: '≥93 on air',
     });
-    expect(plotted(2, 'spo2', { spo2Pct: 90, onSupplementalOxygen: true })).toMatchObject({ label: '88–92' });
+    expect(plotted(2, 'spo2', { oxygenLevel: 90, onSupplementalOxygen: true })).toMatchObject({
+      label: '88–92',
+    });
     // Undetermined without the oxygen status: marked, never shown as a plain 0.
-    expect(plotted(2, 'spo2', { spo2Pct: 95 })?.text).toBe('95?');
+    expect(plotted(2, 'spo2', { oxygenLevel: 95 })?.text).toBe('95?');
   });
 });

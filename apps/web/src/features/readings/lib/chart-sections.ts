@@ -13,6 +13,8 @@ import {
   scoreConsciousness,
   spo2Table,
   TEMPERATURE_C_TABLE,
+  type VitalKey,
+  type VitalValues,
 } from '@vigil/domain';
 
 /**
@@ -21,17 +23,11 @@ import {
  * score band, highest values at the top as on the paper chart.
  */
 
-/** The values a chart column shows, as the chart plots them (temperature in °C, one decimal). */
-export interface ChartValues {
-  respiratoryRate: number | null;
-  spo2Pct: number | null;
-  onSupplementalOxygen: boolean | null;
-  systolicBP: number | null;
-  diastolicBP: number | null;
-  pulse: number | null;
-  consciousness: Consciousness | null;
-  temperatureC: number | null;
-}
+/**
+ * The values a chart column shows, by catalogue key, as the chart plots them (`temperature` in °C,
+ * one decimal); null when not recorded.
+ */
+export type ChartValues = { [K in VitalKey]: Exclude<VitalValues[K], undefined> };
 
 export interface ChartRow {
   id: string;
@@ -105,7 +101,7 @@ function spo2Scale2Section(): ChartSection {
     title: 'SpO₂ Scale 2 (%)',
     rows: [...oxygenRows.reverse(), airHigh, ...bandRows('spo2-shared', sharedTable).reverse()],
     place(values) {
-      const value = values.spo2Pct;
+      const value = values.oxygenLevel;
       if (value === null) return null;
       if (value <= sharedUpTo)
         return { rowId: `spo2-shared-${bandIndex(sharedTable, value)}`, text: `${value}` };
@@ -138,7 +134,7 @@ export function chartSections(spo2Scale: Spo2Scale): ChartSection[] {
     ),
     spo2Scale === 2
       ? spo2Scale2Section()
-      : numericSection('spo2', 'SpO₂ Scale 1 (%)', SPO2_SCALE_1_TABLE, (v) => v.spo2Pct),
+      : numericSection('spo2', 'SpO₂ Scale 1 (%)', SPO2_SCALE_1_TABLE, (v) => v.oxygenLevel),
     {
       parameter: 'airOrOxygen',
       title: 'Air or oxygen?',
@@ -160,7 +156,7 @@ export function chartSections(spo2Scale: Spo2Scale): ChartSection[] {
       (v) => v.systolicBP,
       (v, systolic) => (v.diastolicBP === null ? `${systolic}` : `${systolic}/${v.diastolicBP}`),
     ),
-    numericSection('pulse', 'Pulse (beats/min)', PULSE_TABLE, (v) => v.pulse),
+    numericSection('pulse', 'Pulse (beats/min)', PULSE_TABLE, (v) => v.heartRate),
     {
       parameter: 'consciousness',
       title: 'Consciousness (ACVPU)',
@@ -172,6 +168,6 @@ export function chartSections(spo2Scale: Spo2Scale): ChartSection[] {
       place: (v) =>
         v.consciousness === null ? null : { rowId: `acvpu-${v.consciousness}`, text: v.consciousness },
     },
-    numericSection('temperature', 'Temperature (°C)', TEMPERATURE_C_TABLE, (v) => v.temperatureC),
+    numericSection('temperature', 'Temperature (°C)', TEMPERATURE_C_TABLE, (v) => v.temperature),
   ];
 }

@@ -14,9 +14,9 @@ const worse = {
   onSupplementalOxygen: 'air' as const,
   systolicBP: '95',
   diastolicBP: '60',
-  pulse: '125',
+  heartRate: '125',
   consciousness: 'C' as const,
-  temperatureC: '38.6',
+  temperature: '38.6',
 } satisfies ObservationsFormOutput;
 
 const errorsOf = (values: ObservationsFormValues) => {
@@ -34,17 +34,17 @@ describe('the record-observations form', () => {
       onSupplementalOxygen: 'Choose room air or supplemental oxygen',
       systolicBP: 'Systolic is required',
       diastolicBP: 'Diastolic is required',
-      pulse: 'Pulse is required',
+      heartRate: 'Pulse is required',
       consciousness: 'Choose the level of consciousness (ACVPU)',
-      temperatureC: 'Temperature is required',
+      temperature: 'Temperature is required',
     });
   });
 
   it('rejects implausible values and swapped pressures with the edit form’s messages', () => {
-    expect(errorsOf({ ...worse, respiratoryRate: '95', temperatureC: '52', pulse: '12.5' })).toEqual({
+    expect(errorsOf({ ...worse, respiratoryRate: '95', temperature: '52', heartRate: '12.5' })).toEqual({
       respiratoryRate: 'Respiratory rate must be a whole number from 0 to 80 breaths/min',
-      temperatureC: 'Temperature must be in °C with at most one decimal, from 30.0 to 45.0',
-      pulse: 'Pulse must be a whole number from 20 to 300 beats/min',
+      temperature: 'Temperature must be in °C with at most one decimal, from 30.0 to 45.0',
+      heartRate: 'Pulse must be a whole number from 20 to 300 beats/min',
     });
     expect(errorsOf({ ...worse, systolicBP: '60', diastolicBP: '95' })).toEqual({
       diastolicBP: 'Diastolic must be lower than systolic; check that the two values are not swapped',
@@ -83,7 +83,7 @@ describe('the record-observations form', () => {
       message: 'Respiratory rate must be within 0–80 breaths/min; re-measure or correct the entry',
     });
     expect(fieldOfServerMessage('heartRate: Heart rate must be within 20–300 beats/min')).toEqual({
-      field: 'pulse',
+      field: 'heartRate',
       message: 'Heart rate must be within 20–300 beats/min',
     });
     // Temperature errors speak °F, readingTime is not a field, and plain messages have no field.

@@ -6,11 +6,11 @@ const panel = (id: string) => TREND_PANELS.find((p) => p.id === id)!;
 const point = (hour: number, over: Partial<TrendPoint>): TrendPoint => ({
   readingId: hour,
   timeMs: new Date(2026, 2, 2, hour, 30).getTime(),
-  pulse: null,
-  spo2: null,
+  heartRate: null,
+  oxygenLevel: null,
   systolicBP: null,
   diastolicBP: null,
-  temperatureC: null,
+  temperature: null,
   respiratoryRate: null,
   consciousness: null,
   onSupplementalOxygen: null,
@@ -21,8 +21,8 @@ const point = (hour: number, over: Partial<TrendPoint>): TrendPoint => ({
 
 describe('trend panels', () => {
   it('keeps the soft range and widens it around values beyond', () => {
-    expect(panelRange(panel('pulse'), 60, 110)).toEqual([40, 140]);
-    expect(panelRange(panel('pulse'), 30, 170)).toEqual([25, 175]);
+    expect(panelRange(panel('heartRate'), 60, 110)).toEqual([40, 140]);
+    expect(panelRange(panel('heartRate'), 30, 170)).toEqual([25, 175]);
     expect(panelRange(panel('news2'), 0, 3)).toEqual([0, 20]);
   });
 
@@ -48,11 +48,11 @@ describe('trend panels', () => {
 
   it('summarises a panel for screen readers', () => {
     const points = [
-      point(8, { pulse: 70, systolicBP: 120, diastolicBP: 80, temperatureC: 37 }),
-      point(9, { spo2: 97 }),
-      point(14, { pulse: 125, systolicBP: 95, diastolicBP: 60, temperatureC: 38.6 }),
+      point(8, { heartRate: 70, systolicBP: 120, diastolicBP: 80, temperature: 37 }),
+      point(9, { oxygenLevel: 97 }),
+      point(14, { heartRate: 125, systolicBP: 95, diastolicBP: 60, temperature: 38.6 }),
     ];
-    expect(panelSummary(panel('pulse'), points)).toBe(
+    expect(panelSummary(panel('heartRate'), points)).toBe(
       'Pulse (bpm), last 24 hours: 2 readings from 70 to 125; latest 125 at 14:30.',
     );
     expect(panelSummary(panel('bloodPressure'), points)).toBe(
@@ -61,9 +61,9 @@ describe('trend panels', () => {
     expect(panelSummary(panel('temperature'), points)).toBe(
       'Temperature (°C), last 24 hours: 2 readings from 37.0 to 38.6; latest 38.6 at 14:30.',
     );
-    expect(panelSummary(panel('spo2'), points)).toBe(
+    expect(panelSummary(panel('oxygenLevel'), points)).toBe(
       'SpO2 (%), last 24 hours: 1 reading; latest 97 at 09:30.',
     );
-    expect(panelSummary(panel('spo2'), [])).toBe('SpO2 (%), last 24 hours: no readings.');
+    expect(panelSummary(panel('oxygenLevel'), [])).toBe('SpO2 (%), last 24 hours: no readings.');
   });
 });

@@ -111,7 +111,7 @@ function vitalPanel({ vital, pair, color, softRange }: (typeof PLOTTED)[number])
     };
   }
   const title = titleOf(vital);
-  return { ...base, id: vital.news2 ?? vital.key, title, series: [series(vital, title)] };
+  return { ...base, id: vital.key, title, series: [series(vital, title)] };
 }
 
 /**

@@ -42,7 +42,7 @@ describe('trendPoints', () => {
     const late = reading(30, { ...fullSet, heartRate: 130 });
     const points = trendPoints([late, early], [point(early, 0), point(late, 2)], everything);
     expect(points.map((p) => p.timeMs)).toEqual([Date.UTC(2026, 2, 2, 8, 0), Date.UTC(2026, 2, 2, 8, 30)]);
-    expect(points[0]).toMatchObject({ pulse: 65, temperatureC: 37.5, systolicBP: 120, diastolicBP: 80 });
+    expect(points[0]).toMatchObject({ heartRate: 65, temperature: 37.5, systolicBP: 120, diastolicBP: 80 });
     expect(points[0]!.news2).toEqual({
       total: 0,
       band: 'low',
@@ -62,7 +62,7 @@ describe('trendPoints', () => {
       everything,
     );
     expect(p!.news2).toMatchObject({ total: 5, carriedForward: ['respiratoryRate', 'temperature'] });
-    expect(p).toMatchObject({ pulse: 65, spo2: 99, respiratoryRate: null });
+    expect(p).toMatchObject({ heartRate: 65, oxygenLevel: 99, respiratoryRate: null });
   });
 
   it('has no NEWS2 for a reading the series does not list yet', () => {

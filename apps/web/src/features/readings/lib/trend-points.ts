@@ -14,32 +14,20 @@ import {
 export type TrendNews2 = Omit<News2Point, 'readingId' | 'readingTime'>;
 
 /**
- * One observation on the trend chart: what the reading measured, each vital under its point field
- * (null when the reading did not carry it; temperature in °C, one decimal, as displayed), its class,
- * and the NEWS2 the server gives it (null until the server's series has it).
+ * One observation on the trend chart: what the reading measured, each vital under its catalogue key
+ * (null when the reading did not carry it; `temperature` as displayed, in °C to one decimal), its
+ * class, and the NEWS2 the server gives it (null until the server's series has it).
  */
 export type TrendPoint = {
   readingId: number;
   timeMs: number;
   provenance: ReadingProvenance;
   news2: TrendNews2 | null;
-} & { [K in VitalKey as (typeof TREND_FIELD)[K]]: Exclude<VitalValues[K], undefined> };
-
-/** The point's field of each vital sign. */
-const TREND_FIELD = {
-  respiratoryRate: 'respiratoryRate',
-  oxygenLevel: 'spo2',
-  onSupplementalOxygen: 'onSupplementalOxygen',
-  systolicBP: 'systolicBP',
-  diastolicBP: 'diastolicBP',
-  heartRate: 'pulse',
-  consciousness: 'consciousness',
-  temperature: 'temperatureC',
-} as const satisfies Record<VitalKey, string>;
+} & { [K in VitalKey]: Exclude<VitalValues[K], undefined> };
 
 /** A numeric vital's value on a point as plotted and listed (°C for temperature); null if not measured. */
 export function trendValue(point: TrendPoint, vital: NumericVitalSign): number | null {
-  return point[TREND_FIELD[vital.key]];
+  return point[vital.key];
 }
 
 /** A reading's value of a vital as the point holds it: °C to one decimal for a temperature. */
@@ -73,7 +61,7 @@ export function trendPoints(
     .filter(({ reading }) => VITAL_SIGNS.some((v) => isRecorded(reading[v.readingField])))
     .sort((a, b) => a.timeMs - b.timeMs || a.reading.id - b.reading.id)
     .map(({ reading: r, timeMs }) => {
-      const values = Object.fromEntries(VITAL_SIGNS.map((v) => [TREND_FIELD[v.key], pointValue(v, r)]));
+      const values = Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, pointValue(v, r)]));
       return {
         ...(values as Omit<TrendPoint, 'readingId' | 'timeMs' | 'provenance' | 'news2'>),
         readingId: r.id,
