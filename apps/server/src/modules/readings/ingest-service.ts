@@ -7,7 +7,6 @@ import {
   mayAttachTo,
   type ReadingProvenance,
   type ReadingSender,
-  type ScoreTrigger,
   SIMULATION_REAL_PATIENT_MESSAGE,
   SIMULATION_REFUSED_MESSAGE,
 } from '@vigil/domain';
@@ -18,16 +17,11 @@ import { conflict, forbidden, unprocessable } from '../../lib/errors.ts';
 import type { AlertService } from '../alerts/service.ts';
 import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
-import type { LiveEventRow, LiveEventsService, NewLiveEvent } from '../events/service.ts';
+import type { LiveEventRow, LiveEventsService } from '../events/service.ts';
 import type { PatientService } from '../patients/service.ts';
-import { toVitalReading } from './mappers.ts';
-import { ingestStatements, type PatientRow, type ReadingRow, storedReading } from './repository.ts';
-
-/**
- * Readings carried by one live event. A larger batch (a backfill) sends only its latest reading,
- * flagged `truncated`: screens reload that history rather than merge part of it.
- */
-const MAX_READINGS_PER_EVENT = 20;
+import { changesOf } from './ingest-changes.ts';
+import { ingestStatements, storedReading } from './ingest-repository.ts';
+import type { ReadingRow } from './repository.ts';
 
 export interface IngestActor {
   userId: number | null;
@@ -62,55 +56,6 @@ const canonicalTime = (sent: string, time: number) =>
 
 /** Where in the request a problem is: "readings[3]." in a batch, nothing for a single reading. */
 const at = (list: unknown[], i: number) => (list.length > 1 ? `readings[${i}].` : '');
-
-/**
- * What the readings stored now change, per locked patient: a reading event (its readings, or only
- * the latest of a large batch), and when a reading is newer than the patient's vitals, the patient
- * as it becomes (`changed`) with its patient-updated and alert events.
- */
-function changesOf(
-  patients: Pick<PatientService, 'changeEvents' | 'withReadings'>,
-  locked: PatientRow[],
-  byPatient: Map<number, number[]>,
-  stored: (position: number) => ReadingRow,
-): { events: NewLiveEvent[]; changed: PatientRow[]; scored: ScoredChange[] } {
-  const events: NewLiveEvent[] = [];
-  const changed: PatientRow[] = [];
-  const scored: ScoredChange[] = [];
-  for (const before of locked) {
-    const rows = byPatient.get(before.id)?.map(stored);
-    if (!rows) continue; // every reading for this patient was a resend
-    rows.sort((a, b) => a.readingTime.getTime() - b.readingTime.getTime());
-    const latest = rows[rows.length - 1]!;
-    events.push({
-      type: 'reading',
-      patientId: before.id,
-      data:
-        rows.length > MAX_READINGS_PER_EVENT
-          ? { readings: [toVitalReading(latest)], truncated: true }
-          : { readings: rows.map(toVitalReading) },
-    });
-    // The row is locked: it becomes exactly this when the ingest sets it. Values that do not count
-    // (a wearable's summary, an older value) join the history only.
-    const after = patients.withReadings(before, rows);
-    if (!after) continue;
-    changed.push(after);
-    events.push(...patients.changeEvents(before, after));
-    // A person's observation (or the demo ward's) raises an alert at once; a device's waits for confirmation.
-    const trigger = rows.some((r) => r.provenance === 'observation' || r.provenance === 'demo')
-      ? 'observation'
-      : 'device';
-    scored.push({ before, after, trigger });
-  }
-  return { events, changed, scored };
-}
-
-/** A patient the ingest changed, and whether a person's observation or a device's value changed it. */
-interface ScoredChange {
-  before: PatientRow;
-  after: PatientRow;
-  trigger: ScoreTrigger;
-}
 
 /**
  * The one ingest path for every reading (manual, Bluetooth, bridge, wearable): validated, stored

@@ -1,0 +1,225 @@
+import { VITAL_PATIENT_FIELDS } from '@vigil/domain';
+import { getTableColumns } from 'drizzle-orm';
+import { columnList, epochMs, type Prelude, type Run, rowMapper, statement } from '../../db/prepared.ts';
+import { patients, vitalReadings } from '../../db/schema.ts';
+import type { PatientRow, ReadingRow, SentReading, StoredKey } from './repository.ts';
+
+// The ingest's own statements (decision 007): hand-written and prepared, run in its transaction.
+
+/**
+ * The reading fields the bulk insert takes from the request, by name: every column but the keys,
+ * the time stored and who recorded it. The API names the fields as the schema does (heartRate,
+ * readingTime …), so the validated request is the insert's JSON parameter as it is.
+ */
+const SENT_COLUMNS = Object.entries(getTableColumns(vitalReadings)).filter(
+  ([key]) => key !== 'id' && key !== 'createdAt' && key !== 'recordedBy',
+);
+
+const toReadingRow = rowMapper(vitalReadings);
+const toPatientRow = rowMapper(patients);
+const PATIENT_COLUMNS = columnList(patients);
+
+const SENT_TARGETS = SENT_COLUMNS.map(([, c]) => `"${c.name}"`).join(', ');
+const SENT_NAMES = SENT_COLUMNS.map(([key]) => `"${key}"`).join(', ');
+const SENT_DEFINITION = SENT_COLUMNS.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ');
+
+/** The insert's column list, where a reading's class is the one its device's link decides. */
+const INSERTED_NAMES = SENT_COLUMNS.map(([key]) =>
+  key === 'provenance'
+    ? `case when x."deviceId" in (select device_id from simulated) then coalesce(x."provenanceIfSimulated", x.provenance) else x.provenance end`
+    : `x."${key}"`,
+).join(', ');
+
+/**
+ * One statement: the batch's patients locked, then the whole batch inserted from one JSON parameter
+ * (json_to_recordset, by the request's own field names), whatever its size.
+ * - The patients ($3) are locked in id order, so concurrent ingests for a patient queue here. FOR NO
+ *   KEY UPDATE does not conflict with the readings' foreign-key checks (FOR KEY SHARE). A reading
+ *   for a patient that does not exist is not inserted; the caller refuses the batch.
+ * - Which of the batch's devices ($4) have an active simulated link is read in the same statement,
+ *   and returned: a reading of such a device is stored with the class it was given for that case
+ *   (`provenanceIfSimulated`, decided by the domain as the other), and the caller classes it alike.
+ * - The ids are drawn first, so they come back as one JSON array in batch order (null where a
+ *   reading was skipped), with the time the readings are stored at (the transaction's).
+ */
+function lockAndInsertText(skipStored: boolean) {
+  // Skipping stored readings, the ids of those inserted come back; otherwise every id drawn is
+  // stored (or the statement fails), and the join is saved.
+  const [onConflict, ids, from] = skipStored
+    ? [
+        'on conflict (device_id, reading_time) do nothing returning id',
+        'ins.id',
+        'x left join ins on ins.id = x.id',
+      ]
+    : ['', 'x.id', 'x'];
+  return `with locked as materialized (
+      select ${PATIENT_COLUMNS} from patients where id = any($3::int[]) order by id for no key update
+    ),
+    simulated as materialized (
+      select device_id from device_links where device_id = any($4::text[]) and ended_at is null and simulated
+    ),
+    x as materialized (
+      select nextval('vital_readings_id_seq')::int as id, x.* -- the id column's own sequence (serial)
+      from rows from (json_to_recordset($1::json) as (${SENT_DEFINITION}, "provenanceIfSimulated" text))
+        with ordinality as x(${SENT_NAMES}, "provenanceIfSimulated", ord)
+    ),
+    ins as (
+      insert into vital_readings (id, ${SENT_TARGETS}, recorded_by)
+      select x.id, ${INSERTED_NAMES}, $2::int from x where x."patientId" in (select id from locked)
+      ${onConflict}
+    )
+    select (select json_agg(locked) from locked) as patients, json_agg(${ids} order by x.ord) as ids,
+      (select json_agg(device_id) from simulated) as simulated, ${epochMs('now()')} as created_ms
+    from ${from}`;
+}
+
+/**
+ * The patient fields an ingest sets: the vital signs a reading carries, when, their sources, NEWS2
+ * and the next observations due (the alert timers read that column: observations taken end an
+ * overdue alert).
+ */
+const APPLIED = Object.entries(getTableColumns(patients)).filter(([key]) =>
+  (
+    [
+      ...VITAL_PATIENT_FIELDS,
+      'lastUpdated',
+      'sources',
+      'news2',
+      'news2Total',
+      'nextObservationDue',
+    ] as string[]
+  ).includes(key),
+);
+
+/**
+ * The patients' new vital signs ($2: the locked rows as they become, in JSON), as the WITH clause of
+ * the statement that records the ingest's live events: one round trip for both (decision 007).
+ */
+const APPLY_VITALS = {
+  name: 'ingest_apply_vitals_with_events',
+  text: `with updated as (
+     update patients p set ${APPLIED.map(([key, c]) => `"${c.name}" = v."${key}"`).join(', ')}
+     from json_to_recordset($2::json) as v(id int, ${APPLIED.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ')})
+     where p.id = v.id
+   )`,
+};
+
+/** The request fields stored as they are sent (the keys, the time and the recorder are set apart). */
+const COPIED_KEYS = SENT_COLUMNS.map(([key]) => key).filter(
+  (key) => key !== 'patientId' && key !== 'readingTime',
+) as (keyof SentReading & keyof ReadingRow)[];
+
+/** The stored row of a sent reading, as the history reads it back, without reading it back. */
+export function storedReading(
+  sent: SentReading,
+  readingTime: Date,
+  key: StoredKey,
+  recordedBy: number | null,
+): ReadingRow {
+  const row: Record<string, unknown> = { id: key.id, patientId: sent.patientId };
+  for (const field of COPIED_KEYS) row[field] = sent[field] ?? null;
+  // Sent as text, stored as timestamps.
+  row.windowStart = sent.windowStart ? new Date(sent.windowStart) : null;
+  row.windowEnd = sent.windowEnd ? new Date(sent.windowEnd) : null;
+  row.readingTime = readingTime;
+  row.recordedBy = recordedBy;
+  row.createdAt = key.createdAt;
+  return row as ReadingRow;
+}
+
+/** The ingest's statements: prepared once per connection (db/prepared.ts), run in its transaction. */
+const INGEST = {
+  claimKey: statement(
+    'ingest_claim_key',
+    `insert into idempotent_requests (key, status, response, request_hash) values ($1, 0, '{}', $2)
+     on conflict do nothing returning key`,
+  ),
+  storedAnswer: statement(
+    'ingest_stored_answer',
+    'select response, request_hash from idempotent_requests where key = $1',
+  ),
+  storeAnswer: statement(
+    'ingest_store_answer',
+    'update idempotent_requests set status = 201, response = $2 where key = $1',
+  ),
+  /** The readings as new ones: a reading already stored (same device and time) fails it. */
+  lockAndInsert: statement('ingest_lock_and_insert', lockAndInsertText(false)),
+  /** The same, skipping readings already stored (a check per row first): for a batch with a resend. */
+  lockAndInsertSkippingStored: statement('ingest_lock_and_insert_skipping_stored', lockAndInsertText(true)),
+  findByDeviceTimes: statement(
+    'ingest_find_by_device_times',
+    `select ${columnList(vitalReadings, 'v')} from vital_readings v
+     join json_to_recordset($1::json) as x(device_id text, reading_time timestamptz)
+       on v.device_id = x.device_id and v.reading_time = x.reading_time`,
+  ),
+};
+
+/** The statements of the ingest transaction; `run` runs them in it. */
+export function ingestStatements(run: Run) {
+  return {
+    /**
+     * Locks the batch's patients and stores the readings (validated request objects, each with its
+     * class, and the class it takes when its device's active link is simulated where that differs).
+     * Returns the patients as locked (a missing one means no such patient, and then nothing was
+     * stored), the batch's devices whose active link is simulated and, for each reading in order,
+     * its new id and creation time, or null where it was skipped as already stored. Unless
+     * `skipStored`, a reading already stored fails the statement (a unique violation).
+     */
+    async lockAndInsert(
+      readings: readonly (SentReading & { provenanceIfSimulated?: string })[],
+      recordedBy: number | null,
+      skipStored: boolean,
+    ): Promise<{ patients: PatientRow[]; simulated: Set<string>; keys: (StoredKey | null)[] }> {
+      const patientIds = [...new Set(readings.map((r) => r.patientId))];
+      const deviceIds = [...new Set(readings.flatMap((r) => (r.deviceId ? [r.deviceId] : [])))];
+      const [row] = await run<{
+        patients: unknown[] | null;
+        ids: (number | null)[];
+        simulated: string[] | null;
+        created_ms: number;
+      }>(skipStored ? INGEST.lockAndInsertSkippingStored : INGEST.lockAndInsert, [
+        JSON.stringify(readings),
+        recordedBy,
+        patientIds,
+        deviceIds,
+      ]);
+      const createdAt = new Date(row!.created_ms);
+      return {
+        patients: (row!.patients ?? []).map((p) => toPatientRow(p as Record<string, unknown>)),
+        simulated: new Set(row!.simulated ?? []),
+        keys: row!.ids.map((id) => (id === null ? null : { id, createdAt })),
+      };
+    },
+
+    /** Stored readings for (deviceId, readingTime) pairs: what a resend refers to. */
+    async findByDeviceTimes(pairs: { deviceId: string; readingTime: string }[]): Promise<ReadingRow[]> {
+      if (pairs.length === 0) return [];
+      const json = JSON.stringify(pairs.map((p) => ({ device_id: p.deviceId, reading_time: p.readingTime })));
+      return (await run(INGEST.findByDeviceTimes, [json])).map(toReadingRow);
+    },
+
+    /**
+     * Claims an idempotency key for a request (`requestHash`: its body's digest); false when it was
+     * claimed before (its stored answer stands).
+     */
+    async claimKey(key: string, requestHash: string): Promise<boolean> {
+      return (await run(INGEST.claimKey, [key, requestHash])).length > 0;
+    },
+
+    /** The answer stored for a key and the digest of the request it answered (null before digests). */
+    async storedAnswer(key: string): Promise<{ response: unknown; requestHash: string | null } | undefined> {
+      const [row] = await run<{ response: unknown; request_hash: string | null }>(INGEST.storedAnswer, [key]);
+      return row && { response: row.response, requestHash: row.request_hash };
+    },
+
+    async storeAnswer(key: string, response: unknown): Promise<void> {
+      await run(INGEST.storeAnswer, [key, JSON.stringify(response)]);
+    },
+
+    /**
+     * The locked patients as they become (`changed`), to be set in the statement that records the
+     * batch's live events.
+     */
+    newVitals: (changed: PatientRow[]): Prelude => ({ ...APPLY_VITALS, params: [JSON.stringify(changed)] }),
+  };
+}
