@@ -390,21 +390,18 @@ describe('Patient Dashboard', () => {
       await registerThroughUi(page);
       const patient = await admitPatient(page);
       const lists: string[] = [];
-      let listAsked: () => void = () => {};
-      const isListAsked = new Promise<boolean>((resolve) => {
-        listAsked = () => resolve(true);
-      });
+      const listAsked = Promise.withResolvers<boolean>();
       page.on('request', (r) => {
         if (new URL(r.url()).pathname !== '/api/patients') return;
         lists.push(r.method());
-        listAsked();
+        listAsked.resolve(true);
       });
       // The session's answer is held until the list has been asked for (5 s at most): a page that
       // asks for the list only once it knows the session would wait out the 5 s.
       let wasListAskedFirst: boolean | undefined;
       await page.route('**/api/user', async (route) => {
         wasListAskedFirst = await Promise.race([
-          isListAsked,
+          listAsked.promise,
           new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
         ]);
         await route.continue();
@@ -427,28 +424,22 @@ describe('Patient Dashboard', () => {
       const patient = await admitPatient(page);
       // The stream is held until the change is made: the event is sent before the stream
       // subscribes, so the stream never brings it, and the list was read before it.
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let streamAsked: () => void = () => {};
-      const isStreamAsked = new Promise<void>((resolve) => {
-        streamAsked = resolve;
-      });
+      const held = Promise.withResolvers<void>();
+      const streamAsked = Promise.withResolvers<void>();
       await page.route('**/api/events*', async (route) => {
-        streamAsked();
-        await held;
+        streamAsked.resolve();
+        await held.promise;
         await route.continue();
       });
       await page.reload();
       const shown = card(page, patient.name);
       await shown.waitFor();
-      await isStreamAsked;
+      await streamAsked.promise;
       // Cards far down the ward are skipped by layout until near (decision 026): bring it near.
       await shown.scrollIntoViewIfNeeded();
       await expect.poll(() => text(shown)).toContain('Stable');
       await api(page, 'PATCH', `/api/patients/${patient.id}`, { condition: 'Critical' });
-      release();
+      held.resolve();
       await expect.poll(() => text(shown), { timeout: 10_000 }).toContain('Critical');
       expect(pageErrors(page)).toEqual([]);
     } finally {
