@@ -41,7 +41,7 @@ interface AlertSeen {
 }
 
 /**
- * Issue 21: the time from a nurse's reading (POST /api/device-readings making NEWS2 ≥ 7) to its
+ * Alerts: the time from a nurse's reading (POST /api/device-readings making NEWS2 ≥ 7) to its
  * `alert-changed` (active) on another person's event stream, and from "Acknowledge" (POST
  * /api/alerts/{id}/acknowledge) to the acknowledged alert on that stream (what clears the bar on
  * every other screen); p50 and p99 over EVENTS alerts, on PostgreSQL; goal < 1 s each. Between

@@ -5,7 +5,7 @@ import { seedDemoData } from '../apps/server/src/db/seed.ts';
 import { buildAnalysis, computeNews2 } from '../packages/domain/src/index.ts';
 import { fmt, measure, report } from './lib.ts';
 
-/** Issue 3: NEWS2 engine speed, and the cost of the analysis route relative to a bare request. */
+/** NEWS2 engine speed, and the cost of the analysis route relative to a bare request. */
 export async function benchAnalysis() {
   console.log('\n# Clinical analysis');
   const vitals = {

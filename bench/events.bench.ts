@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import { connectInspector } from './inspector.ts';
@@ -14,8 +15,77 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Resident and JavaScript heap per stream opened by `openAll`, each reading after a full collection. */
+async function memoryPerStream(
+  pid: number,
+  inspector: Awaited<ReturnType<typeof connectInspector>>,
+  openAll: () => Promise<number>,
+) {
+  const heapBefore = await inspector.heapUsedAfterGc();
+  const rssBefore = rssKb(pid);
+  const connected = await openAll();
+  await sleep(1000);
+  const heapAfter = await inspector.heapUsedAfterGc();
+  const rssAfter = rssKb(pid);
+  return {
+    connected,
+    residentKiB: (rssAfter - rssBefore) / connected,
+    heapKiB: (heapAfter - heapBefore) / connected / 1024,
+    rss: [rssBefore / 1024, rssAfter / 1024],
+  };
+}
+
 /**
- * Issue 5: with 1000 connected event-stream clients on PostgreSQL, the time from POST to receipt
+ * As many streams held by a bare node:http server (bare-event-server.ts): what Node itself costs
+ * per open connection, measured in the same run.
+ */
+async function bareStreamMemory() {
+  const child = spawn(
+    process.execPath,
+    ['--inspect=127.0.0.1:0', '--import', 'tsx', 'bench/bare-event-server.ts'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const inspectorUrl = new Promise<string>((resolve) => {
+    let text = '';
+    child.stderr!.on('data', (chunk) => {
+      text += String(chunk);
+      const url = /ws:\/\/\S+/.exec(text)?.[0];
+      if (url) resolve(url);
+    });
+  });
+  const port = await new Promise<number>((resolve) =>
+    child.stdout!.once('data', (d) => resolve(Number(String(d).trim()))),
+  );
+  const inspector = await connectInspector(await inspectorUrl);
+  const held: http.ClientRequest[] = [];
+  try {
+    const open = () =>
+      new Promise<void>((resolve, reject) => {
+        const req = http.get(`http://127.0.0.1:${port}/`, { agent: false }, (res) => {
+          if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
+          res.resume();
+          resolve();
+        });
+        req.on('error', () => {});
+        held.push(req);
+      });
+    return await memoryPerStream(child.pid!, inspector, async () => {
+      for (let i = 0; i < CLIENTS; i += 50) await Promise.all(Array.from({ length: 50 }, open));
+      return held.length;
+    });
+  } finally {
+    for (const req of held) req.destroy();
+    inspector.close();
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/**
+ * With 1000 connected event-stream clients on PostgreSQL, the time from POST to receipt
  * (p50, p99; goal p99 < 100 ms) and the server's memory per client. The server runs as its own
  * process (`apps/server/src/main.ts`) so its memory is its own.
  */
@@ -43,8 +113,6 @@ export async function benchEvents() {
     });
     const patientId = ((await admit.json()) as { id: number }).id;
     await sleep(500);
-    const heapWithout = await inspector.heapUsedAfterGc();
-    const rssBefore = rssKb(server.pid);
 
     // Each client records when it saw each reading (by heart rate, unique per post).
     const arrivals = new Map<number, number[]>();
@@ -70,10 +138,10 @@ export async function benchEvents() {
         req.on('error', () => {});
         streams.push(req);
       });
-    for (let i = 0; i < CLIENTS; i += 50) await Promise.all(Array.from({ length: 50 }, open));
-    await sleep(1000);
-    const heapWith = await inspector.heapUsedAfterGc();
-    const rssAfter = rssKb(server.pid);
+    const memory = await memoryPerStream(server.pid, inspector, async () => {
+      for (let i = 0; i < CLIENTS; i += 50) await Promise.all(Array.from({ length: 50 }, open));
+      return connected;
+    });
 
     const latencies: number[] = [];
     for (let i = 0; i < POSTS; i++) {
@@ -102,14 +170,19 @@ export async function benchEvents() {
     report('POST → receipt, p50', `${fmt(percentile(latencies, 50), 1)} ms`);
     const p99 = percentile(latencies, 99);
     report('POST → receipt, p99', `${fmt(p99, 1)} ms  (goal < 100 ms: ${p99 < 100 ? 'met' : 'NOT met'})`);
-    // Both readings follow a full collection: uncollected garbage made the resident figure vary by
-    // a third from run to run. The JavaScript heap is the part of it the server's code decides.
-    const perClient = ((rssAfter - rssBefore) * 1024) / connected / 1024;
+    // Each reading follows a full collection: uncollected garbage made the resident figure vary by
+    // a third from run to run. The JavaScript heap is the part of it the server's code decides; a
+    // bare node:http server holding as many streams says what Node itself costs.
+    const bare = await bareStreamMemory();
     report(
       'server memory per connected client',
-      `${fmt(perClient, 1)} KiB resident (RSS ${fmt(rssBefore / 1024)} → ${fmt(rssAfter / 1024)} MiB, after a full collection)  (goal < 15 KiB: ${perClient < 15 ? 'met' : 'NOT met'})`,
+      `${fmt(memory.residentKiB, 1)} KiB resident (RSS ${fmt(memory.rss[0]!)} → ${fmt(memory.rss[1]!)} MiB, after a full collection)  (goal < 15 KiB: ${memory.residentKiB < 15 ? 'met' : 'NOT met'})`,
     );
-    report('  of which JavaScript heap', `${fmt((heapWith - heapWithout) / connected / 1024, 1)} KiB`);
+    report('  of which JavaScript heap', `${fmt(memory.heapKiB, 1)} KiB`);
+    report(
+      '  bare node:http holding as many streams (baseline)',
+      `${fmt(bare.residentKiB, 1)} KiB resident, ${fmt(bare.heapKiB, 1)} KiB heap, for ${fmt(bare.connected)} streams  ratio ${fmt(bare.residentKiB / memory.residentKiB, 2)}`,
+    );
   } finally {
     for (const req of streams) req.destroy();
     inspector.close();

@@ -9,7 +9,7 @@ const ROUND_SECONDS = 0.5;
 const SENDERS = 8;
 
 /**
- * Issue 5: ingest throughput on PostgreSQL, single readings and batches of 100, each against a
+ * Ingest throughput on PostgreSQL, single readings and batches of 100, each against a
  * baseline of the same rows inserted by a plain `pg` client in the same run. The server runs as its
  * own process (apps/server/src/main.ts), as in production; the senders run here.
  *

@@ -127,7 +127,7 @@ async function compare(base: string, path: string, cookie: string, serverPid: nu
 }
 
 /**
- * Issue 24: the signed-in ward list (and one record) against a bare node:http server sending the
+ * The signed-in ward list (and one record) against a bare node:http server sending the
  * same bytes with the same headers, each loaded by autocannon in a process of its own.
  */
 async function benchListOn(label: string, env: Record<string, string>) {

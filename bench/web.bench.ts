@@ -115,7 +115,7 @@ async function scriptBytes(
 const sizeGoal = (gzipBytes: number, goalKb: number) =>
   `(goal ≤ ${goalKb} KB: ${gzipBytes / 1024 <= goalKb ? 'met' : 'NOT met'})`;
 
-/** Issue 24: JavaScript of the first page and of the dashboard; the dashboard of 500 patients. */
+/** Speed: JavaScript of the first page and of the dashboard; the dashboard of 500 patients. */
 export async function benchWeb() {
   console.log('\n# Web (Chromium)');
   const [app, browser] = await Promise.all([startApp({ SEED_DEMO: 'false' }), launchBrowser()]);

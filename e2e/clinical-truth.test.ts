@@ -110,7 +110,7 @@ describe('demo data stays on demo patients', () => {
     const { context, page } = await app.newPage();
     try {
       await signUp(page);
-      // Margaret Okafor's observations (issue 20): NEWS2 14, SpO2 89, pulse 124.
+      // Margaret Okafor's observations: NEWS2 14, SpO2 89, pulse 124.
       const margaret = await admitPatient(page, {
         name: uniquePatientName('Margaret Okafor'),
         condition: 'Critical',

@@ -125,7 +125,7 @@ describe('Patient Dashboard', () => {
       const { news2 } = ward.find((p) => p.id === margaret!.id)!;
       expect(news2).toMatchObject({ total: 14, band: 'high' });
       expect(await text(margaretCard.locator('[data-band]'))).toBe('NEWS2 14 · high');
-      // The card's analysis in plain words (issue 16, point 5), from the server's summary.
+      // The card's analysis in plain words, from the server's summary.
       await margaretCard.getByText('High risk, NEWS2 14.', { exact: false }).waitFor();
       expect(await text(margaretCard)).not.toContain('Analyzing data...');
       // Each value says where it comes from and how old it is.

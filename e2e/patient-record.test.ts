@@ -125,7 +125,7 @@ describe('Patient detail page', () => {
     expect(await tiles.nth(1).getAttribute('data-highlighted')).toBe('true');
     expect(await tiles.nth(0).getAttribute('data-highlighted')).toBeNull();
     const monitorText = await text(monitor);
-    // The class of the values (the ward's own observations), not a device (issue 16, point 6).
+    // The class of the values (the ward's own observations), not a device (decision 014).
     expect(await text(monitor.locator('[data-connection]'))).toBe('Manual observations');
     expect(monitorText).not.toContain('Real Device Connected');
     expect(monitorText).toContain('Observation · just now');
@@ -134,7 +134,7 @@ describe('Patient detail page', () => {
     // Faster for a high NEWS2, labelled as such; "High-priority patient" is the spec's patient 41 only.
     expect(monitorText).toContain('Refreshes every minute while NEWS2 is high.');
     expect(monitorText).not.toContain('High-priority patient');
-    // The rise is the server's alert, in the bar at the top of every screen (issue 21), with the
+    // The rise is the server's alert, in the bar at the top of every screen (decision 021), with the
     // values and limits that drive it; raised before the record opened, it is not a toast here.
     const alertItem = page
       .getByRole('region', { name: /active alerts?$/ })
@@ -193,7 +193,7 @@ describe('Patient detail page', () => {
     await monitor.getByRole('button', { name: 'Try again' }).click();
     await monitor.getByRole('list', { name: 'Analysed vital signs' }).waitFor();
     expect(await monitor.getByRole('alert').count()).toBe(0);
-    // The recovered analysis is CRITICAL, but the rise is the server's alert (issue 21): in the bar,
+    // The recovered analysis is CRITICAL, but the rise is the server's alert (decision 021): in the bar,
     // and no second "<level> Alert" from the monitor.
     await page
       .getByRole('region', { name: /active alerts?$/ })

@@ -18,7 +18,7 @@ import {
 const DATE_TIME = /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/;
 
 /**
- * Roles and the audit trail (issue 15), with registration by approval: an administrator approves a
+ * Roles and the audit trail (decision 013), with registration by approval: an administrator approves a
  * nurse who registered on the sign-in page; the nurse signs in and opens a patient's record; an
  * auditor sees that opening in the record's "who has seen this record" view.
  */

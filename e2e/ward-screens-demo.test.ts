@@ -3,7 +3,7 @@ import { listPatients, signUp } from './support/fixtures.ts';
 import { card, pageErrors, region, screenshot, useApp } from './support/harness.ts';
 
 /**
- * The demo ward as a new user meets it on a fresh start (issue 16): its critical patients are being
+ * The demo ward as a new user meets it on a fresh start: its critical patients are being
  * watched (recent observations, not "Stale"), and the screenshots of the walk-through.
  */
 const app = useApp();

@@ -38,7 +38,7 @@ import {
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR_MS);
 
 /**
- * The ward's screens at 3 a.m. (issue 16): each numbered point of the walk-through, as a nurse meets
+ * The ward's screens at 3 a.m.: each numbered point of the walk-through, as a nurse meets
  * it. The journeys make their own patients on an empty ward.
  */
 const app = useApp(EMPTY_WARD);

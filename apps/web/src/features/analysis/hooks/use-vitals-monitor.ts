@@ -11,7 +11,7 @@ import { monitorRefresh } from '../lib/monitor-rules.ts';
  * the values that count), on mount and every `refreshMs` (spec point 4), also while the tab is hidden
  * so the card is current when looked at. Every failure toasts "Analysis Error" (spec point 8). A
  * rise into URGENT or CRITICAL is no longer a toast of its own: it is the server's alert, in the
- * alert bar and announced once as "<level> Alert" when raised (features/alerts, issue 21). Mount it
+ * alert bar and announced once as "<level> Alert" when raised (features/alerts, decision 021). Mount it
  * once per patient (key the card by patient id).
  */
 export function useVitalsMonitor(patient: Patient) {

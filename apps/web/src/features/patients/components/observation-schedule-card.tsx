@@ -97,7 +97,7 @@ function ExceptionDialog({ patient }: { patient: Patient }) {
 }
 
 /**
- * The record's observation schedule (issue 21 point 4): when the next full set is due ("Obs due in
+ * The record's observation schedule (decision 021): when the next full set is due ("Obs due in
  * 23 min", "Overdue 12 min"), how often (from NEWS2), and a monitoring exception in force, which a
  * nurse may record or end.
  */

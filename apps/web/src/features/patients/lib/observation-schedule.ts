@@ -1,7 +1,7 @@
 import { MONITORING_EXCEPTION_LABELS, observationDueText, type Patient } from '@vigil/domain';
 
 export interface ObservationDue {
-  /** "Obs due in 23 min" or "Overdue 12 min" (the domain's words, issue 21). */
+  /** "Obs due in 23 min" or "Overdue 12 min" (the domain's words, decision 021). */
   text: string;
   isOverdue: boolean;
   /** "Patient asleep" while a monitoring exception defers the schedule. */
