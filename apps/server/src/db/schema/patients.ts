@@ -1,0 +1,210 @@
+import {
+  CONSCIOUSNESS_LEVELS,
+  type MonitoringException,
+  type PatientDevice,
+  type PatientNews2,
+  READING_PROVENANCES,
+  type VitalSources,
+} from '@vigil/domain';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { ts } from './columns.ts';
+
+// Patients and their record: treatments, notes, medications, contacts, readings and events.
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    oxygenLevel: integer('oxygen_level').notNull(),
+    pulse: integer('pulse').notNull(),
+    systolicBP: integer('systolic_bp').notNull(),
+    diastolicBP: integer('diastolic_bp').notNull(),
+    /** Tenths of °F, e.g. 986 (spec point 3). */
+    temperature: integer('temperature').notNull(),
+    condition: text('condition').notNull(),
+    lastUpdated: ts('last_updated').notNull().defaultNow(),
+    // NEWS2 parameters (addition): null means "not recorded", which NEWS2 reports as missing.
+    respiratoryRate: integer('respiratory_rate'),
+    consciousness: text('consciousness', { enum: CONSCIOUSNESS_LEVELS }),
+    onSupplementalOxygen: boolean('on_supplemental_oxygen'),
+    spo2Scale: smallint('spo2_scale').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** Created by the demo seed: only demo patients take simulated and demo values (decision 014). */
+    isDemo: boolean('is_demo').notNull().default(false),
+    /** Where each current vital value came from (domain `VitalSources`), kept with the values. */
+    sources: jsonb('sources').$type<VitalSources>().notNull().default({}),
+    /**
+     * The NEWS2 of the values that count (domain `PatientNews2`), computed by the domain's
+     * `summarizeNews2` whenever they change; its total is a column of its own for ordering.
+     */
+    news2: jsonb('news2').$type<PatientNews2 | null>(),
+    news2Total: smallint('news2_total'),
+    /**
+     * The patient's active device links as every answer carries them (domain `PatientDevice[]`),
+     * written only by the device-link service in the transaction of each link change.
+     */
+    devices: jsonb('devices').$type<PatientDevice[]>().notNull().default([]),
+    /**
+     * When the next full set of observations is due (domain `nextObservationDue`), kept with the
+     * NEWS2 it follows from, so the overdue sweep is one indexed query.
+     */
+    nextObservationDue: ts('next_observation_due'),
+    /** A nurse's monitoring exception in force (domain `MonitoringException`), or null. */
+    monitoringException: jsonb('monitoring_exception').$type<MonitoringException | null>(),
+    /** Discharged patients leave the ward's lists; their record stays readable. */
+    dischargedAt: ts('discharged_at'),
+  },
+  (t) => [
+    index('patients_condition_idx').on(t.condition),
+    index('patients_news2_total_idx').on(t.news2Total),
+    index('patients_next_observation_due_idx').on(t.nextObservationDue),
+    index('patients_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const treatments = pgTable(
+  'treatments',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    scheduledFor: ts('scheduled_for').notNull(),
+    completed: boolean('completed').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // Addition: when and by whom it was marked done (the history timeline shows it).
+    completedAt: ts('completed_at'),
+    completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('treatments_patient_scheduled_idx').on(t.patientId, t.scheduledFor)],
+);
+
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('notes_patient_created_idx').on(t.patientId, t.createdAt)],
+);
+
+export const medications = pgTable(
+  'medications',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    dosage: text('dosage').notNull(),
+    frequency: text('frequency').notNull(),
+    nextDose: ts('next_dose').notNull(),
+    alertEnabled: boolean('alert_enabled').notNull().default(true),
+    instructions: text('instructions'),
+    sideEffects: text('side_effects'),
+    startDate: ts('start_date').defaultNow(),
+    endDate: ts('end_date'),
+    adherenceRate: integer('adherence_rate'),
+    lastTaken: ts('last_taken'),
+    aiSuggestions: jsonb('ai_suggestions'),
+    createdAt: ts('created_at').defaultNow(),
+    updatedAt: ts('updated_at').defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('medications_patient_next_dose_idx').on(t.patientId, t.nextDose)],
+);
+
+/** The real data behind the spec's sample Emergency Contacts panel (addition). */
+export const emergencyContacts = pgTable(
+  'emergency_contacts',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    relationship: text('relationship').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('emergency_contacts_patient_idx').on(t.patientId)],
+);
+
+/** Spec "Cloud reading": every vital reading, whatever its source. */
+export const vitalReadings = pgTable(
+  'vital_readings',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id'),
+    deviceName: text('device_name'),
+    connectionType: text('connection_type'),
+    readingTime: ts('reading_time').notNull(),
+    heartRate: integer('heart_rate'),
+    oxygenLevel: integer('oxygen_level'),
+    systolicBP: integer('systolic_bp'),
+    diastolicBP: integer('diastolic_bp'),
+    temperature: integer('temperature'),
+    /** Skin temperature, tenths of °F (a wearable's; never core temperature, not in NEWS2; decision 011). */
+    skinTemperature: integer('skin_temperature'),
+    respiratoryRate: integer('respiratory_rate'),
+    consciousness: text('consciousness', { enum: CONSCIOUSNESS_LEVELS }),
+    onSupplementalOxygen: boolean('on_supplemental_oxygen'),
+    batteryLevel: integer('battery_level'),
+    steps: integer('steps'),
+    sleepHours: real('sleep_hours'),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** Where the reading comes from, decided by the ingest (domain `classifyReading`, decision 014). */
+    provenance: text('provenance', { enum: READING_PROVENANCES }).notNull(),
+    /** The past window a wearable summary describes (last night's sleep); null for a point in time. */
+    windowStart: ts('window_start'),
+    windowEnd: ts('window_end'),
+  },
+  (t) => [
+    index('vital_readings_patient_time_idx').on(t.patientId, t.readingTime.desc()),
+    // Dedupe: one reading per device and instant (a resent reading is stored once).
+    uniqueIndex('vital_readings_device_time_uq').on(t.deviceId, t.readingTime),
+  ],
+);
+
+/**
+ * Addition: what happened to a patient and who did it (admission, condition changes, vitals edits).
+ * The history timeline reads it; it is also the audit trail of changes to the patient record.
+ */
+export const patientEvents = pgTable(
+  'patient_events',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('patient_events_patient_created_idx').on(t.patientId, t.createdAt)],
+);
