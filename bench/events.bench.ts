@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import { connectInspector } from './inspector.ts';
+import { connectInspector, inspectorUrlOf } from './inspector.ts';
 import { benchPatient, fmt, report } from './lib.ts';
 import { createBenchDatabase } from './pg-database.ts';
 import { startServerProcess } from './server-process.ts';
@@ -47,14 +47,7 @@ async function bareStreamMemory() {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  const inspectorUrl = new Promise<string>((resolve) => {
-    let text = '';
-    child.stderr!.on('data', (chunk) => {
-      text += String(chunk);
-      const url = /ws:\/\/\S+/.exec(text)?.[0];
-      if (url) resolve(url);
-    });
-  });
+  const inspectorUrl = inspectorUrlOf(child);
   const port = await new Promise<number>((resolve) =>
     child.stdout!.once('data', (d) => resolve(Number(String(d).trim()))),
   );

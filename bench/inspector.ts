@@ -1,8 +1,25 @@
+import type { ChildProcess } from 'node:child_process';
+
 /**
  * The DevTools protocol of a server process started with `--inspect=127.0.0.1:0`
  * (startServerProcess's `inspect`): lets a bench measure what the server's heap retains after a
  * full collection, which the resident size (full of garbage not yet collected) does not tell.
  */
+/**
+ * The DevTools address a process started with `--inspect=127.0.0.1:0` writes first to its stderr
+ * (which must be piped).
+ */
+export function inspectorUrlOf(child: ChildProcess): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    child.stderr!.on('data', (chunk) => {
+      text += String(chunk);
+      const url = /ws:\/\/\S+/.exec(text)?.[0];
+      if (url) resolve(url);
+    });
+  });
+}
+
 export async function connectInspector(url: string) {
   const ws = new WebSocket(url);
   await new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { freePort } from '../apps/server/test/free-port.ts';
+import { inspectorUrlOf } from './inspector.ts';
 
 /**
  * The real server (apps/server/src/main.ts) as its own process, for benchmarks. BENCH_SERVER_FLAGS
@@ -20,17 +21,7 @@ export async function startServerProcess(env: Record<string, string>, options: {
     },
     stdio: ['ignore', 'ignore', options.inspect ? 'pipe' : 'ignore'],
   });
-  // The inspector's address is the first thing the process writes to stderr.
-  const inspectorUrl = options.inspect
-    ? new Promise<string>((resolve) => {
-        let text = '';
-        child.stderr!.on('data', (chunk) => {
-          text += String(chunk);
-          const url = /ws:\/\/\S+/.exec(text)?.[0];
-          if (url) resolve(url);
-        });
-      })
-    : null;
+  const inspectorUrl = options.inspect ? inspectorUrlOf(child) : null;
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
