@@ -1,6 +1,6 @@
 import { LIVE_POSITION_HEADER } from '@vigil/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { noteAnswer, streamClosed, streamOpened } from './live-position.ts';
+import { noteAnswer, readingEverythingAgain, streamClosed, streamOpened } from './live-position.ts';
 
 const answer = (position?: string) =>
   new Response('[]', { headers: position ? { [LIVE_POSITION_HEADER]: position } : {} });
@@ -56,5 +56,21 @@ describe('reads the stream does not cover are read again', () => {
     streamOpened('a1b2c3d4.12', second);
     expect(second).toHaveBeenCalledTimes(1);
     expect(first).not.toHaveBeenCalled();
+  });
+
+  it('remembers a read from another instance however many reads came before it', () => {
+    const again = vi.fn();
+    for (let n = 10; n < 200; n++) noteAnswer(answer(`a1b2c3d4.${n}`));
+    noteAnswer(answer('ffffffff.3'));
+    streamOpened('a1b2c3d4.10', again);
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads nothing a second time when a resumed stream reads everything again', () => {
+    const again = vi.fn();
+    noteAnswer(answer('a1b2c3d4.5'));
+    readingEverythingAgain();
+    streamOpened('a1b2c3d4.9', again);
+    expect(again).not.toHaveBeenCalled();
   });
 });

@@ -8,8 +8,11 @@ import { isLivePositionBehind, LIVE_POSITION_HEADER } from '@vigil/domain';
  * reads again, once per stream.
  */
 let streamPosition: string | null = null;
-/** Positions of reads answered while no stream was open (one per server instance at most). */
-const readsWithoutStream = new Set<string>();
+/**
+ * The earliest read answered by each server instance while no stream was open: whether any read is
+ * behind a stream's position is whether the earliest is.
+ */
+const earliestWithoutStream = new Map<string, string>();
 let readAgain: (() => void) | null = null;
 
 function behind() {
@@ -22,11 +25,13 @@ function behind() {
 export function noteAnswer(res: Response): void {
   const position = res.headers.get(LIVE_POSITION_HEADER);
   if (!position) return;
-  if (streamPosition === null) {
-    if (readsWithoutStream.size < 64) readsWithoutStream.add(position);
-  } else if (isLivePositionBehind(position, streamPosition)) {
-    behind();
+  if (streamPosition !== null) {
+    if (isLivePositionBehind(position, streamPosition)) behind();
+    return;
   }
+  const instance = position.split('.')[0]!;
+  const earliest = earliestWithoutStream.get(instance);
+  if (!earliest || isLivePositionBehind(position, earliest)) earliestWithoutStream.set(instance, position);
 }
 
 /**
@@ -36,9 +41,17 @@ export function noteAnswer(res: Response): void {
 export function streamOpened(position: string, again: () => void): void {
   streamPosition = position;
   readAgain = again;
-  const earlier = [...readsWithoutStream];
-  readsWithoutStream.clear();
+  const earlier = [...earliestWithoutStream.values()];
+  earliestWithoutStream.clear();
   if (earlier.some((read) => isLivePositionBehind(read, position))) behind();
+}
+
+/**
+ * Everything on screen is being read again (a stream resumed after a drop): the reads made while
+ * it was down need no second reading.
+ */
+export function readingEverythingAgain(): void {
+  earliestWithoutStream.clear();
 }
 
 /** The stream dropped or closed: reads until the next one are checked when it opens. */

@@ -3,7 +3,7 @@ import { LiveEvent } from '@vigil/domain';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { USER_QUERY_KEY } from '@/features/auth/api/query-keys.ts';
 import { openEventSource } from '@/lib/event-stream.ts';
-import { streamClosed } from '@/lib/live-position.ts';
+import { readingEverythingAgain, streamClosed } from '@/lib/live-position.ts';
 import { applyLiveEvent } from '../lib/apply-live-event.ts';
 import { type LiveStatus, LiveStreamClient, type LiveStreamState } from '../lib/live-stream-client.ts';
 
@@ -69,7 +69,10 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       onState: setState,
       onMessage,
       // Whatever the replay could not bring (events past the server's retention or replay limit).
-      onResumed: () => void queryClient.invalidateQueries({ refetchType: 'active' }),
+      onResumed: () => {
+        readingEverythingAgain();
+        void queryClient.invalidateQueries({ refetchType: 'active' });
+      },
       // EventSource hides the status code: a stream ended by an expired session looks like any
       // other drop. Asking for the session tells; a 401 there signs the screen out.
       onFailure: () => {
