@@ -24,6 +24,11 @@ export function AccountRow({ account }: { account: Account }) {
   const update = useMutation({
     mutationFn: updateAccount,
     onSuccess: (a) => {
+      // The list shows the server's answer at once: cleared, the select would otherwise fall back
+      // to the old role until the list is read again.
+      queryClient.setQueryData<Account[]>(ACCOUNTS_QUERY_KEY, (list) =>
+        list?.map((other) => (other.id === a.id ? a : other)),
+      );
       toastSuccess('Account updated', `${a.username}: ${ROLE_LABELS[a.role]}, ${STATUS_LABEL[a.status]}`);
       void refresh();
     },
