@@ -145,11 +145,12 @@ describe('Patient Dashboard', () => {
         'Showing 2 of 6 patients · 2 critical',
       );
 
+      // As many Stable patients as Critical ones: wait for the tones, not the count, to change.
       await filterButton(page, 'Stable').click();
-      await expect.poll(() => cards(page).count()).toBe(ward.filter((p) => p.condition === 'Stable').length);
-      expect(new Set(await grid(page).locator('[data-condition-tone]').allTextContents())).toEqual(
-        new Set(['Stable']),
-      );
+      await expect
+        .poll(async () => new Set(await grid(page).locator('[data-condition-tone]').allTextContents()))
+        .toEqual(new Set(['Stable']));
+      expect(await cards(page).count()).toBe(ward.filter((p) => p.condition === 'Stable').length);
 
       await filterButton(page, 'All Patients').click();
       await expect.poll(() => cards(page).count()).toBe(6);
