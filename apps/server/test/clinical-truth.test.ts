@@ -3,7 +3,9 @@ import {
   type Patient,
   Patient as PatientSchema,
   SIMULATION_REAL_PATIENT_MESSAGE,
+  sourcesOfPatient,
   summarizeNews2,
+  vitalsOfPatient,
   withStaleness,
 } from '@vigil/domain';
 import { sql } from 'drizzle-orm';
@@ -34,7 +36,12 @@ const minutesAgo = (m: number) => new Date(t.clock.now().getTime() - m * 60_000)
 const getPatient = async (id: number) =>
   PatientSchema.parse((await call('GET', `/api/patients/${id}`)).json());
 /** The NEWS2 the domain gives the patient's own values and sources, now. */
-const expectedNews2 = (p: Patient) => summarizeNews2(p, p.sources, t.clock.now().getTime());
+const expectedNews2 = (p: Patient) =>
+  summarizeNews2(
+    { ...vitalsOfPatient(p), spo2Scale: p.spo2Scale, isDemo: p.isDemo },
+    sourcesOfPatient(p.sources),
+    t.clock.now().getTime(),
+  );
 const eventsOf = (patientId: number, type: string) => storedEvents(t, patientId, type);
 
 describe('the demo ward', () => {

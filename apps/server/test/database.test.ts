@@ -40,9 +40,9 @@ describe('demo data and schema', () => {
     );
     // Some vitals are abnormal by the spec's dashboard thresholds, some are not.
     expect(rows.some((p) => p.oxygenLevel <= 92)).toBe(true);
-    expect(rows.some((p) => p.pulse > 100)).toBe(true);
+    expect(rows.some((p) => p.heartRate > 100)).toBe(true);
     expect(rows.some((p) => p.systolicBP > 130)).toBe(true);
-    expect(rows.some((p) => p.oxygenLevel > 95 && p.pulse >= 60 && p.pulse <= 100)).toBe(true);
+    expect(rows.some((p) => p.oxygenLevel > 95 && p.heartRate >= 60 && p.heartRate <= 100)).toBe(true);
     const allTreatments = await ctx.database.db.select().from(treatments);
     expect(allTreatments.some((t) => t.completed)).toBe(true);
     expect(allTreatments.some((t) => !t.completed && t.scheduledFor < now)).toBe(true);

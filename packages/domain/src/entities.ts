@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ObservationSchedule } from './alerts/schedule.ts';
 import { PERMISSIONS } from './auth/permissions.ts';
 import { Role } from './auth/roles.ts';
-import { PatientNews2, Spo2Scale, VitalSources } from './clinical/patient-news2.ts';
+import { PatientNews2, PatientVitalSources, Spo2Scale } from './clinical/patient-news2.ts';
 import { ReadingProvenance } from './clinical/provenance.ts';
 import { PatientDevice } from './devices/links.ts';
 
@@ -71,7 +71,7 @@ export const Patient = z.object({
   /** Created by the demo seed: everything about it is a demonstration, and every screen says so. */
   isDemo: z.boolean(),
   /** Where each current vital value came from (class, time, device). */
-  sources: VitalSources,
+  sources: PatientVitalSources,
   /** NEWS2 of the values that count, computed once on the server; screens display it. */
   news2: PatientNews2,
   /** The devices linked to the patient now, newest first, with their state. */

@@ -3,6 +3,7 @@ import { DEVICE_FIELDS_READ_ONLY_MESSAGE } from './clinical/provenance.ts';
 import { CONDITIONS } from './entities.ts';
 import { recordId } from './ids.ts';
 import { isoDateTime } from './time.ts';
+import type { WithVitalKeys } from './vitals/mappers.ts';
 import { BP_ORDER_MESSAGE, news2OptionalFields, vitalValue } from './vitals/schemas.ts';
 
 /** Request bodies of the patient record API. Messages say what to fix. */
@@ -52,6 +53,8 @@ export const PatientCreateInput = z
   })
   .refine((p) => p.diastolicBP < p.systolicBP, { path: ['diastolicBP'], error: BP_ORDER_MESSAGE });
 export type PatientCreateInput = z.infer<typeof PatientCreateInput>;
+/** An admission inside the server: the request, its vitals by the catalogue's keys (`heartRate`). */
+export type PatientAdmission = WithVitalKeys<PatientCreateInput>;
 
 /** Change a patient: any subset of the fields (the BP order is checked against the stored values too). */
 export const PatientUpdateInput = z
@@ -70,6 +73,8 @@ export const PatientUpdateInput = z
     error: 'Send at least one field to change',
   });
 export type PatientUpdateInput = z.infer<typeof PatientUpdateInput>;
+/** A change of the record inside the server: the request, its vitals by the catalogue's keys. */
+export type PatientChanges = WithVitalKeys<PatientUpdateInput>;
 export { BP_ORDER_MESSAGE };
 
 export const PatientListQuery = z.object({

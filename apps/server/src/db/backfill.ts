@@ -6,8 +6,10 @@ import {
   type PatientDevice,
   type ReadingProvenance,
   summarizeNews2,
+  VITAL_KEYS,
   VITAL_SIGNS,
   type VitalSources,
+  type VitalState,
 } from '@vigil/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
@@ -36,11 +38,12 @@ export async function backfillPatientState(db: Db, now: Date = new Date()): Prom
         .where(eq(vitalReadings.patientId, row.id))
         .orderBy(desc(vitalReadings.readingTime), desc(vitalReadings.id));
       const values: Record<string, unknown> = {};
-      const scored: Record<string, unknown> = {};
+      // What NEWS2 scores: each vital's value that counts, null where none does.
+      const scored: Record<string, unknown> = Object.fromEntries(VITAL_KEYS.map((key) => [key, null]));
       const sources: VitalSources = {};
       for (const vital of VITAL_SIGNS) {
-        const field = vital.patientField;
-        const current = row[field as keyof PatientRow] ?? null;
+        const field = vital.key;
+        const current = row[field] ?? null;
         const measured = readings.filter((r) => r[vital.readingField] !== null);
         const newest = measured.find((r) => countsAsCurrent(r.provenance, row));
         if (newest) {
@@ -82,7 +85,7 @@ export async function backfillPatientState(db: Db, now: Date = new Date()): Prom
         batteryLevel: l.batteryLevel,
       }));
       const news2 = summarizeNews2(
-        { ...(scored as Partial<PatientRow>), spo2Scale: row.spo2Scale === 2 ? 2 : 1, isDemo: row.isDemo },
+        { ...(scored as VitalState), spo2Scale: row.spo2Scale === 2 ? 2 : 1, isDemo: row.isDemo },
         sources,
         now.getTime(),
       );

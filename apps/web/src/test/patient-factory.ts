@@ -3,11 +3,13 @@ import {
   type Patient,
   type PatientDevice,
   type PatientNews2,
+  type PatientVitalSources,
   patientDeviceFields,
   type ReadingProvenance,
+  sourcesOfPatient,
   summarizeNews2,
   VITAL_SIGNS,
-  type VitalSources,
+  vitalsOfPatient,
 } from '@vigil/domain';
 
 /** When the factory's patients were last observed, unless a test says otherwise. */
@@ -53,7 +55,7 @@ export function makePatient(spec: PatientSpec = {}): Patient {
     isDemo: false,
     ...fields,
   };
-  const sources: VitalSources =
+  const sources: PatientVitalSources =
     fields.sources ??
     Object.fromEntries(
       VITAL_SIGNS.flatMap((v) =>
@@ -71,7 +73,11 @@ export function makePatient(spec: PatientSpec = {}): Patient {
             ],
       ),
     );
-  const summary = summarizeNews2(base, sources, nowMs ?? Date.parse(base.lastUpdated));
+  const summary = summarizeNews2(
+    { ...vitalsOfPatient(base), spo2Scale: base.spo2Scale, isDemo: base.isDemo },
+    sourcesOfPatient(sources),
+    nowMs ?? Date.parse(base.lastUpdated),
+  );
   const scored = { ...summary, ...news2 };
   const schedule = nextObservationDue(
     scored,

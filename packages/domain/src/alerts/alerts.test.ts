@@ -211,7 +211,7 @@ describe('messages: the value and the limit crossed', () => {
       onSupplementalOxygen: false,
       systolicBP: 120,
       diastolicBP: 80,
-      pulse: 95,
+      heartRate: 95,
       consciousness: 'A' as const,
       temperature: 986,
       spo2Scale: 1 as const,

@@ -8,7 +8,7 @@ import {
   TEMPERATURE_C_TABLE,
 } from '../clinical/news2-chart.ts';
 import type { PatientNews2 } from '../clinical/patient-news2.ts';
-import type { PatientVitalValues } from '../vitals/mappers.ts';
+import type { VitalState } from '../vitals/mappers.ts';
 import { tenthsFToRoundedCelsius } from '../vitals/units.ts';
 
 // What a clinical alert says: the score and the values that drive it, each against the limit it
@@ -26,7 +26,7 @@ function crossed(chart: BandTable, value: number): string {
 /** One parameter's value against its limit, "RR 27 ≥ 25", or null when it scores 0 or is missing. */
 function parameterText(
   parameter: News2Parameter,
-  values: PatientVitalValues,
+  values: Partial<VitalState>,
   spo2Scale: 1 | 2,
 ): string | null {
   switch (parameter) {
@@ -50,7 +50,9 @@ function parameterText(
         ? null
         : `SBP ${values.systolicBP} ${crossed(SYSTOLIC_BP_TABLE, values.systolicBP)}`;
     case 'pulse':
-      return values.pulse == null ? null : `HR ${values.pulse} ${crossed(PULSE_TABLE, values.pulse)}`;
+      return values.heartRate == null
+        ? null
+        : `HR ${values.heartRate} ${crossed(PULSE_TABLE, values.heartRate)}`;
     case 'consciousness':
       return values.consciousness && values.consciousness !== 'A' ? `ACVPU ${values.consciousness}` : null;
     case 'temperature': {
@@ -67,7 +69,7 @@ function parameterText(
  */
 export function clinicalAlertMessage(
   news2: Pick<PatientNews2, 'total' | 'complete' | 'parameters' | 'spo2Scale'>,
-  values: PatientVitalValues,
+  values: Partial<VitalState>,
 ): string {
   const drivers = news2.parameters
     .filter((p) => (p.score ?? 0) > 0)

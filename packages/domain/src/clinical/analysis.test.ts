@@ -284,10 +284,10 @@ describe('AnalysisResult schema', () => {
 });
 
 describe('vitalsFromPatient', () => {
-  it('maps the patient record (pulse) to analysis vitals (heartRate)', () => {
+  it('maps the patient record to analysis vitals (heartRate)', () => {
     expect(
       vitalsFromPatient({
-        pulse: 88,
+        heartRate: 88,
         oxygenLevel: 96,
         systolicBP: 130,
         diastolicBP: 85,

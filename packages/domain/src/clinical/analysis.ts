@@ -1,6 +1,6 @@
 import type { Consciousness } from '../entities.ts';
-import { ACVPU_CHOICES } from '../vitals/catalogue.ts';
-import { type PatientVitalValues, type VitalValues, vitalsOfPatient } from '../vitals/mappers.ts';
+import { ACVPU_CHOICES, VITAL_SIGNS } from '../vitals/catalogue.ts';
+import type { VitalState, VitalValues } from '../vitals/mappers.ts';
 import { alertLevelFromNews2, vitalStatusFromScore } from './alert.ts';
 import type { AnalysisResult, VitalSignAssessment } from './analysis-schema.ts';
 import {
@@ -40,14 +40,16 @@ export interface BuildAnalysisInput extends AnalysisVitals {
   news2?: PatientNews2 | null;
 }
 
-/** The vitals a patient record carries (entity names: `pulse`, `temperature` in tenths of °F). */
-export interface PatientVitals extends PatientVitalValues {
+/** The vitals a patient record carries, by the catalogue's keys (`temperature` in tenths of °F). */
+export interface PatientVitals extends VitalState {
   spo2Scale?: Spo2Scale | null;
 }
 
-/** Maps a patient record (which names the heart rate `pulse`) to analysis vitals. */
+/** A patient record's vitals as analysis vitals: each vital sign, and the SpO2 scale (1 unless set). */
 export function vitalsFromPatient(patient: PatientVitals): AnalysisVitals {
-  return { ...vitalsOfPatient(patient), spo2Scale: patient.spo2Scale ?? 1 };
+  const vitals: Record<string, unknown> = { spo2Scale: patient.spo2Scale ?? 1 };
+  for (const v of VITAL_SIGNS) vitals[v.key] = patient[v.key] ?? null;
+  return vitals as AnalysisVitals;
 }
 
 /** ACVPU in prose ("new confusion"): the catalogue's choice label without its letter. */

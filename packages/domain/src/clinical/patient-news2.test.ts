@@ -22,7 +22,7 @@ const unwell = {
   onSupplementalOxygen: false,
   systolicBP: 100,
   diastolicBP: 60,
-  pulse: 130,
+  heartRate: 130,
   consciousness: 'A' as const,
   temperature: 1013, // 38.5 °C
   spo2Scale: 1 as const,
@@ -35,7 +35,7 @@ const allObserved = (m: number): VitalSources => ({
   onSupplementalOxygen: observed(m),
   systolicBP: observed(m),
   diastolicBP: observed(m),
-  pulse: { provenance: 'device', at: minutesAgo(m), source: 'Polar H10' },
+  heartRate: { provenance: 'device', at: minutesAgo(m), source: 'Polar H10' },
   consciousness: observed(m),
   temperature: observed(m),
 });
@@ -90,7 +90,7 @@ describe('summarizeNews2', () => {
       respiratoryRate: 16,
       oxygenLevel: 98,
       systolicBP: 125,
-      pulse: 70,
+      heartRate: 70,
       temperature: 986,
     };
     expect(summarizeNews2(well, allObserved(11 * 60), now).stale).toEqual([]);
@@ -101,7 +101,7 @@ describe('summarizeNews2', () => {
     // A real patient's pulse that only a simulated reading set (kept by the backfill, shown as such).
     const sources: VitalSources = {
       ...allObserved(5),
-      pulse: { provenance: 'simulation', at: minutesAgo(5), source: 'Demo HR' },
+      heartRate: { provenance: 'simulation', at: minutesAgo(5), source: 'Demo HR' },
     };
     const real = summarizeNews2({ ...unwell, isDemo: false }, sources, now);
     expect(real.missing).toEqual(['pulse']);
@@ -204,15 +204,15 @@ describe('applyReadings: the newest value that counts becomes current', () => {
     ['demo', false],
   ] as const)('on a real patient a newer %s value counts: %s', (provenance, counts) => {
     const { values, changed } = applyReadings(base, [r(5, provenance, { heartRate: 64 })]);
-    expect(values.pulse).toBe(counts ? 64 : unwell.pulse);
-    expect(changed).toEqual(counts ? ['pulse'] : []);
+    expect(values.heartRate).toBe(counts ? 64 : unwell.heartRate);
+    expect(changed).toEqual(counts ? ['heartRate'] : []);
   });
 
   it.each(['simulation', 'demo', 'observation'] as const)(
     'on a demo patient a %s value counts',
     (provenance) => {
       const { values } = applyReadings({ ...base, isDemo: true }, [r(5, provenance, { heartRate: 64 })]);
-      expect(values.pulse).toBe(64);
+      expect(values.heartRate).toBe(64);
     },
   );
 
@@ -220,7 +220,7 @@ describe('applyReadings: the newest value that counts becomes current', () => {
     const { values } = applyReadings({ ...base, isDemo: true }, [
       r(5, 'wearable-summary', { heartRate: 48 }),
     ]);
-    expect(values.pulse).toBe(unwell.pulse);
+    expect(values.heartRate).toBe(unwell.heartRate);
   });
 
   it('decides each field on its own time', () => {
@@ -232,10 +232,10 @@ describe('applyReadings: the newest value that counts becomes current', () => {
     } = applyReadings({ ...base, sources }, [
       r(20, 'device', { heartRate: 70, respiratoryRate: 30 }, 'Polar H10'),
     ]);
-    expect(values.pulse).toBe(70);
+    expect(values.heartRate).toBe(70);
     expect(values.respiratoryRate).toBe(unwell.respiratoryRate); // the nurse's is newer
-    expect(changed).toEqual(['pulse']);
-    expect(after.pulse).toEqual({ provenance: 'device', at: minutesAgo(20), source: 'Polar H10' });
+    expect(changed).toEqual(['heartRate']);
+    expect(after.heartRate).toEqual({ provenance: 'device', at: minutesAgo(20), source: 'Polar H10' });
   });
 
   it('applies a batch oldest first, so the newest wins, and names no device for an observation', () => {
@@ -243,8 +243,8 @@ describe('applyReadings: the newest value that counts becomes current', () => {
       r(2, 'observation', { heartRate: 90 }),
       r(4, 'device', { heartRate: 80 }, 'Oximeter'),
     ]);
-    expect(values.pulse).toBe(90);
-    expect(sources.pulse).toEqual({ provenance: 'observation', at: minutesAgo(2), source: null });
+    expect(values.heartRate).toBe(90);
+    expect(sources.heartRate).toEqual({ provenance: 'observation', at: minutesAgo(2), source: null });
     expect(latestMs).toBe(Date.parse(minutesAgo(2)));
   });
 });

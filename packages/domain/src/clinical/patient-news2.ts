@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { VITAL_SIGNS, type VitalPatientField } from '../vitals/catalogue.ts';
-import { type PatientVitalValues, type VitalValues, vitalsOfPatient } from '../vitals/mappers.ts';
+import { VITAL_SIGNS, type VitalKey, type VitalPatientField } from '../vitals/catalogue.ts';
+import type { VitalState, VitalValues } from '../vitals/mappers.ts';
 import { tenthsFToRoundedCelsius } from '../vitals/units.ts';
 import { ALERT_LEVELS, alertLevelFromNews2 } from './alert.ts';
 import type { PatientVitals } from './analysis.ts';
@@ -41,13 +41,36 @@ export const VitalSource = z.object({
 });
 export type VitalSource = z.infer<typeof VitalSource>;
 
-/** The source of each current vital value, by the patient record's field name; absent = never recorded. */
-export const VitalSources = z.object(
+/** The source of each current vital value, by the catalogue's key; absent = never recorded. */
+export type VitalSources = { [K in VitalKey]?: VitalSource };
+
+/** The same on the wire: by the patient record's field names (`pulse`), as a patient carries them. */
+export const PatientVitalSources = z.object(
   Object.fromEntries(VITAL_SIGNS.map((v) => [v.patientField, VitalSource.optional()])) as {
     [K in VitalPatientField]: z.ZodOptional<typeof VitalSource>;
   },
 );
-export type VitalSources = z.infer<typeof VitalSources>;
+export type PatientVitalSources = z.infer<typeof PatientVitalSources>;
+
+/** Sources by key → the wire's field names (`heartRate` → `pulse`). */
+export function patientSourcesOf(sources: VitalSources): PatientVitalSources {
+  const wire: Record<string, VitalSource> = {};
+  for (const v of VITAL_SIGNS) {
+    const source = sources[v.key];
+    if (source) wire[v.patientField] = source;
+  }
+  return wire as PatientVitalSources;
+}
+
+/** A patient's sources (wire) by the catalogue's keys (`pulse` → `heartRate`). */
+export function sourcesOfPatient(wire: PatientVitalSources): VitalSources {
+  const sources: VitalSources = {};
+  for (const v of VITAL_SIGNS) {
+    const source = wire[v.patientField];
+    if (source) sources[v.key] = source;
+  }
+  return sources;
+}
 
 /** One NEWS2 parameter as the summary used it: its score, class and time; stale when too old. */
 export const PatientNews2Parameter = z.object({
@@ -108,10 +131,10 @@ export function staleAfterMs(monitoring: News2Monitoring): number {
   return monitoring.isContinuous ? CONTINUOUS_STALE_AFTER_MS : monitoring.intervalHoursMax * HOUR_MS;
 }
 
-/** The patient field each NEWS2 parameter is read from (its catalogue row). */
-const PARAMETER_FIELD = Object.fromEntries(
-  VITAL_SIGNS.flatMap((v) => (v.news2 ? [[v.news2, v.patientField]] : [])),
-) as Record<News2Parameter, VitalPatientField>;
+/** The vital sign each NEWS2 parameter is read from (its catalogue row). */
+const PARAMETER_VITAL = Object.fromEntries(
+  VITAL_SIGNS.flatMap((v) => (v.news2 ? [[v.news2, v.key]] : [])),
+) as Record<News2Parameter, VitalKey>;
 
 /**
  * A patient's values with each one whose source may not count for this patient
@@ -119,16 +142,16 @@ const PARAMETER_FIELD = Object.fromEntries(
  * reading ever set (an old "Use Demo Device", kept by the start-up backfill to be shown as such) is
  * never scored, however often its NEWS2 is summarised again.
  */
-export function valuesThatCount<T extends PatientVitalValues>(
+export function valuesThatCount<T extends VitalState>(
   values: T,
   sources: VitalSources,
   patient: { isDemo: boolean },
 ): T {
   const counted: T = { ...values };
   for (const v of VITAL_SIGNS) {
-    const source = sources[v.patientField];
+    const source = sources[v.key];
     if (source && !countsAsCurrent(source.provenance, patient)) {
-      (counted as PatientVitalValues)[v.patientField] = null;
+      (counted as VitalState)[v.key] = null;
     }
   }
   return counted;
@@ -139,14 +162,14 @@ export function valuesThatCount<T extends PatientVitalValues>(
  * with the source of each, at `nowMs` (which decides staleness only).
  */
 export function summarizeNews2(
-  values: PatientVitalValues & { spo2Scale?: Spo2Scale | null; isDemo: boolean },
+  values: VitalState & { spo2Scale?: Spo2Scale | null; isDemo: boolean },
   sources: VitalSources,
   nowMs: number,
 ): PatientNews2 {
   const counted = valuesThatCount(values, sources, values);
-  const result = computeNews2(news2InputFromVitals(vitalsOfPatient(counted), values.spo2Scale ?? 1));
+  const result = computeNews2(news2InputFromVitals(counted, values.spo2Scale ?? 1));
   const parameters = NEWS2_PARAMETERS.map((parameter) => {
-    const source = result.scores[parameter] === null ? undefined : sources[PARAMETER_FIELD[parameter]];
+    const source = result.scores[parameter] === null ? undefined : sources[PARAMETER_VITAL[parameter]];
     return {
       parameter,
       score: result.scores[parameter],
@@ -215,9 +238,9 @@ export function news2OfSummary(summary: PatientNews2, temperature?: number | nul
   };
 }
 
-/** NEWS2 of a patient record's current vitals (entity names: `pulse`, temperature in tenths °F). */
+/** NEWS2 of a patient record's current vitals (by the catalogue's keys, temperature in tenths °F). */
 export function patientNews2(patient: PatientVitals): News2Result {
-  return computeNews2(news2InputFromVitals(vitalsOfPatient(patient), patient.spo2Scale ?? 1));
+  return computeNews2(news2InputFromVitals(patient, patient.spo2Scale ?? 1));
 }
 
 /** The rule-based alert level of a patient record's current vitals. */
@@ -240,18 +263,18 @@ export interface ApplicableReading extends VitalValues {
  * applied (or null).
  */
 export function applyReadings(
-  patient: PatientVitalValues & { isDemo: boolean; sources: VitalSources },
+  patient: VitalState & { isDemo: boolean; sources: VitalSources },
   readings: readonly ApplicableReading[],
 ): {
-  values: PatientVitalValues;
+  values: VitalState;
   sources: VitalSources;
-  changed: VitalPatientField[];
+  changed: VitalKey[];
   latestMs: number | null;
 } {
   const values: Record<string, unknown> = {};
-  for (const v of VITAL_SIGNS) values[v.patientField] = patient[v.patientField] ?? null;
+  for (const v of VITAL_SIGNS) values[v.key] = patient[v.key] ?? null;
   const sources: VitalSources = { ...patient.sources };
-  const changed = new Set<VitalPatientField>();
+  const changed = new Set<VitalKey>();
   let latestMs: number | null = null;
   const timed = readings
     .filter((r) => countsAsCurrent(r.provenance, patient))
@@ -264,18 +287,18 @@ export function applyReadings(
     for (const v of VITAL_SIGNS) {
       const value = r[v.readingField];
       if (value === null || value === undefined) continue;
-      const current = sources[v.patientField];
+      const current = sources[v.key];
       // A value measured at the same instant as the current one is the later word on it.
       if (current && Date.parse(current.at) > ms) continue;
-      values[v.patientField] = value;
-      sources[v.patientField] = {
+      values[v.key] = value;
+      sources[v.key] = {
         provenance: r.provenance,
         at: new Date(ms).toISOString(),
         source: r.provenance === 'observation' ? null : r.deviceName?.trim() || null,
       };
-      changed.add(v.patientField);
+      changed.add(v.key);
       latestMs = latestMs === null ? ms : Math.max(latestMs, ms);
     }
   }
-  return { values: values as PatientVitalValues, sources, changed: [...changed], latestMs };
+  return { values: values as VitalState, sources, changed: [...changed], latestMs };
 }

@@ -145,15 +145,16 @@ export function patientPageVitalFlags(vitals: DisplayedVitals): PatientPageVital
  */
 export function criticalReasons(vitals: DisplayedVitals): string[] {
   const flags = dashboardVitalFlags(vitals);
+  const values = vitalsOfPatient(vitals);
   const reasons: string[] = [];
-  if (flags.oxygenLevel === 'low') reasons.push(`Low oxygen (${vitals.oxygenLevel}%)`);
-  if (flags.heartRate === 'low') reasons.push(`Low pulse (${vitals.pulse} bpm)`);
-  if (flags.heartRate === 'high') reasons.push(`High pulse (${vitals.pulse} bpm)`);
+  if (flags.oxygenLevel === 'low') reasons.push(`Low oxygen (${values.oxygenLevel}%)`);
+  if (flags.heartRate === 'low') reasons.push(`Low pulse (${values.heartRate} bpm)`);
+  if (flags.heartRate === 'high') reasons.push(`High pulse (${values.heartRate} bpm)`);
   if (flags.bloodPressure === 'high') {
-    reasons.push(`High blood pressure (${vitals.systolicBP ?? '--'}/${vitals.diastolicBP ?? '--'} mmHg)`);
+    reasons.push(`High blood pressure (${values.systolicBP ?? '--'}/${values.diastolicBP ?? '--'} mmHg)`);
   }
-  if (flags.temperature === 'elevated' && isNumber(vitals.temperature)) {
-    reasons.push(`Elevated temperature (${formatCelsius(tenthsFToCelsius(vitals.temperature))} °C)`);
+  if (flags.temperature === 'elevated' && isNumber(values.temperature)) {
+    reasons.push(`Elevated temperature (${formatCelsius(tenthsFToCelsius(values.temperature))} °C)`);
   }
   return reasons;
 }

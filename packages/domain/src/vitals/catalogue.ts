@@ -413,7 +413,10 @@ export type ReadingMeasurement = (typeof READING_MEASUREMENTS)[number];
 /** Reading field names of the measurements: what a reading may measure about the patient. */
 export const VITAL_READING_FIELDS = READING_MEASUREMENTS.map((v) => v.readingField);
 
-/** Patient field names of the vital signs: what a newer reading changes on the patient record. */
+/** The vital signs' keys: the names a patient's values have everywhere but on the wire. */
+export const VITAL_KEYS = VITAL_SIGNS.map((v) => v.key);
+
+/** Patient field names of the vital signs on the wire (the API's patient record: `pulse`). */
 export const VITAL_PATIENT_FIELDS = VITAL_SIGNS.map((v) => v.patientField);
 export type VitalPatientField = (typeof VITAL_PATIENT_FIELDS)[number];
 

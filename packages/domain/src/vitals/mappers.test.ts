@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { computeNews2, news2InputFromVitals } from '../clinical/news2.ts';
+import { applyReadings } from '../clinical/patient-news2.ts';
 import { READING_MEASUREMENTS, SKIN_TEMPERATURE, VITAL_READING_FIELDS, VITAL_SIGNS } from './catalogue.ts';
-import { measuredVitals, patientChangesOf, vitalsOfPatient } from './mappers.ts';
+import { measuredVitals, vitalsOfPatient, withPatientFields } from './mappers.ts';
+
+/** What a reading sets on a patient who has no value yet, by the patient record's wire names. */
+const setBy = (reading: Parameters<typeof applyReadings>[1][number]) => {
+  const { values, changed } = applyReadings({ ...vitalsOfPatient({}), isDemo: false, sources: {} }, [
+    reading,
+  ]);
+  return withPatientFields(Object.fromEntries(changed.map((key) => [key, values[key]])));
+};
+const observed = { readingTime: '2026-11-26T10:00:00Z', provenance: 'observation' as const };
 
 const patient = {
   pulse: 72,
@@ -29,8 +39,13 @@ describe('mappers derived from the catalogue', () => {
     expect(vitalsOfPatient({ pulse: 60 })).toMatchObject({ heartRate: 60, respiratoryRate: null });
   });
 
+  it('gives vitals held by key the patient record names: heartRate becomes pulse', () => {
+    expect(withPatientFields(vitalsOfPatient(patient))).toEqual(patient);
+    expect(withPatientFields({ heartRate: 60 })).toEqual({ pulse: 60 });
+  });
+
   it('sets on the patient only what a reading measured, under the patient names', () => {
-    expect(patientChangesOf({ heartRate: 110, oxygenLevel: null, temperature: 1003 })).toEqual({
+    expect(setBy({ ...observed, heartRate: 110, oxygenLevel: null, temperature: 1003 })).toEqual({
       pulse: 110,
       temperature: 1003,
     });
@@ -69,8 +84,8 @@ describe('mappers derived from the catalogue', () => {
     expect(input.temperature).toBeNull();
     expect(Object.values(input)).not.toContain(927);
     expect(computeNews2(input).missing).toContain('temperature');
-    expect(patientChangesOf({ skinTemperature: 927 })).toEqual({});
-    expect(patientChangesOf({ skinTemperature: 927, temperature: 986 })).toEqual({ temperature: 986 });
+    expect(setBy({ ...observed, skinTemperature: 927 })).toEqual({});
+    expect(setBy({ ...observed, skinTemperature: 927, temperature: 986 })).toEqual({ temperature: 986 });
     expect(measuredVitals({ skinTemperature: 927 })).toEqual([]);
   });
 });

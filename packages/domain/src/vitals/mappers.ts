@@ -16,35 +16,61 @@ export type VitalValues = {
   [V in ReadingMeasurement as V['readingField']]?: ValueOf<V> | null;
 };
 
-/** Vital signs by their patient-record names (`pulse` for the heart rate). */
+/**
+ * A patient's vital signs as the server holds and scores them: every one, by the catalogue's keys,
+ * the names a reading uses too (`heartRate`); null = not recorded.
+ */
+export type VitalState = {
+  [V in VitalSign as V['key']]: ValueOf<V> | null;
+};
+
+/**
+ * Vital signs by the patient record's wire names (`pulse` for the heart rate): the API's shape
+ * (docs/reference/product-spec.md point 3), mapped from and to {@link VitalState} only at the edge.
+ */
 export type PatientVitalValues = {
   [V in VitalSign as V['patientField']]?: ValueOf<V> | null;
 };
 
 const isRecorded = (value: unknown) => value !== null && value !== undefined;
 
-/** A patient record's vitals under the reading names: `pulse` becomes `heartRate`. */
-export function vitalsOfPatient(patient: PatientVitalValues): Required<Omit<VitalValues, 'skinTemperature'>> {
+/** A patient record's vitals (wire) by the catalogue's keys: `pulse` becomes `heartRate`. */
+export function vitalsOfPatient(patient: PatientVitalValues): VitalState {
   const values: Record<string, unknown> = {};
-  for (const v of VITAL_SIGNS) values[v.readingField] = patient[v.patientField] ?? null;
-  return values as Required<Omit<VitalValues, 'skinTemperature'>>;
-}
-
-/**
- * The patient-record fields a reading sets: each vital it measured, under the patient's name for it
- * (`heartRate` sets `pulse`). What it did not measure is absent, so the record keeps its value.
- * Skin temperature is not a vital sign of the record: it never sets anything (least of all `temperature`).
- */
-export function patientChangesOf(reading: VitalValues): PatientVitalValues {
-  const changes: Record<string, unknown> = {};
-  for (const v of VITAL_SIGNS) {
-    const value = reading[v.readingField];
-    if (isRecorded(value)) changes[v.patientField] = value;
-  }
-  return changes as PatientVitalValues;
+  for (const v of VITAL_SIGNS) values[v.key] = patient[v.patientField] ?? null;
+  return values as VitalState;
 }
 
 /** The vital signs a reading measured (battery, steps and sleep are not vital signs). */
 export function measuredVitals(reading: VitalValues): VitalKey[] {
   return VITAL_SIGNS.filter((v) => isRecorded(reading[v.readingField])).map((v) => v.key);
+}
+
+type KeyOfField = { [V in VitalSign as V['patientField']]: V['key'] };
+type FieldOfKey = { [V in VitalSign as V['key']]: V['patientField'] };
+const KEY_OF_FIELD = new Map<string, string>(VITAL_SIGNS.map((v) => [v.patientField, v.key]));
+const FIELD_OF_KEY = new Map<string, string>(VITAL_SIGNS.map((v) => [v.key, v.patientField]));
+
+/** An object of the wire with its vital fields under the catalogue's keys (`pulse` → `heartRate`). */
+export type WithVitalKeys<T> = { [K in keyof T as K extends keyof KeyOfField ? KeyOfField[K] : K]: T[K] };
+/** An object of the server with its vital fields under the wire's names (`heartRate` → `pulse`). */
+export type WithPatientFields<T> = { [K in keyof T as K extends keyof FieldOfKey ? FieldOfKey[K] : K]: T[K] };
+
+function renamed(object: object, names: Map<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(object)) out[names.get(name) ?? name] = value;
+  return out;
+}
+
+/**
+ * A patient request as it arrives (POST/PATCH /api/patients) with its vitals under the catalogue's
+ * keys; every other field as it is. The API edge's one renaming, from the catalogue rows.
+ */
+export function withVitalKeys<T extends object>(wire: T): WithVitalKeys<T> {
+  return renamed(wire, KEY_OF_FIELD) as WithVitalKeys<T>;
+}
+
+/** The inverse, for what leaves by the API: vitals under the patient record's wire names. */
+export function withPatientFields<T extends object>(state: T): WithPatientFields<T> {
+  return renamed(state, FIELD_OF_KEY) as WithPatientFields<T>;
 }

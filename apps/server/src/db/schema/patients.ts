@@ -30,7 +30,8 @@ export const patients = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     oxygenLevel: integer('oxygen_level').notNull(),
-    pulse: integer('pulse').notNull(),
+    /** The heart rate (column `pulse`, the patient record's name for it on the API). */
+    heartRate: integer('pulse').notNull(),
     systolicBP: integer('systolic_bp').notNull(),
     diastolicBP: integer('diastolic_bp').notNull(),
     /** Tenths of °F, e.g. 986 (spec point 3). */

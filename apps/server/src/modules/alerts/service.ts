@@ -12,10 +12,10 @@ import {
   onScoreChange,
   type PatientDevice,
   type PatientNews2,
-  type PatientVitalValues,
   raiseTechnical,
   type ScoreTrigger,
   type TechnicalCondition,
+  type VitalState,
 } from '@vigil/domain';
 import type { Run } from '../../db/prepared.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -27,7 +27,7 @@ import type { AlertView } from './repository.ts';
 import { createAlertTimers } from './timers.ts';
 
 /** A patient as the alerts read it: its NEWS2 and the values it stands on. */
-export type ScoredPatient = PatientVitalValues & { id: number; news2: PatientNews2 | null };
+export type ScoredPatient = VitalState & { id: number; news2: PatientNews2 | null };
 
 /**
  * Alerts as records with a life (decision 021). The domain's state machine decides; this service

@@ -3,7 +3,8 @@ import {
   applyReadings,
   nextObservationDue,
   summarizeNews2,
-  VITAL_PATIENT_FIELDS,
+  VITAL_KEYS,
+  type VitalKey,
   type VitalSources,
 } from '@vigil/domain';
 import type { NewLiveEvent } from '../events/service.ts';
@@ -39,7 +40,7 @@ export function changeEvents(before: PatientRow, after: PatientRow, nowMs: numbe
  * observation schedule that follows from it; `isDemo` decides which sources count.
  */
 export function news2Columns(
-  values: Pick<PatientRow, (typeof VITAL_PATIENT_FIELDS)[number] | 'spo2Scale' | 'isDemo'>,
+  values: Pick<PatientRow, VitalKey | 'spo2Scale' | 'isDemo'>,
   sources: VitalSources,
   nowMs: number,
   schedule: Pick<PatientRow, 'createdAt' | 'monitoringException'>,
@@ -78,9 +79,9 @@ export function withReadings(
 
 /** The sources of vitals a person entered now: each given field (or `fields`) is their observation. */
 export function observedNow(
-  values: Partial<Record<(typeof VITAL_PATIENT_FIELDS)[number], unknown>>,
+  values: Partial<Record<VitalKey, unknown>>,
   now: Date,
-  fields: readonly (typeof VITAL_PATIENT_FIELDS)[number][] = VITAL_PATIENT_FIELDS,
+  fields: readonly VitalKey[] = VITAL_KEYS,
 ): VitalSources {
   const sources: VitalSources = {};
   for (const field of fields) {

@@ -1,4 +1,4 @@
-import type { PatientCreateInput, PatientDevice, PatientListQuery } from '@vigil/domain';
+import type { PatientAdmission, PatientDevice, PatientListQuery } from '@vigil/domain';
 import { and, asc, desc, eq, gte, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { columnList, type Run, rowMapper, runOn, statement } from '../../db/prepared.ts';
@@ -69,7 +69,7 @@ export function createPatientRepository(db: Db) {
     },
 
     async insert(
-      input: Omit<PatientCreateInput, 'hasVitalWatch' | 'vitalWatchType' | 'vitalWatchConnected'> &
+      input: Omit<PatientAdmission, 'hasVitalWatch' | 'vitalWatchType' | 'vitalWatchConnected'> &
         Pick<PatientRow, 'sources' | 'news2' | 'news2Total' | 'nextObservationDue'>,
       now: Date,
       userId: number,

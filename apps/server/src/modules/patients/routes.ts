@@ -5,6 +5,7 @@ import {
   PatientListQuery,
   PatientUpdateInput,
   TimelineEntry,
+  withVitalKeys,
 } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,7 +58,8 @@ export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> 
         response: { 201: Patient },
       },
     },
-    async (request, reply) => reply.status(201).send(await patients.admit(request.body, actorOf(request))),
+    async (request, reply) =>
+      reply.status(201).send(await patients.admit(withVitalKeys(request.body), actorOf(request))),
   );
 
   app.patch(
@@ -71,7 +73,7 @@ export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> 
         response: { 200: Patient },
       },
     },
-    async (request) => patients.update(request.params.id, request.body, actorOf(request)),
+    async (request) => patients.update(request.params.id, withVitalKeys(request.body), actorOf(request)),
   );
 
   app.put(

@@ -6,13 +6,15 @@ import {
   type MonitoringExceptionInput,
   nextObservationDue,
   Patient,
-  type PatientCreateInput,
+  type PatientAdmission,
+  type PatientChanges,
   type PatientDevice,
   type PatientListQuery,
-  type PatientUpdateInput,
   SPO2_SCALE_CHANGED_EVENT,
   type TimelineEntry,
-  VITAL_PATIENT_FIELDS,
+  VITAL_KEYS,
+  VITAL_SIGN_BY_KEY,
+  withPatientFields,
 } from '@vigil/domain';
 import type { Run } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -75,7 +77,7 @@ export function createPatientService(deps: {
       if (!(await repo.exists(id))) throw notFound(PATIENT_NOT_FOUND, 'PATIENT_NOT_FOUND');
     },
     /** Admits a patient: the vitals entered are a person's observations, scored at once. */
-    async admit(input: PatientCreateInput, actor: AuditActor): Promise<Patient> {
+    async admit(input: PatientAdmission, actor: AuditActor): Promise<Patient> {
       const now = clock.now();
       const values = {
         ...input,
@@ -117,7 +119,7 @@ export function createPatientService(deps: {
     },
 
     /** A person changes the record (its name, condition, vitals or NEWS2 settings). */
-    async update(id: number, input: PatientUpdateInput, actor: AuditActor): Promise<Patient> {
+    async update(id: number, input: PatientChanges, actor: AuditActor): Promise<Patient> {
       const userId = actor.userId;
       const current = await require(id);
       const systolic = input.systolicBP ?? current.systolicBP;
@@ -125,7 +127,7 @@ export function createPatientService(deps: {
       if (diastolic >= systolic) throw badRequest(BP_ORDER_MESSAGE, 'VALIDATION_FAILED');
 
       const patch: PatientPatch = {};
-      for (const [key, value] of Object.entries(input) as [keyof PatientUpdateInput, unknown][]) {
+      for (const [key, value] of Object.entries(input) as [keyof PatientChanges, unknown][]) {
         if (value !== undefined) (patch as Record<string, unknown>)[key] = value;
       }
       const events: { type: string; data: Record<string, unknown> }[] = [];
@@ -138,9 +140,7 @@ export function createPatientService(deps: {
           data: { from: current.spo2Scale, to: input.spo2Scale },
         });
       }
-      const changedVitals = VITAL_PATIENT_FIELDS.filter(
-        (f) => input[f] !== undefined && input[f] !== current[f],
-      );
+      const changedVitals = VITAL_KEYS.filter((f) => input[f] !== undefined && input[f] !== current[f]);
       const now = clock.now();
       if (changedVitals.length > 0) {
         patch.lastUpdated = now;
@@ -148,7 +148,10 @@ export function createPatientService(deps: {
         patch.sources = { ...current.sources, ...observedNow(input, now, changedVitals) };
         events.push({
           type: 'vitals-updated',
-          data: Object.fromEntries(changedVitals.map((f) => [f, { from: current[f], to: input[f] }])),
+          // Stored by the patient record's wire names (`pulse`), as the timeline reads them.
+          data: Object.fromEntries(
+            changedVitals.map((k) => [VITAL_SIGN_BY_KEY[k].patientField, { from: current[k], to: input[k] }]),
+          ),
         });
       }
       if (
@@ -167,8 +170,10 @@ export function createPatientService(deps: {
           entityType: 'Patient',
           entityId: id,
           patientId: id,
-          detail: `changed ${Object.keys(input)
-            .filter((k) => (input as Record<string, unknown>)[k] !== undefined)
+          // The fields by the names the request gave them (`pulse`).
+          detail: `changed ${Object.entries(withPatientFields(input))
+            .filter(([, value]) => value !== undefined)
+            .map(([field]) => field)
             .join(', ')}`,
         });
         const raised = await alerts.onPatientChanged(run, before, after, 'observation');

@@ -1,4 +1,4 @@
-import { VITAL_PATIENT_FIELDS } from '@vigil/domain';
+import { VITAL_KEYS } from '@vigil/domain';
 import { getTableColumns } from 'drizzle-orm';
 import { columnList, epochMs, type Prelude, type Run, rowMapper, statement } from '../../db/prepared.ts';
 import { patients, vitalReadings } from '../../db/schema.ts';
@@ -80,14 +80,7 @@ function lockAndInsertText(skipStored: boolean) {
  */
 const APPLIED = Object.entries(getTableColumns(patients)).filter(([key]) =>
   (
-    [
-      ...VITAL_PATIENT_FIELDS,
-      'lastUpdated',
-      'sources',
-      'news2',
-      'news2Total',
-      'nextObservationDue',
-    ] as string[]
+    [...VITAL_KEYS, 'lastUpdated', 'sources', 'news2', 'news2Total', 'nextObservationDue'] as string[]
   ).includes(key),
 );
 
