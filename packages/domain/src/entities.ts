@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { ObservationSchedule } from './alerts/schedule.ts';
 import { PERMISSIONS } from './auth/permissions.ts';
 import { Role } from './auth/roles.ts';
-import { PatientNews2, PatientVitalSources, Spo2Scale } from './clinical/patient-news2.ts';
+import { PatientNews2, Spo2Scale } from './clinical/patient-news2.ts';
 import { ReadingProvenance } from './clinical/provenance.ts';
+import { PatientVitalSources } from './clinical/vital-sources.ts';
 import { PatientDevice } from './devices/links.ts';
 
 /**

@@ -7,4 +7,5 @@ export * from './news2-series.ts';
 export * from './patient-news2.ts';
 export * from './provenance.ts';
 export * from './trend.ts';
+export * from './vital-sources.ts';
 export * from './vitals.ts';

@@ -7,10 +7,10 @@ import {
   CONTINUOUS_STALE_AFTER_MS,
   news2OfSummary,
   summarizeNews2,
-  type VitalSources,
   withStaleness,
 } from './patient-news2.ts';
 import type { ReadingProvenance } from './provenance.ts';
+import type { VitalSources } from './vital-sources.ts';
 
 const now = Date.parse('2026-11-25T03:00:00.000Z');
 const minutesAgo = (m: number) => new Date(now - m * 60_000).toISOString();

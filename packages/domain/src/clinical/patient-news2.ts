@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VITAL_SIGNS, type VitalKey, type VitalPatientField } from '../vitals/catalogue.ts';
+import { VITAL_SIGN_OF_NEWS2, VITAL_SIGNS, type VitalKey } from '../vitals/catalogue.ts';
 import type { VitalState, VitalValues } from '../vitals/mappers.ts';
 import { tenthsFToRoundedCelsius } from '../vitals/units.ts';
 import { ALERT_LEVELS, alertLevelFromNews2 } from './alert.ts';
@@ -10,13 +10,13 @@ import {
   NEWS2_BANDS,
   NEWS2_PARAMETERS,
   type News2Monitoring,
-  type News2Parameter,
   type News2Result,
   type News2Scores,
   news2InputFromVitals,
 } from './news2.ts';
 import type { News2ParameterScore } from './news2-chart.ts';
 import { countsAsCurrent, ReadingProvenance } from './provenance.ts';
+import type { VitalSources } from './vital-sources.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
 
@@ -29,48 +29,6 @@ export type Spo2Scale = z.infer<typeof Spo2Scale>;
  * no scale, so the scale in force when it was measured is found from these.
  */
 export const SPO2_SCALE_CHANGED_EVENT = 'spo2-scale-changed';
-
-/**
- * Where a patient's current value of one vital sign came from: its class, when it was measured,
- * and the device that measured it (null for a person's observation).
- */
-export const VitalSource = z.object({
-  provenance: ReadingProvenance,
-  at: isoDate,
-  source: z.string().nullable(),
-});
-export type VitalSource = z.infer<typeof VitalSource>;
-
-/** The source of each current vital value, by the catalogue's key; absent = never recorded. */
-export type VitalSources = { [K in VitalKey]?: VitalSource };
-
-/** The same on the wire: by the patient record's field names (`pulse`), as a patient carries them. */
-export const PatientVitalSources = z.object(
-  Object.fromEntries(VITAL_SIGNS.map((v) => [v.patientField, VitalSource.optional()])) as {
-    [K in VitalPatientField]: z.ZodOptional<typeof VitalSource>;
-  },
-);
-export type PatientVitalSources = z.infer<typeof PatientVitalSources>;
-
-/** Sources by key → the wire's field names (`heartRate` → `pulse`). */
-export function patientSourcesOf(sources: VitalSources): PatientVitalSources {
-  const wire: Record<string, VitalSource> = {};
-  for (const v of VITAL_SIGNS) {
-    const source = sources[v.key];
-    if (source) wire[v.patientField] = source;
-  }
-  return wire as PatientVitalSources;
-}
-
-/** A patient's sources (wire) by the catalogue's keys (`pulse` → `heartRate`). */
-export function sourcesOfPatient(wire: PatientVitalSources): VitalSources {
-  const sources: VitalSources = {};
-  for (const v of VITAL_SIGNS) {
-    const source = wire[v.patientField];
-    if (source) sources[v.key] = source;
-  }
-  return sources;
-}
 
 /** One NEWS2 parameter as the summary used it: its score, class and time; stale when too old. */
 export const PatientNews2Parameter = z.object({
@@ -131,11 +89,6 @@ export function staleAfterMs(monitoring: News2Monitoring): number {
   return monitoring.isContinuous ? CONTINUOUS_STALE_AFTER_MS : monitoring.intervalHoursMax * HOUR_MS;
 }
 
-/** The vital sign each NEWS2 parameter is read from (its catalogue row). */
-const PARAMETER_VITAL = Object.fromEntries(
-  VITAL_SIGNS.flatMap((v) => (v.news2 ? [[v.news2, v.key]] : [])),
-) as Record<News2Parameter, VitalKey>;
-
 /**
  * A patient's values with each one whose source may not count for this patient
  * ({@link countsAsCurrent}) left out as not recorded: a real patient's value that only a simulated
@@ -169,7 +122,8 @@ export function summarizeNews2(
   const counted = valuesThatCount(values, sources, values);
   const result = computeNews2(news2InputFromVitals(counted, values.spo2Scale ?? 1));
   const parameters = NEWS2_PARAMETERS.map((parameter) => {
-    const source = result.scores[parameter] === null ? undefined : sources[PARAMETER_VITAL[parameter]];
+    const source =
+      result.scores[parameter] === null ? undefined : sources[VITAL_SIGN_OF_NEWS2[parameter].key];
     return {
       parameter,
       score: result.scores[parameter],

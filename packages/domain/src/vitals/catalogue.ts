@@ -395,6 +395,11 @@ export type NumericVitalSign = Extract<VitalSign, { kind: 'number' }>;
 export type News2VitalSign = Extract<VitalSign, { news2: VitalNews2Parameter }>;
 export type News2VitalKey = News2VitalSign['key'];
 export const NEWS2_VITAL_SIGNS = VITAL_SIGNS.filter((v): v is News2VitalSign => v.news2 !== null);
+/** The vital sign each NEWS2 parameter is read from (its catalogue row). */
+export const VITAL_SIGN_OF_NEWS2 = Object.fromEntries(NEWS2_VITAL_SIGNS.map((v) => [v.news2, v])) as Record<
+  VitalNews2Parameter,
+  News2VitalSign
+>;
 
 export const VITAL_SIGN_BY_KEY = Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, v])) as {
   [K in VitalKey]: Extract<VitalSign, { key: K }>;

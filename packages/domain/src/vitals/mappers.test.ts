@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeNews2, news2InputFromVitals } from '../clinical/news2.ts';
 import { applyReadings } from '../clinical/patient-news2.ts';
+import { patientSourcesOf, sourcesOfPatient } from '../clinical/vital-sources.ts';
 import { READING_MEASUREMENTS, SKIN_TEMPERATURE, VITAL_READING_FIELDS, VITAL_SIGNS } from './catalogue.ts';
 import { measuredVitals, vitalsOfPatient, withPatientFields } from './mappers.ts';
 
@@ -42,6 +43,13 @@ describe('mappers derived from the catalogue', () => {
   it('gives vitals held by key the patient record names: heartRate becomes pulse', () => {
     expect(withPatientFields(vitalsOfPatient(patient))).toEqual(patient);
     expect(withPatientFields({ heartRate: 60 })).toEqual({ pulse: 60 });
+  });
+
+  it('carries the sources of the values under the same names: heartRate inside, pulse on the wire', () => {
+    const source = { provenance: 'device' as const, at: '2026-11-26T10:00:00.000Z', source: 'Polar H10' };
+    const wire = patientSourcesOf({ heartRate: source, temperature: source });
+    expect(wire).toEqual({ pulse: source, temperature: source });
+    expect(sourcesOfPatient(wire)).toEqual({ heartRate: source, temperature: source });
   });
 
   it('sets on the patient only what a reading measured, under the patient names', () => {

@@ -1,20 +1,9 @@
-import type { News2Parameter, Patient, VitalPatientField } from '@vigil/domain';
+import { type Patient, VITAL_SIGN_OF_NEWS2 } from '@vigil/domain';
 import { ValueSourceLine } from '@/components/provenance/value-source-line.tsx';
 import { useNow } from '@/hooks/use-now.ts';
 import { cn } from '@/lib/utils.ts';
 import { describeValueSource } from '@/lib/value-source.ts';
 import { NEWS2_BAND_LABEL, news2ParameterLabel, news2ParameterValues } from '../lib/news2-values.ts';
-
-/** The patient field each NEWS2 parameter is read from, for the source of its value. */
-const PARAMETER_FIELD: Record<News2Parameter, VitalPatientField> = {
-  respiratoryRate: 'respiratoryRate',
-  spo2: 'oxygenLevel',
-  airOrOxygen: 'onSupplementalOxygen',
-  systolicBP: 'systolicBP',
-  pulse: 'pulse',
-  consciousness: 'consciousness',
-  temperature: 'temperature',
-};
 
 const SCORE_CLASS = [
   '',
@@ -57,7 +46,7 @@ export function News2Breakdown({ patient }: { patient: Patient }) {
           <tbody>
             {news2.parameters.map(({ parameter, score }) => {
               const source = describeValueSource(
-                patient.sources[PARAMETER_FIELD[parameter]],
+                patient.sources[VITAL_SIGN_OF_NEWS2[parameter].patientField],
                 news2.staleAfterMs,
                 now,
               );

@@ -2,14 +2,17 @@ import {
   ACVPU_CHOICES,
   type Consciousness,
   formatVital,
+  HEART_RATE,
   NEWS2_PARAMETER_LABELS,
   type News2Band,
   type News2Parameter,
   OXYGEN_LEVEL,
   type Patient,
+  type PatientVitalValues,
   RESPIRATORY_RATE,
   SYSTOLIC_BP,
   TEMPERATURE,
+  vitalsOfPatient,
 } from '@vigil/domain';
 
 /** "New confusion (C)": the catalogue's ACVPU label, its letter after it. */
@@ -28,29 +31,21 @@ export function news2ParameterLabel(parameter: News2Parameter): string {
  * when the parameter is not recorded, which NEWS2 reports as missing rather than normal.
  */
 export function news2ParameterValues(
-  patient: Pick<
-    Patient,
-    | 'respiratoryRate'
-    | 'oxygenLevel'
-    | 'spo2Scale'
-    | 'onSupplementalOxygen'
-    | 'systolicBP'
-    | 'pulse'
-    | 'consciousness'
-    | 'temperature'
-  >,
+  patient: PatientVitalValues & Pick<Patient, 'spo2Scale'>,
 ): Record<News2Parameter, string | null> {
+  const v = vitalsOfPatient(patient);
   return {
-    respiratoryRate:
-      patient.respiratoryRate === null ? null : formatVital(RESPIRATORY_RATE, patient.respiratoryRate),
-    spo2: `${formatVital(OXYGEN_LEVEL, patient.oxygenLevel)} (scale ${patient.spo2Scale})`,
-    airOrOxygen:
-      patient.onSupplementalOxygen === null ? null : patient.onSupplementalOxygen ? 'Oxygen' : 'Air',
-    systolicBP: formatVital(SYSTOLIC_BP, patient.systolicBP),
+    respiratoryRate: v.respiratoryRate === null ? null : formatVital(RESPIRATORY_RATE, v.respiratoryRate),
+    spo2:
+      v.oxygenLevel === null
+        ? null
+        : `${formatVital(OXYGEN_LEVEL, v.oxygenLevel)} (scale ${patient.spo2Scale})`,
+    airOrOxygen: v.onSupplementalOxygen === null ? null : v.onSupplementalOxygen ? 'Oxygen' : 'Air',
+    systolicBP: v.systolicBP === null ? null : formatVital(SYSTOLIC_BP, v.systolicBP),
     // Per minute, as on the NEWS2 chart (RCP Chart 1), not the tiles' "bpm".
-    pulse: `${patient.pulse} /min`,
-    consciousness: patient.consciousness === null ? null : ACVPU[patient.consciousness],
-    temperature: formatVital(TEMPERATURE, patient.temperature),
+    pulse: v.heartRate === null ? null : `${HEART_RATE.display(v.heartRate)} /min`,
+    consciousness: v.consciousness === null ? null : ACVPU[v.consciousness],
+    temperature: v.temperature === null ? null : formatVital(TEMPERATURE, v.temperature),
   };
 }
 
