@@ -112,8 +112,12 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
     const header = request.headers['last-event-id'];
     const fromQuery = (request.query as { lastEventId?: string }).lastEventId;
     const lastEventId = Number.parseInt((Array.isArray(header) ? header[0] : header) ?? fromQuery ?? '', 10);
+    // What the stream's closures need of the request, copied: they outlive it, and a closure that
+    // read `request` would keep the whole request object for the stream's life.
+    const userId = request.user!.id;
+    const sessionId = request.sessionId;
     const stream = await liveEvents.openStream(
-      request.user!.id,
+      userId,
       Number.isSafeInteger(lastEventId) && lastEventId >= 0 ? lastEventId : null,
     );
 
@@ -142,7 +146,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
       if (res.writableLength > MAX_BUFFERED_BYTES) cleanup();
     };
 
-    pinged.set(cleanup, { write, sessionId: request.sessionId });
+    pinged.set(cleanup, { write, sessionId });
     pingTimer ??= setInterval(() => void pingAll(), opts.pingIntervalMs);
 
     function cleanup() {
@@ -168,7 +172,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
           write(format(row));
           continue;
         }
-        if (endsStream(row.data as StreamsEndedData, request.user!.id, request.sessionId)) {
+        if (endsStream(row.data as StreamsEndedData, userId, sessionId)) {
           cleanup();
           return;
         }
