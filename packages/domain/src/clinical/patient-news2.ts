@@ -3,8 +3,6 @@ import { VITAL_SIGN_OF_NEWS2, VITAL_SIGNS, type VitalKey } from '../vitals/catal
 import type { VitalState, VitalValues } from '../vitals/mappers.ts';
 import { tenthsFToRoundedCelsius } from '../vitals/units.ts';
 import { ALERT_LEVELS, alertLevelFromNews2 } from './alert.ts';
-import type { PatientVitals } from './analysis.ts';
-import type { AlertLevel } from './analysis-schema.ts';
 import {
   computeNews2,
   NEWS2_BANDS,
@@ -190,16 +188,6 @@ export function news2OfSummary(summary: PatientNews2, temperature?: number | nul
     monitoring: summary.monitoring,
     response: summary.response,
   };
-}
-
-/** NEWS2 of a patient record's current vitals (by the catalogue's keys, temperature in tenths °F). */
-export function patientNews2(patient: PatientVitals): News2Result {
-  return computeNews2(news2InputFromVitals(patient, patient.spo2Scale ?? 1));
-}
-
-/** The rule-based alert level of a patient record's current vitals. */
-export function patientAlertLevel(patient: PatientVitals): AlertLevel {
-  return alertLevelFromNews2(patientNews2(patient));
 }
 
 /** A reading as it may change a patient's current values: its measurements, time, class and device. */

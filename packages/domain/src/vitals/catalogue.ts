@@ -422,8 +422,7 @@ export const VITAL_READING_FIELDS = READING_MEASUREMENTS.map((v) => v.readingFie
 export const VITAL_KEYS = VITAL_SIGNS.map((v) => v.key);
 
 /** Patient field names of the vital signs on the wire (the API's patient record: `pulse`). */
-export const VITAL_PATIENT_FIELDS = VITAL_SIGNS.map((v) => v.patientField);
-export type VitalPatientField = (typeof VITAL_PATIENT_FIELDS)[number];
+export type VitalPatientField = VitalSign['patientField'];
 
 /** The four vitals the spec shows on every card and tile (point 2). */
 export const CORE_VITAL_SIGNS = VITAL_SIGNS.filter((v) => v.requiredOnPatient);
