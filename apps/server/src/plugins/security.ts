@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
@@ -49,39 +50,37 @@ export async function registerSecurity(
   app: FastifyInstance,
   options: { secure: boolean; allowedOrigins: string[] },
 ) {
-  // Built once: the Fastify plugin builds helmet's middleware again on every request (a few per cent
-  // of a signed-in read's CPU, parsing the same directives each time).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // No 'unsafe-eval': the web app runs zod jitless (apps/web/src/main.tsx).
-        scriptSrc: ["'self'"],
-        // React and the chart library set style attributes; no inline scripts are allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        // ws: the Health Device Bridge on this machine (its socket checks origin and pairing).
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(options.secure ? { upgradeInsecureRequests: [] } : {}),
+  const headers = securityHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          // No 'unsafe-eval': the web app runs zod jitless (apps/web/src/main.tsx).
+          scriptSrc: ["'self'"],
+          // React and the chart library set style attributes; no inline scripts are allowed.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          // ws: the Health Device Bridge on this machine (its socket checks origin and pairing).
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(options.secure ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    hsts: options.secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'same-origin' },
-  });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+      hsts: options.secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'same-origin' },
+    }),
   );
-
-  // Set as the request arrives, so a hijacked answer (an event stream) carries it as every other does.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  // On the reply, as the request arrives: an error, a 404 and a hijacked answer (an event stream)
+  // carry them as every other answer does.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   app.addHook('onSend', async (_request, reply) => {
     // Answers carry patient data unless they say otherwise (the web app's assets and pages do).
@@ -169,6 +168,38 @@ export async function registerSecurity(
       if (problem) throw badRequest(problem, 'INVALID_TEXT');
     }
   });
+}
+
+/**
+ * The security headers of every answer: helmet's, read once from its middleware, and the
+ * Permissions-Policy. Every directive here is a fixed string (no nonce, nothing read from the
+ * request), so helmet would set the same values on every answer. They are set on the reply, not by
+ * helmet on Node's response: Node keeps each header set there as a pair of its own for the
+ * response's life (some 1.5 KiB on each open event stream), and merges it header by header into
+ * what Fastify writes (the slow path of `writeHead`, on every answer).
+ */
+export function securityHeaders(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collect = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let called = false;
+  middleware({} as IncomingMessage, collect as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+    called = true;
+  });
+  // Helmet calls its next at once when nothing it sets is asynchronous; anything else is a change
+  // of helmet's that this reading would silently miss.
+  if (!called) throw new Error('helmet did not set its headers synchronously');
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  return headers;
 }
 
 const crossSite = () =>
