@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { describeRuntimeProblem } from './packages/domain/src/runtime.ts';
+import { describeRuntimeProblem } from './packages/domain/src/runtime.js';
 
 // Tests spawn servers and bridges with process.execPath: they must run on the supported Node, the
 // one `npm test` and `npx vitest` put first on PATH (node_modules/.bin/node), never the machine's older one.

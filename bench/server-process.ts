@@ -10,7 +10,7 @@ export async function startServerProcess(env: Record<string, string>, options: {
   const port = await freePort();
   const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
   if (options.inspect) flags.push('--inspect=127.0.0.1:0');
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...flags, 'apps/server/start.js'], {
     env: {
       ...process.env,
       PORT: String(port),

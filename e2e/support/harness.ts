@@ -44,9 +44,9 @@ interface ServerProcess {
   isStopping: boolean;
 }
 
-/** Spawns apps/server/src/main.ts with `env` and waits for /api/health to answer. */
+/** Spawns the server (apps/server/start.js) with `env` and waits for /api/health to answer. */
 async function spawnServer(baseUrl: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/start.js'], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,3 @@
-import { describeRuntimeProblem } from '@vigil/domain';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { backfillPatientState } from './db/backfill.ts';
@@ -7,8 +6,6 @@ import { seedDemoData } from './db/seed.ts';
 import { createFileAuditAnchor, loadAuditKey } from './modules/audit/anchor.ts';
 
 async function main() {
-  const runtimeProblem = describeRuntimeProblem(process.version);
-  if (runtimeProblem) throw new Error(runtimeProblem);
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },

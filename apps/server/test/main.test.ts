@@ -13,7 +13,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-main-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function start(port: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['start.js'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

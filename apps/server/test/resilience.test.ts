@@ -22,7 +22,7 @@ describe('crash safety', () => {
     const base = `http://127.0.0.1:${port}`;
     let child: ChildProcess | null = null;
     const start = () => {
-      child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      child = spawn(process.execPath, ['start.js'], {
         cwd: SERVER_DIR,
         env: {
           ...process.env,

@@ -17,7 +17,7 @@ export * from './events.ts';
 export * from './ids.ts';
 export * from './inputs.ts';
 export * from './readings.ts';
-export * from './runtime.ts';
+export * from './runtime.js';
 export * from './smart.ts';
 export * from './time.ts';
 export * from './vitals/catalogue.ts';

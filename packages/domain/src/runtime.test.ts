@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRuntimeProblem, SUPPORTED_NODE_MAJOR } from './runtime.ts';
+import { describeRuntimeProblem, SUPPORTED_NODE_MAJOR } from './runtime.js';
 
 describe('the supported runtime', () => {
   it.each(['v24.0.0', 'v24.21.0', 'v25.1.0', 'v26.0.0'])('runs on %s', (version) => {

@@ -52,7 +52,7 @@ export async function startVigil(): Promise<Vigil> {
   let child: ChildProcess | null = null;
 
   async function start() {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const proc = spawn(process.execPath, ['apps/server/start.js'], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

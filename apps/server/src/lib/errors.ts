@@ -3,16 +3,25 @@
  * a person can act on; stack traces and SQL never leave the server.
  */
 export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly headers: Record<string, string>;
+  /** Extra fields of the error answer, e.g. a fallback result. */
+  readonly details: Record<string, unknown>;
+
   constructor(
-    readonly statusCode: number,
-    readonly code: string,
+    statusCode: number,
+    code: string,
     message: string,
-    readonly headers: Record<string, string> = {},
-    /** Extra fields of the error answer, e.g. a fallback result. */
-    readonly details: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+    details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.headers = headers;
+    this.details = details;
   }
 }
 

@@ -40,7 +40,9 @@ export class ApiKeyRejectedError extends Error {
 
 /** Any other failure of the narrative: the rules result stands, with a notice. */
 export class NarrativeUnavailableError extends Error {
-  constructor(readonly reason: 'timeout' | 'invalid-output' | 'provider-error') {
+  readonly reason: 'timeout' | 'invalid-output' | 'provider-error';
+
+  constructor(reason: 'timeout' | 'invalid-output' | 'provider-error') {
     super(
       reason === 'timeout'
         ? 'The AI narrative timed out'
@@ -49,6 +51,7 @@ export class NarrativeUnavailableError extends Error {
           : 'The AI provider returned an error',
     );
     this.name = 'NarrativeUnavailableError';
+    this.reason = reason;
   }
 }
 

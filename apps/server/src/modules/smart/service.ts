@@ -38,12 +38,13 @@ const TOKEN_PREFIX = 'vgl_smart_';
 
 /** An OAuth 2.0 token error (RFC 6749 §5.2) with a message a person can act on. */
 export class OAuthError extends Error {
-  constructor(
-    readonly status: 400 | 401,
-    readonly error: 'invalid_request' | 'invalid_client' | 'invalid_scope' | 'unsupported_grant_type',
-    message: string,
-  ) {
+  readonly status: 400 | 401;
+  readonly error: 'invalid_request' | 'invalid_client' | 'invalid_scope' | 'unsupported_grant_type';
+
+  constructor(status: OAuthError['status'], error: OAuthError['error'], message: string) {
     super(message);
+    this.status = status;
+    this.error = error;
   }
 }
 

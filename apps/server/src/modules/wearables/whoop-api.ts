@@ -35,8 +35,11 @@ interface Page<T> {
 
 /** The provider said no more for now: wait `retryAfterMs` (its X-RateLimit-Reset, or our own limits). */
 export class WhoopRateLimited extends Error {
-  constructor(readonly retryAfterMs: number) {
+  readonly retryAfterMs: number;
+
+  constructor(retryAfterMs: number) {
     super(`WHOOP rate limit: retry in ${Math.ceil(retryAfterMs / 1000)} s`);
+    this.retryAfterMs = retryAfterMs;
   }
 }
 /** The access token was refused (expired or revoked). */

@@ -16,11 +16,13 @@ const plural = (n: number) => `${n} ${n === 1 ? 'byte' : 'bytes'}`;
  */
 export class GattReader {
   #offset = 0;
+  readonly characteristic: string;
+  private readonly bytes: Uint8Array;
 
-  constructor(
-    readonly characteristic: string,
-    private readonly bytes: Uint8Array,
-  ) {}
+  constructor(characteristic: string, bytes: Uint8Array) {
+    this.characteristic = characteristic;
+    this.bytes = bytes;
+  }
 
   get remaining(): number {
     return this.bytes.length - this.#offset;

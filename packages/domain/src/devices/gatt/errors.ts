@@ -10,10 +10,10 @@ export class GattDecodeError extends Error {
    * @param characteristic the characteristic's name as the GATT specification spells it
    * @param detail what is wrong, e.g. "2 bytes, but flags say a 16-bit value needs 3"
    */
-  constructor(
-    readonly characteristic: string,
-    detail: string,
-  ) {
+  readonly characteristic: string;
+
+  constructor(characteristic: string, detail: string) {
     super(`${characteristic}: ${detail}`);
+    this.characteristic = characteristic;
   }
 }

@@ -6,8 +6,15 @@
  */
 export const SUPPORTED_NODE_MAJOR = 24;
 
-/** Why Vigil must not run on `version` (a `process.version` such as "v20.20.2"), or null when it may. */
-export function describeRuntimeProblem(version: string): string | null {
+/**
+ * Why Vigil must not run on `version` (a `process.version` such as "v20.20.2"), or null when it may.
+ * Plain JavaScript (typed by runtime.d.ts): the server's launcher (apps/server/start.js) reads it on
+ * any Node before anything TypeScript, so an older Node says what it needs.
+ *
+ * @param {string} version
+ * @returns {string | null}
+ */
+export function describeRuntimeProblem(version) {
   const major = Number(/^v?(\d+)\./.exec(version)?.[1]);
   if (major >= SUPPORTED_NODE_MAJOR) return null;
   return (

@@ -1,0 +1,11 @@
+// The server's entry point. Plain JavaScript, so that an older Node reads it and says which Node
+// Vigil needs, where it would otherwise stop at the first TypeScript file it cannot load. Node 24
+// then runs the TypeScript sources as they are, stripping their types (docs/decisions/028).
+import { describeRuntimeProblem } from '@vigil/domain/runtime';
+
+const problem = describeRuntimeProblem(process.version);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+await import('./src/main.ts');
