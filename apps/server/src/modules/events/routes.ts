@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import { access } from '../../plugins/access.ts';
 import { operation } from '../../plugins/openapi.ts';
@@ -46,6 +47,22 @@ export function endsStream(ended: StreamsEndedData, userId: number, sessionId: s
 /** A slow client with more than this unsent is dropped rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 1_048_576;
 const PING = 'data: {"type":"ping"}\n\n';
+
+/** Fastify's listener on a response's end: it holds the request and reply to log their end. */
+const FASTIFY_END_LISTENER = 'onResFinished';
+
+/**
+ * Removes Fastify's listener from a hijacked response. Fastify keeps its request and reply, with
+ * their logger, until the response ends, to log "request completed" then; a stream lasts hours, and
+ * those were a sixth of its memory. The stream logs its own end instead.
+ */
+function releaseFastify(res: ServerResponse): void {
+  for (const event of ['finish', 'error'] as const) {
+    for (const listener of res.listeners(event)) {
+      if (listener.name === FASTIFY_END_LISTENER) res.removeListener(event, listener as () => void);
+    }
+  }
+}
 
 /** One serialisation per event, shared by every open stream. */
 const wire = new WeakMap<LiveEventRow, string>();
@@ -116,6 +133,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
     // read `request` would keep the whole request object for the stream's life.
     const userId = request.user!.id;
     const sessionId = request.sessionId;
+    const requestId = request.id;
     const stream = await liveEvents.openStream(
       userId,
       Number.isSafeInteger(lastEventId) && lastEventId >= 0 ? lastEventId : null,
@@ -123,6 +141,8 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
 
     reply.hijack();
     const res = reply.raw;
+    releaseFastify(res);
+    const openedAt = performance.now();
     res.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
@@ -160,6 +180,8 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
       stream.close();
       openStreams.delete(cleanup);
       res.end();
+      // What Fastify logs at a request's end, which it no longer sees (releaseFastify).
+      app.log.info({ reqId: requestId, responseTime: performance.now() - openedAt }, 'event stream closed');
     }
     openStreams.add(cleanup);
     request.raw.on('close', cleanup);
