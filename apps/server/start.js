@@ -1,11 +1,6 @@
 // The server's entry point. Plain JavaScript, so that an older Node reads it and says which Node
 // Vigil needs, where it would otherwise stop at the first TypeScript file it cannot load. Node 24
 // then runs the TypeScript sources as they are, stripping their types (docs/decisions/028).
-import { describeRuntimeProblem } from '@vigil/domain/runtime';
+import { startOnSupportedNode } from '@vigil/domain/runtime';
 
-const problem = describeRuntimeProblem(process.version);
-if (problem) {
-  console.error(problem);
-  process.exit(1);
-}
-await import('./src/main.ts');
+await startOnSupportedNode(new URL('./src/main.ts', import.meta.url).href, 1);

@@ -1,4 +1,4 @@
-import { type BridgeEvent, describeRuntimeProblem } from '@vigil/domain';
+import type { BridgeEvent } from '@vigil/domain';
 import type { BleCentral } from './ble/central.ts';
 import { loadNobleCentral } from './ble/noble-central.ts';
 import { SimulatedCentral } from './ble/simulated-central.ts';
@@ -16,11 +16,6 @@ import { Uploader } from './upload/uploader.ts';
 import { createVigilClient } from './upload/vigil-client.ts';
 
 async function main() {
-  const runtimeProblem = describeRuntimeProblem(process.version);
-  if (runtimeProblem) {
-    console.error(runtimeProblem);
-    process.exit(2);
-  }
   let loaded: ReturnType<typeof loadConfig>;
   try {
     loaded = loadConfig(process.argv.slice(2), process.env);

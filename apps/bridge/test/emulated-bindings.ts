@@ -110,8 +110,11 @@ export class EmulatedWorld {
 export class EmulatedBindings extends EventEmitter {
   private scanning = false;
 
-  constructor(private readonly world: EmulatedWorld) {
+  private readonly world: EmulatedWorld;
+
+  constructor(world: EmulatedWorld) {
     super();
+    this.world = world;
     world.bindings = this;
   }
 

@@ -8,8 +8,8 @@ export const SUPPORTED_NODE_MAJOR = 24;
 
 /**
  * Why Vigil must not run on `version` (a `process.version` such as "v20.20.2"), or null when it may.
- * Plain JavaScript (typed by runtime.d.ts): the server's launcher (apps/server/start.js) reads it on
- * any Node before anything TypeScript, so an older Node says what it needs.
+ * Plain JavaScript (typed by runtime.d.ts): the entry points (apps/server/start.js, apps/bridge/start.js)
+ * read it on any Node before anything TypeScript, so an older Node says what it needs.
  *
  * @param {string} version
  * @returns {string | null}
@@ -22,4 +22,21 @@ export function describeRuntimeProblem(version) {
     `Start it through npm (npm start, npm run bridge), which runs the project's own Node ${SUPPORTED_NODE_MAJOR} ` +
     `from node_modules/.bin after npm install, or install Node.js ${SUPPORTED_NODE_MAJOR} LTS on this machine.`
   );
+}
+
+/**
+ * Loads `entry` (a module URL) when this Node is one Vigil runs on; otherwise says why on stderr
+ * and exits with `exitCode`. What the server's and the bridge's entry points do first.
+ *
+ * @param {string} entry
+ * @param {number} exitCode
+ * @returns {Promise<void>}
+ */
+export async function startOnSupportedNode(entry, exitCode) {
+  const problem = describeRuntimeProblem(process.version);
+  if (problem) {
+    console.error(problem);
+    process.exit(exitCode);
+  }
+  await import(entry);
 }

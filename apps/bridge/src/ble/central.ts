@@ -62,8 +62,11 @@ export const ADAPTER_ADVICE: Record<AdapterState, string> = {
 };
 
 export class AdapterUnavailableError extends Error {
-  constructor(readonly state: AdapterState) {
+  readonly state: AdapterState;
+
+  constructor(state: AdapterState) {
     super(ADAPTER_ADVICE[state]);
+    this.state = state;
     this.name = 'AdapterUnavailableError';
   }
 }

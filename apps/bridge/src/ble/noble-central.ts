@@ -62,10 +62,12 @@ export class NobleCentral implements BleCentral {
   /** connect() calls scanning to find a device not seen since the bridge started. */
   private finders = 0;
 
-  constructor(
-    private readonly noble: Noble,
-    private readonly log: Logger,
-  ) {
+  private readonly noble: Noble;
+  private readonly log: Logger;
+
+  constructor(noble: Noble, log: Logger) {
+    this.noble = noble;
+    this.log = log;
     noble.on('stateChange', (s: string) => {
       const next = toAdapterState(s);
       if (next === this.state) return;

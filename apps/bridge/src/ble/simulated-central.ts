@@ -79,14 +79,16 @@ export class SimulatedCentral implements BleCentral {
   private scanTimer: NodeJS.Timeout | null = null;
   private isScanning = false;
 
-  constructor(
-    private readonly options: {
-      installationId: string;
-      intervalMs: number;
-      random?: () => number;
-      now?: () => Date;
-    },
-  ) {}
+  private readonly options: {
+    installationId: string;
+    intervalMs: number;
+    random?: () => number;
+    now?: () => Date;
+  };
+
+  constructor(options: SimulatedCentral['options']) {
+    this.options = options;
+  }
 
   private get random() {
     return this.options.random ?? Math.random;

@@ -40,7 +40,10 @@ export class DeviceManager {
   private readonly staleTimer: NodeJS.Timeout;
   private closed = false;
 
-  constructor(private readonly deps: DeviceManagerDeps) {
+  private readonly deps: DeviceManagerDeps;
+
+  constructor(deps: DeviceManagerDeps) {
+    this.deps = deps;
     const { central } = deps;
     this.measurements = new Measurements({
       record: deps.record,

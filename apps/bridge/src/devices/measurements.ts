@@ -31,7 +31,11 @@ export class Measurements {
   private readonly builder = new ReadingBuilder();
   private storageErrorAt = 0;
 
-  constructor(private readonly deps: MeasurementDeps) {}
+  private readonly deps: MeasurementDeps;
+
+  constructor(deps: MeasurementDeps) {
+    this.deps = deps;
+  }
 
   async handle(d: DeviceState, decoded: DecodedCharacteristic, v: CharacteristicValue, generation: number) {
     const at = v.receivedAt.toISOString();

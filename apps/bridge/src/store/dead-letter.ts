@@ -17,7 +17,11 @@ export interface DeadLetterEntry {
  * person to inspect or resend; never retried automatically. 0600: they hold vital signs.
  */
 export class DeadLetter {
-  constructor(private readonly dir: string) {}
+  private readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
 
   get file(): string {
     return path.join(this.dir, 'dead-letter.jsonl');

@@ -50,12 +50,17 @@ export class Journal {
   private running: Promise<void> | null = null;
   private compacting = false;
 
-  private constructor(
-    private readonly file: string,
-    private handle: fs.promises.FileHandle,
-    private readonly compactAfter: number,
-    private readonly log: Logger,
-  ) {}
+  private readonly file: string;
+  private handle: fs.promises.FileHandle;
+  private readonly compactAfter: number;
+  private readonly log: Logger;
+
+  private constructor(file: string, handle: fs.promises.FileHandle, compactAfter: number, log: Logger) {
+    this.file = file;
+    this.handle = handle;
+    this.compactAfter = compactAfter;
+    this.log = log;
+  }
 
   static async open(dir: string, options: { compactAfter: number; log: Logger }): Promise<Journal> {
     const file = path.join(dir, 'journal.jsonl');

@@ -33,10 +33,13 @@ type LinksFile = z.infer<typeof LinksFile>;
 export class LinkStore {
   private writing: Promise<void> = Promise.resolve();
 
-  private constructor(
-    private readonly file: string,
-    private data: LinksFile,
-  ) {}
+  private readonly file: string;
+  private data: LinksFile;
+
+  private constructor(file: string, data: LinksFile) {
+    this.file = file;
+    this.data = data;
+  }
 
   static async open(dir: string): Promise<LinkStore> {
     const file = path.join(dir, 'links.json');

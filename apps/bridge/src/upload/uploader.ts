@@ -56,7 +56,10 @@ export class Uploader {
   private stopped = false;
   private loopDone: Promise<void> | null = null;
 
-  constructor(private readonly deps: UploaderDeps) {
+  private readonly deps: UploaderDeps;
+
+  constructor(deps: UploaderDeps) {
+    this.deps = deps;
     this.backoff = createBackoff({ baseMs: 500, maxMs: deps.retryMaxMs, random: deps.random ?? Math.random });
   }
 

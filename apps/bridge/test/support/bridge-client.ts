@@ -13,11 +13,13 @@ export interface BridgeClient {
 }
 
 export class HandshakeRefused extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-  ) {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, body: string) {
     super(`handshake refused: ${status} ${body}`);
+    this.status = status;
+    this.body = body;
   }
 }
 

@@ -19,7 +19,7 @@ export interface RunningBridge {
 }
 
 /**
- * Starts the real bridge (`node --import tsx apps/bridge/src/main.ts`) on a free port, with its own
+ * Starts the real bridge (`node apps/bridge/start.js`) on a free port, with its own
  * data folder unless one is given (a restart passes the folder of the previous run).
  */
 export async function startBridge(
@@ -29,9 +29,7 @@ export async function startBridge(
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'apps/bridge/src/main.ts',
+      'apps/bridge/start.js',
       '--port',
       String(options.port ?? 0),
       '--data-dir',
