@@ -6,12 +6,12 @@
 export class GattDecodeError extends Error {
   override readonly name = 'GattDecodeError';
 
+  readonly characteristic: string;
+
   /**
    * @param characteristic the characteristic's name as the GATT specification spells it
    * @param detail what is wrong, e.g. "2 bytes, but flags say a 16-bit value needs 3"
    */
-  readonly characteristic: string;
-
   constructor(characteristic: string, detail: string) {
     super(`${characteristic}: ${detail}`);
     this.characteristic = characteristic;
