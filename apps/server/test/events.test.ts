@@ -63,6 +63,35 @@ describe('the live event stream', () => {
     sse.close();
   });
 
+  it('sends each reading exactly as the history reads it back from the database', async () => {
+    const patient = await admitPatient(server.url, cookie, LIVE_PATIENT);
+    const sse = await openSse(`${server.url}/api/events`, { cookie });
+    await recordReadings(
+      server.url,
+      { cookie },
+      {
+        patientId: patient.id,
+        deviceId: 'every-field-1',
+        deviceName: 'Ward Monitor 3',
+        connectionType: 'bluetooth',
+        readingTime: new Date(Date.now() - 1000).toISOString(),
+        heartRate: 104,
+        oxygenLevel: 94,
+        systolicBP: 118,
+        diastolicBP: 76,
+        temperature: 1004,
+        respiratoryRate: 22,
+        consciousness: 'A',
+        onSupplementalOxygen: true,
+        batteryLevel: 61,
+      },
+    );
+    const sent = JSON.parse((await sse.waitFor(ofType('reading', patient.id))).data).data.readings[0];
+    const history = await api(server.url, cookie, 'GET', `/api/patients/${patient.id}/readings?limit=1`);
+    expect(sent).toEqual(history.json.readings[0]);
+    sse.close();
+  });
+
   it('sends a batch of up to 20 readings whole, and of a larger one only the latest, flagged truncated', async () => {
     const patient = await admitPatient(server.url, cookie, LIVE_PATIENT);
     const sse = await openSse(`${server.url}/api/events`, { cookie });
