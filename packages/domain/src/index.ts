@@ -17,7 +17,8 @@ export * from './events.ts';
 export * from './ids.ts';
 export * from './inputs.ts';
 export * from './readings.ts';
-export * from './runtime.js';
+// The entry points' launcher (startOnSupportedNode) is for Node only: '@vigil/domain/runtime'.
+export { describeRuntimeProblem, SUPPORTED_NODE_MAJOR } from './runtime.js';
 export * from './smart.ts';
 export * from './time.ts';
 export * from './vitals/catalogue.ts';
