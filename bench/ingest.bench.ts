@@ -22,10 +22,10 @@ const SENDERS = 8;
  * Each comparison has a baseline client of its own, whose connections only ever insert that
  * comparison's batch size, and both sides warm up on it before the rounds. A PostgreSQL backend's
  * cost per insert depends on what it ran before: one whose first inserts were of 10 rows then spent
- * 1.7–2.4 ms of CPU on each insert of 100 rows, against 1.0–1.1 ms for one that only ever inserted
+ * 1.7–4.0 ms of CPU on each insert of 100 rows, against 1.0–1.5 ms for one that only ever inserted
  * 100 (plain `pg`, no server; decision 007). A baseline that shared one client with an earlier,
- * smaller warm-up ran at 40–50,000 readings/s instead of 50–80,000, and the ratio flattered the
- * server.
+ * smaller warm-up ran at 37–48,000 readings/s where a client of its own ran at 67–80,000 in the
+ * same process, and the ratio flattered the server.
  */
 export async function benchIngest() {
   console.log('\n# Ingest (PostgreSQL)');
