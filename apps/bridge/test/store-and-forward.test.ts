@@ -146,19 +146,26 @@ describe('store and forward, exactly once', () => {
       });
     }
 
-    // Every reading the bridge took in for the patient is stored once: none lost, none twice.
-    const all = taken();
-    expect(all.length).toBeGreaterThan(40);
-    const key = (r: { deviceId: string | null; readingTime: string }) =>
-      `${r.deviceId}|${new Date(r.readingTime).toISOString()}`;
-    expect(new Set(all.map(key)).size).toBe(all.length);
+    // Every reading the bridge took in for the patient is stored once: none lost, none twice. A
+    // reading decoded just before its device let go may still be on its way into the journal (its
+    // fsync): what was taken is read once the journal has stopped growing between two looks.
+    let all: ReturnType<typeof taken> = [];
+    let previous = -1;
     await vi.waitFor(
       async () => {
+        all = taken();
+        const growing = all.length !== previous;
+        previous = all.length;
+        expect(growing, 'the journal is still growing').toBe(false);
         const stored = (await nurse.readings(patient!.id)).filter((r) => ids.includes(r.deviceId ?? ''));
         expect(stored.length).toBe(all.length);
       },
       { timeout: 30_000, interval: 300 },
     );
+    expect(all.length).toBeGreaterThan(40);
+    const key = (r: { deviceId: string | null; readingTime: string }) =>
+      `${r.deviceId}|${new Date(r.readingTime).toISOString()}`;
+    expect(new Set(all.map(key)).size).toBe(all.length);
     const stored = (await nurse.readings(patient!.id)).filter((r) => ids.includes(r.deviceId ?? ''));
     const counts = new Map<string, number>();
     for (const r of stored) counts.set(key(r), (counts.get(key(r)) ?? 0) + 1);
