@@ -73,8 +73,9 @@ describe('the live view heals by itself', () => {
     await halt('SIGTERM');
     const stoppedAt = Date.now();
     await banner(page).waitFor();
+    // "Last live 23:59" carries its date ("26 Nov, 23:59") once the day has turned.
     expect(await visibleText(banner(page))).toMatch(
-      /^Offline — data may be out of date Last live \d{2}:\d{2} (Trying again in \d+ s|Reconnecting…) Reconnect now$/,
+      /^Offline — data may be out of date Last live (\d{1,2} [A-Z][a-z]{2}, )?\d{2}:\d{2} (Trying again in \d+ s|Reconnecting…) Reconnect now$/,
     );
     // Across the whole screen, above the sidebar and the page.
     const screenWidth = await page.evaluate(() => document.documentElement.clientWidth);
