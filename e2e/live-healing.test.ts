@@ -10,6 +10,7 @@ import {
   pageErrors,
   region,
   screenshot,
+  TIME_OR_DAY_TIME,
   useApp,
   visibleText,
 } from './support/harness.ts';
@@ -75,7 +76,9 @@ describe('the live view heals by itself', () => {
     await banner(page).waitFor();
     // "Last live 23:59" carries its date ("26 Nov, 23:59") once the day has turned.
     expect(await visibleText(banner(page))).toMatch(
-      /^Offline — data may be out of date Last live (\d{1,2} [A-Z][a-z]{2}, )?\d{2}:\d{2} (Trying again in \d+ s|Reconnecting…) Reconnect now$/,
+      new RegExp(
+        `^Offline — data may be out of date Last live ${TIME_OR_DAY_TIME} (Trying again in \\d+ s|Reconnecting…) Reconnect now$`,
+      ),
     );
     // Across the whole screen, above the sidebar and the page.
     const screenWidth = await page.evaluate(() => document.documentElement.clientWidth);

@@ -23,6 +23,7 @@ import {
   SCREENSHOT_DIR,
   screenshot,
   signInThroughUi,
+  TIME_OR_DAY_TIME,
   toast,
   useApp,
   visibleText,
@@ -232,7 +233,9 @@ describe('Live vitals', () => {
     // NEWS2 14 asks for continuous monitoring: fresh now, stale after 15 min. A time on another
     // day than today carries its date ("27 Nov, 00:01"): the next is, in the last 15 min of a day.
     expect(await text(vitalsB)).toMatch(
-      /Last observations (\d{1,2} [A-Z][a-z]{2}, )?\d{2}:\d{2}; next due by (\d{1,2} [A-Z][a-z]{2}, )?\d{2}:\d{2}: NEWS2 14 asks for continuous monitoring/,
+      new RegExp(
+        `Last observations ${TIME_OR_DAY_TIME}; next due by ${TIME_OR_DAY_TIME}: NEWS2 14 asks for continuous monitoring`,
+      ),
     );
     await expect.poll(() => pointsOf(pageB)).toBe(pointsBefore + 1);
     const newestRow = chartB.getByRole('table').locator('tbody tr').first();

@@ -11,6 +11,12 @@ import { freePort } from '../../apps/server/test/free-port.ts';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results', 'screenshots');
 
+/**
+ * A time as the web app's `formatTimeOrDayTime` writes it, as a RegExp source: "04:27" today,
+ * "21 Nov, 22:10" on another day (a journey near midnight sees both).
+ */
+export const TIME_OR_DAY_TIME = String.raw`(?:\d{1,2} [A-Z][a-z]{2}, )?\d{2}:\d{2}`;
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
