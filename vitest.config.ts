@@ -13,7 +13,9 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores, one file at a time. Two
     // at once overlap what the API, bridge and unit files mostly do: wait on servers and timers.
-    // Three at once on two cores starved the servers that tests start as processes.
+    // Three at once on two cores starved the servers that tests start as processes. `npm test`
+    // (test:run) runs two lanes instead: the browser journeys in one vitest, every other project
+    // with one worker in another, so two files run at once and never two browsers.
     maxWorkers: 2,
     projects: [
       {
@@ -29,6 +31,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
+          // On PGlite, every test database starts from one migrated database dumped per run.
+          globalSetup: ['apps/server/test/support/database-template.ts'],
           // Generous: beside a browser journey on two cores, real hashing, I/O and process starts may wait.
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -60,8 +64,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['e2e/support/database-template.ts'],
-          // One journey at a time (after the other projects): two browsers and their servers at
-          // once on two cores made journeys that time a reconnect or a device's stream flaky.
+          // One journey at a time: two browsers and their servers at once on two cores made
+          // journeys that time a reconnect or a device's stream flaky. (`npx vitest run` runs them
+          // after the other projects; `npm test` beside them, in a lane of their own.)
           fileParallelism: false,
         },
       },

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { migratedDataDir } from '../../apps/server/test/support/database-template.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,13 +16,7 @@ declare module 'vitest' {
  * apps/server/test/main.test.ts starts one on an empty folder.
  */
 export default async function setup(project: TestProject) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-template-'));
-  const database = await openDatabase({ dataDir: dir });
-  try {
-    await database.migrate();
-  } finally {
-    await database.close();
-  }
+  const { dir, remove } = await migratedDataDir('vigil-e2e-template-');
   project.provide('e2eDatabaseTemplate', dir);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return remove;
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -12,10 +14,20 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
 export const usingPostgres = TEST_DATABASE_URL !== undefined;
 
+/** The migrated database every PGlite test database starts from (support/database-template.ts). */
+let template: Blob | undefined;
+function migratedTemplate(): Blob {
+  const file = inject('serverDatabaseTemplate');
+  if (!file) throw new Error('The server tests on PGlite need their global set-up (vitest.config.ts)');
+  template ??= new Blob([readFileSync(file)]);
+  return template;
+}
+
 /** A fresh, migrated database of its own: PGlite in memory, or a new PostgreSQL database dropped afterwards. */
 export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) {
-    const database = await openDatabase({ inMemory: true });
+    const database = await openDatabase({ inMemory: true, from: migratedTemplate() });
+    // Nothing left to apply, unless a migration was added after the template was made.
     await database.migrate();
     return { database, drop: () => database.close() };
   }

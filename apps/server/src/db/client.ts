@@ -44,11 +44,16 @@ const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 // Arbitrary constant key so concurrent instances migrate one at a time.
 const MIGRATION_LOCK_KEY = 7_314_159;
 
-export type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+/**
+ * Where the database is: PostgreSQL, embedded PGlite in a folder, or embedded in memory (`from`: a
+ * `dumpDataDir` tarball to start from instead of an empty cluster, which spares PGlite's initdb).
+ */
+export type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { inMemory: true; from?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl);
-  return openPglite('dataDir' in options ? options.dataDir : undefined);
+  if ('dataDir' in options) return openPglite(options.dataDir);
+  return openPglite(undefined, options.from);
 }
 
 /** PGlite ignores statement names: it is one connection in this process, and plans are cheap. */
@@ -63,11 +68,11 @@ const runOnPg =
   async <Row>(st: Statement, params: unknown[]) =>
     (await q.query({ name: st.name, text: st.text, values: params })).rows as Row[];
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create(from ? { loadDataDir: from } : {});
   } catch (error) {
     release();
     throw error;
