@@ -13,9 +13,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores, one file at a time. Two
     // at once overlap what the API, bridge and unit files mostly do: wait on servers and timers.
-    // Three at once on two cores starved the servers that tests start as processes. `npm test`
-    // (test:run) runs two lanes instead: the browser journeys in one vitest, every other project
-    // with one worker in another, so two files run at once and never two browsers.
+    // Three at once on two cores starved the servers that tests start as processes.
     maxWorkers: 2,
     projects: [
       {
@@ -64,9 +62,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['e2e/support/database-template.ts'],
-          // One journey at a time: two browsers and their servers at once on two cores made
-          // journeys that time a reconnect or a device's stream flaky. (`npx vitest run` runs them
-          // after the other projects; `npm test` beside them, in a lane of their own.)
+          // One journey at a time (after the other projects): two browsers and their servers at
+          // once on two cores made journeys that time a reconnect or a device's stream flaky.
           fileParallelism: false,
         },
       },

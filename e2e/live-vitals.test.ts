@@ -410,9 +410,24 @@ describe('Live vitals', () => {
       // 22.5–30 s. The clock moves in quarter seconds, and only while no attempt is under way.
       const offline = page.locator('[data-live-status="offline"]');
       const fakeNow = () => page.evaluate(() => Date.now());
+      /**
+       * Stops the page's clock just ahead of its now, and returns when. Time flows until then, and on
+       * a busy machine the moment may be past by the time the page gets the call ("Cannot fast-
+       * forward to the past"): then it reads the clock again and asks again.
+       */
+      const pauseSoon = async () => {
+        for (let attempt = 1; ; attempt++) {
+          const at = (await fakeNow()) + 50 * attempt;
+          try {
+            await page.clock.pauseAt(at);
+            return at;
+          } catch (error) {
+            if (attempt === 5 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+          }
+        }
+      };
       // From here the clock moves only when the test moves it.
-      const pausedAt = (await fakeNow()) + 50;
-      await page.clock.pauseAt(pausedAt);
+      const pausedAt = await pauseSoon();
       const times: number[] = [];
       const nextAttempt = async () => {
         const before = attempts;
@@ -444,7 +459,7 @@ describe('Live vitals', () => {
       await page.clock.resume();
       await screenshot(page, 'live-vitals-offline-1440', { fullPage: false });
       await expectNoSeriousAxeViolations(page);
-      await page.clock.pauseAt((await fakeNow()) + 50);
+      await pauseSoon();
 
       // The server accepts the stream again: the next attempt (within 30 s) brings it back, no click.
       await page.unroute('**/api/events*');
