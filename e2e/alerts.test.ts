@@ -11,6 +11,7 @@ import {
   PASSWORD,
   pageErrors,
   region,
+  resizeTo,
   screenshot,
   toast,
   uniqueUsername,
@@ -155,7 +156,7 @@ describe('the alert bar', () => {
     });
 
     // On a phone the bar is a button in the top bar, coloured by the highest priority, that opens it.
-    await nurseB.setViewportSize({ width: 375, height: 812 });
+    await resizeTo(nurseB, { width: 375, height: 812 });
     const button = nurseB.getByRole('button', { name: '1 active alert' });
     await button.click();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
@@ -164,7 +165,7 @@ describe('the alert bar', () => {
     await expectNoSeriousAxeViolations(nurseB);
     await nurseB.keyboard.press('Escape');
     await bar(nurseB).waitFor({ state: 'detached' });
-    await nurseB.setViewportSize({ width: 1440, height: 900 });
+    await resizeTo(nurseB, { width: 1440, height: 900 });
     expect(pageErrors(nurseA)).toEqual([]);
     expect(pageErrors(nurseB)).toEqual([]);
   });

@@ -22,6 +22,7 @@ import {
   newPage,
   pageErrors,
   region,
+  resizeTo,
   screenshot,
   startApp,
   toast,
@@ -410,12 +411,12 @@ describe('Bluetooth Device Manager without Web Bluetooth', () => {
       expect(await visibleText(row)).not.toContain('GATT Connected');
       await expectNoSeriousAxeViolations(page);
       // On a 375 px phone the page does not scroll sideways (the table scrolls within its card).
-      await page.setViewportSize({ width: 375, height: 800 });
+      await resizeTo(page, { width: 375, height: 800 });
       await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
         375,
       );
       await screenshot(page, 'bluetooth-manager-demo-375');
-      await page.setViewportSize({ width: 1440, height: 900 });
+      await resizeTo(page, { width: 1440, height: 900 });
 
       const readings = await eventually(
         () => readingsOf(page, patient.id),

@@ -10,6 +10,7 @@ import {
   openPatient,
   pageErrors,
   region,
+  resizeTo,
   screenshot,
   toast,
   useApp,
@@ -87,10 +88,10 @@ describe('Bridge panel', () => {
     await card.getByRole('button', { name: 'Connect to Bridge Server' }).click();
     await card.getByText('The bridge address must start with ws:// or wss://').waitFor();
     // On a phone the panel fits the screen: nothing scrolls sideways.
-    await manager.setViewportSize({ width: 375, height: 800 });
+    await resizeTo(manager, { width: 375, height: 800 });
     await screenshot(manager, 'bridge-manager-disconnected-mobile');
     expect(await manager.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await manager.setViewportSize({ width: 1440, height: 900 });
+    await resizeTo(manager, { width: 1440, height: 900 });
     expect(pageErrors(manager)).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import {
   EMPTY_WARD,
   expectNoSeriousAxeViolations,
   pageErrors,
+  resizeTo,
   SCREENSHOT_DIR,
   screenshot,
   uniqueUsername,
@@ -109,7 +110,7 @@ describe('the observation chart', () => {
       .and(page.locator('[aria-current="page"]'))
       .waitFor();
     for (const width of [375, 768, 1024, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
+      await resizeTo(page, { width, height: 900 });
       await page.locator('[data-chart-sheet]').first().waitFor();
       await expectNoSeriousAxeViolations(page);
     }

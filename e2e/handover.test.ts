@@ -8,6 +8,7 @@ import {
   expectNoSeriousAxeViolations,
   PASSWORD,
   pageErrors,
+  resizeTo,
   screenshot,
   uniqueUsername,
   useApp,
@@ -147,7 +148,7 @@ describe('the I-PASS handover', () => {
     await incoming.goto('/handover');
     await awaiting(incoming, patients[3] as Patient).waitFor();
     for (const width of [375, 768, 1024, 1440]) {
-      await incoming.setViewportSize({ width, height: 900 });
+      await resizeTo(incoming, { width, height: 900 });
       await expectNoSeriousAxeViolations(incoming);
     }
   });

@@ -7,6 +7,7 @@ import {
   expectNoSeriousAxeViolations,
   PASSWORD,
   pageErrors,
+  resizeTo,
   screenshot,
   uniqueUsername,
   useApp,
@@ -189,7 +190,7 @@ describe('the ward board', () => {
     await charge.goto('/ward');
     await bed(charge, 'A1').waitFor();
     for (const width of [375, 768, 1024, 1440]) {
-      await charge.setViewportSize({ width, height: 900 });
+      await resizeTo(charge, { width, height: 900 });
       await charge.getByRole('heading', { name: 'Assign nurses' }).waitFor();
       await expectNoSeriousAxeViolations(charge);
     }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { freePort } from '../../apps/server/test/free-port.ts';
+import { MOBILE_BREAKPOINT_PX } from '../../apps/web/src/hooks/use-is-mobile.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results', 'screenshots');
@@ -255,6 +256,25 @@ export function pageErrors(page: Page): string[] {
 }
 
 /** A picture of the page into test-results/screenshots: the whole page, or what the first screen shows. */
+/**
+ * Resizes the page and waits until the app has laid itself out for the new width. The shell follows
+ * the width through media-query events, which arrive with the next frame: measured before then, a
+ * page made narrow still has the desktop sidebar beside it and seems to scroll sideways. Outside
+ * the signed-in shell (the sign-in page) only the window's width is waited for.
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.waitForFunction(
+    ({ width, mobileBelow }) => {
+      if (window.innerWidth !== width) return false;
+      // The signed-in shell (sidebar-layout.tsx) is the one with a sidebar, and it marks its frame.
+      if (!document.querySelector('[data-live-state]')) return true;
+      return (document.getElementById('app-sidebar') === null) === width < mobileBelow;
+    },
+    { width: size.width, mobileBelow: MOBILE_BREAKPOINT_PX },
+  );
+}
+
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
