@@ -255,7 +255,6 @@ export function pageErrors(page: Page): string[] {
   return errorsByPage.get(page) ?? [];
 }
 
-/** A picture of the page into test-results/screenshots: the whole page, or what the first screen shows. */
 /**
  * Resizes the page and waits until the app has laid itself out for the new width. The shell follows
  * the width through media-query events, which arrive with the next frame: measured before then, a
@@ -275,6 +274,7 @@ export async function resizeTo(page: Page, size: { width: number; height: number
   );
 }
 
+/** A picture of the page into test-results/screenshots: the whole page, or what the first screen shows. */
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
