@@ -27,7 +27,8 @@ function migratedTemplate(): Blob {
 export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) {
     const database = await openDatabase({ inMemory: true, from: migratedTemplate() });
-    // Nothing left to apply, unless a migration was added after the template was made.
+    // Nothing left to apply (about 3 ms), unless a migration was added after the template was made:
+    // `vitest` in watch mode keeps its global set-up across reruns.
     await database.migrate();
     return { database, drop: () => database.close() };
   }

@@ -30,8 +30,9 @@ export async function migratedDataDir(prefix: string) {
 /**
  * Global set-up of the server's tests on PGlite: one migrated database per run, dumped once, from
  * which every test's in-memory database starts (`createTestDatabase`). Starting PGlite from a dump
- * costs about a third of the CPU of an empty one (its initdb), and the tests start hundreds. On
- * PostgreSQL (TEST_DATABASE_URL) each test still creates and migrates a database of its own.
+ * costs about a third of the CPU of an empty one (its initdb), and most server test files start
+ * at least one. On PostgreSQL (TEST_DATABASE_URL) each test still creates and migrates a database
+ * of its own.
  */
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) {
