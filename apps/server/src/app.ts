@@ -16,6 +16,7 @@ import type { LoginThrottleOptions } from './modules/auth/service.ts';
 import { readSessionToken } from './modules/auth/session-cookie.ts';
 import type { DeviceLinkService } from './modules/devices/link-service.ts';
 import type { IngestService } from './modules/readings/ingest-service.ts';
+import type { ReadingStorageService } from './modules/readings/storage-service.ts';
 import { APP_VERSION } from './modules/system/service.ts';
 import { PUBLIC_BODY_LIMIT, registerAccessControl } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -44,6 +45,8 @@ export interface AppDeps {
   auditAnchor?: AuditAnchor;
   /** false: no background alert timers (tests call `services.alerts.tick`). */
   alertTimers?: boolean;
+  /** false: no background summaries, partitions or retention (tests call `services.readingStorage`). */
+  readingStorage?: boolean;
 }
 
 /** The services start-up work and tests reach beside the routes (the demo seed's ingest, a sweep). */
@@ -51,6 +54,7 @@ export interface AppServices {
   ingest: IngestService;
   deviceLinks: DeviceLinkService;
   alerts: AlertService;
+  readingStorage: ReadingStorageService;
 }
 
 declare module 'fastify' {
@@ -140,8 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, { title: 'Vigil', version: APP_VERSION });
   registerBackgroundWork(app, services, deps);
   await registerRoutes(app, services, { ...deps, clock, cookie: cookieOptions });
-  const { ingest, deviceLinks, alerts } = services;
-  app.decorate('services', { ingest, deviceLinks, alerts } satisfies AppServices);
+  const { ingest, deviceLinks, alerts, readingStorage } = services;
+  app.decorate('services', { ingest, deviceLinks, alerts, readingStorage } satisfies AppServices);
 
   return app;
 }

@@ -51,6 +51,16 @@ const EnvSchema = z.object({
    */
   DEVICE_LINK_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   DEVICE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /**
+   * Raw device and wearable readings are kept this many days, then survive as per-minute summaries
+   * (decision 029); a person's observations and the readings alerts name are kept for the record.
+   */
+  DEVICE_READINGS_RETENTION_DAYS: z.coerce
+    .number('DEVICE_READINGS_RETENTION_DAYS must be a whole number of days: 1–3650')
+    .int('DEVICE_READINGS_RETENTION_DAYS must be a whole number of days: 1–3650')
+    .min(1, 'DEVICE_READINGS_RETENTION_DAYS must be within 1–3650 days')
+    .max(3650, 'DEVICE_READINGS_RETENTION_DAYS must be within 1–3650 days')
+    .default(7),
   /** How often alert timers (device confirmation, escalation, overdue observations) are checked. */
   ALERT_TICK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   /** The ward's clock until a ward manager sets another: shift times are in it (IANA name). */
@@ -189,6 +199,7 @@ export interface Config {
   acceptSimulatedReadings: boolean;
   deviceLinkLeaseMs: number;
   deviceSweepIntervalMs: number;
+  deviceReadingsRetentionDays: number;
   alertTickIntervalMs: number;
   wardTimeZone: string;
   /** Default open for the embedded demo, approval in production. */
@@ -233,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     acceptSimulatedReadings: e.ACCEPT_SIMULATED_READINGS ?? e.NODE_ENV !== 'production',
     deviceLinkLeaseMs: e.DEVICE_LINK_LEASE_MS,
     deviceSweepIntervalMs: e.DEVICE_SWEEP_INTERVAL_MS,
+    deviceReadingsRetentionDays: e.DEVICE_READINGS_RETENTION_DAYS,
     alertTickIntervalMs: e.ALERT_TICK_INTERVAL_MS,
     wardTimeZone: e.WARD_TIME_ZONE,
     registration: e.REGISTRATION ?? (e.NODE_ENV === 'production' ? 'approval' : 'open'),

@@ -46,6 +46,8 @@ const asAnalysisNews2 = (n: PatientNews2): AnalysisResult['news2'] => ({
  */
 async function legacyPatient(name: string): Promise<Patient> {
   const p = await admitPatient(t.app, cookie, { name });
+  // Stored before migration 0017, her admission's values had no reading of their own.
+  await t.database.db.execute(sql`delete from vital_readings where patient_id = ${p.id}`);
   await t.database.db.execute(
     sql`insert into vital_readings (patient_id, device_id, device_name, connection_type, reading_time, heart_rate, provenance)
         values (${p.id}, ${`old-demo-${p.id}`}, 'Demo HR', 'Simulation', ${minutesAgo(2)}, 150, 'simulation')`,

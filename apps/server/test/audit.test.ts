@@ -79,8 +79,14 @@ describe('what the trail records', () => {
     let before = await lastId();
     const patient = await admitPatient(t.app, nurse.cookie);
     let written = await since(before);
-    expect(written).toHaveLength(1);
+    // The admission, and its set of observations (a reading in the history).
+    expect(written).toHaveLength(2);
     expect(written[0]).toMatchObject({ action: 'create', entity_type: 'Patient', patient_id: patient.id });
+    expect(written[1]).toMatchObject({
+      action: 'create',
+      entity_type: 'Observation',
+      patient_id: patient.id,
+    });
 
     before = await lastId();
     expect((await inject('GET', `/api/patients/${patient.id}`, nurse.cookie)).statusCode).toBe(200);

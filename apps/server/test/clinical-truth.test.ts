@@ -133,8 +133,12 @@ describe('simulation only ever reaches demo patients', () => {
         heartRate: 125,
       },
     );
+    // Her admission's set and the named device's reading; no simulated one.
     const readings = (await call('GET', `/api/patients/${real.id}/readings`)).json().readings;
-    expect(readings.map((r: { provenance: string }) => r.provenance)).toEqual(['device']);
+    expect(readings.map((r: { provenance: string }) => r.provenance).sort()).toEqual([
+      'device',
+      'observation',
+    ]);
   });
 
   it('classes a device on a simulated link as simulation (the bridge in --simulate), refused on a real patient', async () => {
@@ -161,7 +165,9 @@ describe('simulation only ever reaches demo patients', () => {
       },
     });
     expect(res.statusCode).toBe(409);
-    expect((await call('GET', `/api/patients/${real.id}/readings`)).json().readings).toEqual([]);
+    // Her admission's set only: the simulated reading was not stored.
+    const readings = (await call('GET', `/api/patients/${real.id}/readings`)).json().readings;
+    expect(readings.map((r: { provenance: string }) => r.provenance)).toEqual(['observation']);
   });
 
   it('keeps a real critical patient’s NEWS2 while a demo device runs on a demo patient', async () => {
@@ -243,13 +249,33 @@ describe('one NEWS2, on the server', () => {
     const after = await getPatient(p.id);
     expect(after).toMatchObject({ pulse: p.pulse, oxygenLevel: p.oxygenLevel });
     expect(after.news2.total).toBe(p.news2.total);
-    const [stored] = (await call('GET', `/api/patients/${p.id}/readings`)).json().readings;
-    expect(stored).toMatchObject({ provenance: 'wearable-summary', windowStart: minutesAgo(8 * 60) });
+    const readings = (await call('GET', `/api/patients/${p.id}/readings`)).json().readings;
+    const summary = readings.find((r: { provenance: string }) => r.provenance === 'wearable-summary');
+    expect(summary).toMatchObject({ windowStart: minutesAgo(8 * 60) });
+    // The series holds the admission's set only: the summary is not a point of it.
     const series = (await call('GET', `/api/patients/${p.id}/news2-series`)).json();
-    expect(series).toEqual([]);
+    expect(series.map((point: { readingId: number }) => point.readingId)).toEqual(
+      readings
+        .filter((r: { provenance: string }) => r.provenance === 'observation')
+        .map((r: { id: number }) => r.id),
+    );
+    expect(series[0]).toMatchObject({ total: 0, complete: true });
+    t.clock.advance(60_000);
     await recordReadings(t.app, { cookie }, { patientId: p.id, readingTime: minutesAgo(0), heartRate: 120 });
-    const [point] = (await call('GET', `/api/patients/${p.id}/news2-series`)).json();
-    expect(point).toMatchObject({ total: 2, complete: false, carriedForward: [] });
+    const point = (await call('GET', `/api/patients/${p.id}/news2-series`)).json().at(-1);
+    // Pulse 120 scores 2; the rest of the admission's set is carried forward, never the summary's.
+    expect(point).toMatchObject({
+      total: 2,
+      complete: true,
+      carriedForward: [
+        'respiratoryRate',
+        'spo2',
+        'airOrOxygen',
+        'systolicBP',
+        'consciousness',
+        'temperature',
+      ],
+    });
   });
 
   it('takes the newest value that counts, each parameter on its own time', async () => {
@@ -342,11 +368,13 @@ describe('device links are the only device truth', () => {
 describe('records stored before provenance', () => {
   it('are given their sources, devices and NEWS2 at start-up, a simulated value never scored on a real patient', async () => {
     const p = await admitPatient(t.app, cookie, { name: 'Legacy', pulse: 80 });
-    // As an old "Use Demo Device" left it: the row's pulse came from a simulated reading only.
+    // As an old "Use Demo Device" left it: the row's pulse came from a simulated reading only, and
+    // (stored before migration 0017) its admission's values had no reading of their own.
+    await t.database.db.execute(sql`delete from vital_readings where patient_id = ${p.id}`);
     await t.database.db.execute(
-      sql`insert into vital_readings (patient_id, device_id, device_name, connection_type, reading_time, heart_rate, respiratory_rate, provenance)
-          values (${p.id}, 'old-demo', 'Demo HR', 'Simulation', ${minutesAgo(2)}, 150, null, 'simulation'),
-                 (${p.id}, null, null, 'manual', ${minutesAgo(30)}, null, 24, 'observation')`,
+      sql`insert into vital_readings (patient_id, device_id, device_name, connection_type, reading_time, heart_rate, respiratory_rate, provenance, kept)
+          values (${p.id}, 'old-demo', 'Demo HR', 'Simulation', ${minutesAgo(2)}, 150, null, 'simulation', false),
+                 (${p.id}, null, null, 'manual', ${minutesAgo(30)}, null, 24, 'observation', true)`,
     );
     await t.database.db.execute(
       sql`update patients set pulse = 150, news2 = null, news2_total = null, sources = '{}' where id = ${p.id}`,

@@ -112,9 +112,11 @@ describe('fhir-kit-client against the running server', () => {
       if (!next) break;
       bundle = (await next) as unknown as Bundle;
     }
-    expect(pages).toBe(4); // 14 observations (7 heart rates, 7 respiratory rates), 4 a page
-    expect(seen).toHaveLength(14);
-    expect(new Set(seen.map((o) => o.id)).size).toBe(14);
+    // 19 observations, 4 a page: 7 heart rates and 7 respiratory rates, and the admission's set
+    // (heart rate, respiratory rate, SpO2, blood pressure, temperature).
+    expect(pages).toBe(5);
+    expect(seen).toHaveLength(19);
+    expect(new Set(seen.map((o) => o.id)).size).toBe(19);
     for (const observation of seen) expect(fhirProblems(observation)).toEqual([]);
   });
 });
@@ -173,7 +175,8 @@ describe('SMART Backend Services', () => {
       expect(parsed).toHaveLength(file.count);
       lines.push(...parsed);
     }
-    expect(lines.filter((r) => r.resourceType === 'Observation')).toHaveLength(14);
+    // The 14 sent, and the admission's set: its 5 vital signs and its NEWS2 total.
+    expect(lines.filter((r) => r.resourceType === 'Observation')).toHaveLength(20);
     for (const resource of lines) expect(fhirProblems(resource), resource.id).toEqual([]);
 
     // A token without the Device scope may not export devices; files need the token.

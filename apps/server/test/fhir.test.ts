@@ -215,8 +215,12 @@ describe('Observation', () => {
       (await get(`/fhir/R4/Observation?patient=${patientId}&code=http://snomed.info/sct|1104051000000101`))
         .body,
     ) as Observation[];
-    expect(news2).toHaveLength(1);
-    expect(news2[0]).toMatchObject({
+    // The 06:00 set, and the admission's (at 08:00): both complete.
+    expect(news2.map((o) => o.effectiveDateTime)).toEqual([
+      '2026-03-02T08:00:00.000Z',
+      '2026-03-02T06:00:00.000Z',
+    ]);
+    expect(news2[1]).toMatchObject({
       category: [{ coding: [{ code: 'survey' }] }],
       valueQuantity: { value: 0, code: '{score}' },
       effectiveDateTime: '2026-03-02T06:00:00.000Z',
@@ -225,7 +229,8 @@ describe('Observation', () => {
   });
 
   it('gives each SpO2 the NEWS2 SpO2 scale in force when it was measured, and scores its total on it', async () => {
-    const id = (await admitPatient(t.app, admin.cookie, { name: 'Edith Scale' })).id;
+    const admitted = await admitPatient(t.app, admin.cookie, { name: 'Edith Scale' });
+    const id = admitted.id;
     const minutes = (m: number) => new Date(t.clock.now().getTime() + m * 60_000).toISOString();
     // SpO2 90 % on air: 3 on scale 1, 0 on scale 2 (RCP NEWS2 2017).
     const set = { ...FULL_SET, oxygenLevel: 90, connectionType: 'Manual' };
@@ -244,10 +249,13 @@ describe('Observation', () => {
     // A later change back does not rewrite what the second set was measured under.
     expect((await patch(1)).statusCode).toBe(200);
 
+    // The two sets above; the admission's own set (SpO2 97) is another reading.
     const search = async (code: string) =>
-      resources(
-        (await get(`/fhir/R4/Observation?patient=${id}&code=${code}&_sort=date`)).body,
-      ) as Observation[];
+      (
+        resources(
+          (await get(`/fhir/R4/Observation?patient=${id}&code=${code}&_sort=date`)).body,
+        ) as Observation[]
+      ).filter((o) => o.effectiveDateTime !== admitted.lastUpdated);
     const spo2 = await search('http://loinc.org|2708-6');
     expectValid(spo2);
     expect(spo2.map((o) => [o.valueQuantity?.value, o.extension, o.note?.[0]?.text])).toEqual([
@@ -294,7 +302,8 @@ describe('Observation', () => {
     const pulses = resources(
       (await get(`/fhir/R4/Observation?patient=${patientId}&code=http://loinc.org|8867-4`)).body,
     ) as Observation[];
-    expect(pulses.map((o) => o.valueQuantity!.value).sort()).toEqual([54, 72, 76, 88]);
+    // The four sent at 06:xx and the admission's pulse of 70.
+    expect(pulses.map((o) => o.valueQuantity!.value).sort()).toEqual([54, 70, 72, 76, 88]);
     const window = resources(
       (
         await get(

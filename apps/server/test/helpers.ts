@@ -73,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     // Tests sweep device-link leases themselves (app.services.deviceLinks.sweep) on the manual clock.
     deviceSweep: false,
     alertTimers: false,
+    readingStorage: false,
   });
   await app.ready();
   return {

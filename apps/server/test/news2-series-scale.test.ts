@@ -15,11 +15,10 @@ const minutesAgo = (n: number) => new Date(t.clock.now().getTime() - n * 60_000)
 
 describe('the NEWS2 series across a change of SpO2 scale', () => {
   it('scores each reading on the scale in force when it was measured', async () => {
-    const patient = await admitPatient(t.app, nurse.cookie, { spo2Scale: 1 });
-    // SpO2 90 % on air: 3 points on Scale 1, none on Scale 2 (a documented 88–92 % target).
-    await recordReadings(t.app, nurse, {
-      patientId: patient.id,
-      readingTime: minutesAgo(0),
+    // Admitted with SpO2 90 % on air: 3 points on Scale 1, none on Scale 2 (a documented 88–92 %
+    // target). The admission's set is the series' first reading.
+    const patient = await admitPatient(t.app, nurse.cookie, {
+      spo2Scale: 1,
       oxygenLevel: 90,
       onSupplementalOxygen: false,
     });

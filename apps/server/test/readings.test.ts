@@ -20,6 +20,12 @@ const readingsOf = async (id: number, query = '') =>
   (
     await t.app.inject({ method: 'GET', url: `/api/patients/${id}/readings${query}`, headers: { cookie } })
   ).json();
+/** The readings sent after the admission (its own set is the patient's first reading). */
+const sentReadingsOf = async (id: number, query = '') =>
+  (await readingsOf(id, query)).readings.filter(
+    (r: { connectionType: string | null; deviceId: string | null }) =>
+      r.deviceId !== null || r.connectionType !== null,
+  );
 const patient = async (id: number) =>
   (await t.app.inject({ method: 'GET', url: `/api/patients/${id}`, headers: { cookie } })).json();
 
@@ -65,7 +71,7 @@ describe('ingest', () => {
       skinTemperature: 927, // 92.7 °F = 33.7 °C at the wrist
     });
     expect(res.statusCode).toBe(201);
-    const { readings } = await readingsOf(p.id);
+    const readings = await sentReadingsOf(p.id);
     expect(readings).toHaveLength(1);
     expect(readings[0]).toMatchObject({
       deviceId: 'wrist-1',
@@ -90,7 +96,10 @@ describe('ingest', () => {
     });
     expect(res.statusCode).toBe(201);
     expect((await patient(p.id)).pulse).toBe(80);
-    expect((await readingsOf(p.id)).readings.map((r: { heartRate: number }) => r.heartRate)).toEqual([140]);
+    // The admission's set (now) and the older reading (90 minutes ago), newest first.
+    expect((await readingsOf(p.id)).readings.map((r: { heartRate: number }) => r.heartRate)).toEqual([
+      80, 140,
+    ]);
   });
 
   it('stores a resent reading once and answers the same way', async () => {
@@ -100,7 +109,7 @@ describe('ingest', () => {
     const second = await post(reading);
     expect(second.statusCode).toBe(first.statusCode);
     expect(second.json()).toEqual(first.json());
-    expect((await readingsOf(p.id)).readings).toHaveLength(1);
+    expect(await sentReadingsOf(p.id)).toHaveLength(1);
   });
 
   it('stores a resent reading once when its time has microseconds or an offset', async () => {
@@ -113,7 +122,7 @@ describe('ingest', () => {
       expect(second.statusCode).toBe(201);
       expect(second.json()).toEqual(first.json());
     }
-    expect((await readingsOf(p.id)).readings).toHaveLength(2);
+    expect(await sentReadingsOf(p.id)).toHaveLength(2);
   });
 
   it('answers a batch that mixes new and resent readings with the stored ids, in order', async () => {
@@ -129,7 +138,7 @@ describe('ingest', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().readings.slice(0, 2)).toEqual(first.readings);
     expect(res.json().readings[2]).toMatchObject({ patientId: p.id, readingTime: batch[2]!.readingTime });
-    expect((await readingsOf(p.id)).readings).toHaveLength(3);
+    expect(await sentReadingsOf(p.id)).toHaveLength(3);
   });
 
   it('answers each reading of a batch with its own stored id, whatever the order of times', async () => {
@@ -157,17 +166,19 @@ describe('ingest', () => {
     }
   });
 
-  it('refuses, with 409, a device reading already stored at that instant for another patient', async () => {
+  it("stores one patient's reading whatever another patient's readings claim of the same device and instant", async () => {
+    // A reading's identity is its patient, device and time (issue 38): a reading sent for patient A
+    // under patient B's device id cannot refuse, replace or stand in for B's own.
     const a = await admit();
     const b = await admit();
     const time = minutesAgo(3);
-    expect(
-      (await post({ patientId: a.id, deviceId: 'moved-1', readingTime: time, heartRate: 80 })).statusCode,
-    ).toBe(201);
-    const res = await post({ patientId: b.id, deviceId: 'moved-1', readingTime: time, heartRate: 80 });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatch(/already sent a reading .* for another patient/);
-    expect((await readingsOf(b.id)).readings).toHaveLength(0);
+    const forA = await post({ patientId: a.id, deviceId: 'moved-1', readingTime: time, heartRate: 80 });
+    expect(forA.statusCode).toBe(201);
+    const res = await post({ patientId: b.id, deviceId: 'moved-1', readingTime: time, heartRate: 150 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().readings[0].id).not.toBe(forA.json().readings[0].id);
+    expect((await sentReadingsOf(b.id)).map((r: { heartRate: number }) => r.heartRate)).toEqual([150]);
+    expect((await sentReadingsOf(a.id)).map((r: { heartRate: number }) => r.heartRate)).toEqual([80]);
   });
 
   it('applies concurrent batches for one patient completely and in time order', async () => {
@@ -186,7 +197,7 @@ describe('ingest', () => {
     );
     const answers = await Promise.all(batches.map((batch) => post(batch)));
     expect(answers.map((a) => a.statusCode)).toEqual(batches.map(() => 201));
-    expect((await readingsOf(p.id, '?limit=100')).readings).toHaveLength(50);
+    expect(await sentReadingsOf(p.id, '?limit=100')).toHaveLength(50);
     // The newest reading of all (i = 4, k = 9) is the patient's current pulse.
     expect(await patient(p.id)).toMatchObject({ pulse: 109, lastUpdated: secondsAgo(10) });
   });
@@ -204,8 +215,8 @@ describe('ingest', () => {
     const first = await post(manual, headers);
     const again = await post(manual, headers);
     expect(again.json()).toEqual(first.json());
-    expect((await readingsOf(p.id)).readings).toHaveLength(1);
-    expect((await readingsOf(p.id)).readings[0].recordedBy).toEqual(expect.any(Number));
+    expect(await sentReadingsOf(p.id)).toHaveLength(1);
+    expect((await sentReadingsOf(p.id))[0].recordedBy).toEqual(expect.any(Number));
   });
 
   it('stores a batch atomically: one bad reading rejects all with 422 naming field and range', async () => {
@@ -223,7 +234,7 @@ describe('ingest', () => {
     expect(res.json().error).toBe(
       'readings[3].heartRate: Heart rate must be within 20–300 beats/min; re-measure or correct the entry',
     );
-    expect((await readingsOf(p.id)).readings).toHaveLength(0);
+    expect(await sentReadingsOf(p.id)).toHaveLength(0);
 
     batch[3] = { ...batch[3]!, heartRate: 83 };
     const ok = await post(batch);
@@ -307,7 +318,7 @@ describe('device tokens', () => {
     expect(other.json().error).toBe(
       `This device token may only send readings for patient ${a.id}, not ${b.id}`,
     );
-    expect((await readingsOf(b.id)).readings).toHaveLength(0);
+    expect(await sentReadingsOf(b.id)).toHaveLength(0);
 
     // The token only opens the ingest route.
     expect(
@@ -368,14 +379,15 @@ describe('history', () => {
     expect((await post(batch)).statusCode).toBe(201);
     const first = await readingsOf(p.id);
     expect(first.readings).toHaveLength(20);
-    expect(first.readings[0].heartRate).toBe(104);
+    // The admission's set (now, pulse 80) is the newest, then the batch's newest.
+    expect(first.readings.slice(0, 2).map((r: { heartRate: number }) => r.heartRate)).toEqual([80, 104]);
     const second = await readingsOf(p.id, `?limit=20&before=${first.nextBefore}`);
-    expect(second.readings[0].heartRate).toBe(84);
+    expect(second.readings[0].heartRate).toBe(85);
     const third = await readingsOf(p.id, `?limit=20&before=${second.nextBefore}`);
-    expect(third.readings).toHaveLength(5);
+    expect(third.readings).toHaveLength(6);
     expect(third.nextBefore).toBeNull();
     const recent = await readingsOf(p.id, `?limit=1000&since=${encodeURIComponent(minutesAgo(60))}`);
-    expect(recent.readings).toHaveLength(5); // minutes 60…56 ago
+    expect(recent.readings).toHaveLength(6); // minutes 60…56 ago, and the admission's set
     const tooMany = await t.app.inject({
       method: 'GET',
       url: `/api/patients/${p.id}/readings?limit=1001`,

@@ -40,7 +40,8 @@ const layoutInput = (layout: WardLayout): WardLayoutInput => ({
 });
 const bedId = (layout: WardLayout, label: string) =>
   layout.bays.flatMap((bay) => bay.beds).find((bed) => bed.label === label)!.id;
-const getLayout = async () => WardLayout.parse((await call(nurse, 'GET', '/api/ward/layout')).json());
+const getLayout = async (as: Session = nurse) =>
+  WardLayout.parse((await call(as, 'GET', '/api/ward/layout')).json());
 
 /** The first layout: two bays; every test below works on it. */
 const FIRST_LAYOUT: WardLayoutInput = {
@@ -290,32 +291,6 @@ describe('the ward board', () => {
     ).toBe(1);
   });
 
-  it("carries each bed's NEWS2 trend over the last six hours, from the server's NEWS2 series", async () => {
-    const rising = await admitPatient(t.app, nurse.cookie, { name: 'Board Rising' });
-    const hoursAgo = (h: number) => new Date(t.clock.now().getTime() - h * 3_600_000).toISOString();
-    await recordReadings(t.app, nurse, [
-      // Before the window: left out, or the arrow would start at 3.
-      { patientId: rising.id, readingTime: hoursAgo(7), respiratoryRate: 27 },
-      { patientId: rising.id, readingTime: hoursAgo(5), respiratoryRate: 16, oxygenLevel: 97, heartRate: 75 },
-      { patientId: rising.id, readingTime: hoursAgo(3), heartRate: 115 },
-      // Scored with the window's SpO2 and pulse carried forward: 3 + 0 + 2.
-      { patientId: rising.id, readingTime: hoursAgo(1), respiratoryRate: 27 },
-    ]);
-    await call(nurse, 'PUT', `/api/patients/${rising.id}/bed`, { bedId: bedId(await getLayout(), 'A1') });
-    const board = WardBoard.parse((await call(nurse, 'GET', '/api/ward/board')).json());
-    const bed = (label: string) => board.bays.flatMap((bay) => bay.beds).find((b) => b.label === label)!;
-    expect(bed('A1').news2Trend).toEqual({ direction: 'rising', from: 0, to: 5 });
-    // The same ends as the series the record's chart draws over that window.
-    const since = encodeURIComponent(hoursAgo(6));
-    const series = (
-      await call(nurse, 'GET', `/api/patients/${rising.id}/news2-series?since=${since}`)
-    ).json();
-    expect([series[0].total, series.at(-1).total]).toEqual([0, 5]);
-    // One scored reading is no trend; a free bed has none.
-    expect(bed('B1')).toMatchObject({ patientId: expect.any(Number), news2Trend: null });
-    expect(bed('B2')).toMatchObject({ patientId: null, news2Trend: null });
-  });
-
   it('counts patients whose observations are overdue once the clock passes their due time', async () => {
     const before = WardBoard.parse((await call(nurse, 'GET', '/api/ward/board')).json()).figures
       .overdueObservations;
@@ -325,5 +300,38 @@ describe('the ward board', () => {
     expect(before).toBe(0);
     expect(after.figures.overdueObservations).toBe(after.figures.patients);
     expect(after.shift.key).toBe('2026-03-02/night');
+  });
+
+  it("carries each bed's NEWS2 trend over the last six hours, from the server's NEWS2 series", async () => {
+    const rising = await admitPatient(t.app, (await signIn(t.app, nurse.user.username)).cookie, {
+      name: 'Board Rising',
+    });
+    // Admitted eight hours ago: the admission's set is before the window too.
+    t.clock.advance(8 * 3_600_000);
+    const nurseNow = await signIn(t.app, nurse.user.username);
+    const hoursAgo = (h: number) => new Date(t.clock.now().getTime() - h * 3_600_000).toISOString();
+    await recordReadings(t.app, nurseNow, [
+      // Before the window: left out, or the arrow would start at 3.
+      { patientId: rising.id, readingTime: hoursAgo(7), respiratoryRate: 27 },
+      { patientId: rising.id, readingTime: hoursAgo(5), respiratoryRate: 16, oxygenLevel: 97, heartRate: 75 },
+      { patientId: rising.id, readingTime: hoursAgo(3), heartRate: 115 },
+      // Scored with the window's SpO2 and pulse carried forward: 3 + 0 + 2.
+      { patientId: rising.id, readingTime: hoursAgo(1), respiratoryRate: 27 },
+    ]);
+    await call(nurseNow, 'PUT', `/api/patients/${rising.id}/bed`, {
+      bedId: bedId(await getLayout(nurseNow), 'A1'),
+    });
+    const board = WardBoard.parse((await call(nurseNow, 'GET', '/api/ward/board')).json());
+    const bed = (label: string) => board.bays.flatMap((bay) => bay.beds).find((b) => b.label === label)!;
+    expect(bed('A1').news2Trend).toEqual({ direction: 'rising', from: 0, to: 5 });
+    // The same ends as the series the record's chart draws over that window.
+    const since = encodeURIComponent(hoursAgo(6));
+    const series = (
+      await call(nurseNow, 'GET', `/api/patients/${rising.id}/news2-series?since=${since}`)
+    ).json();
+    expect([series[0].total, series.at(-1).total]).toEqual([0, 5]);
+    // One scored reading is no trend; a free bed has none.
+    expect(bed('B1')).toMatchObject({ patientId: expect.any(Number), news2Trend: null });
+    expect(bed('B2')).toMatchObject({ patientId: null, news2Trend: null });
   });
 });

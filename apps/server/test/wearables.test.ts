@@ -238,7 +238,10 @@ describe('connecting a patient', () => {
       systolicBP: 120,
       diastolicBP: 80,
     });
-    const readings = (await call('GET', `/api/patients/${patient.id}/readings`)).json().readings;
+    // The wearable's readings: the admission's set is the patient's other reading.
+    const readings = (await call('GET', `/api/patients/${patient.id}/readings`))
+      .json()
+      .readings.filter((r: { provenance: string }) => r.provenance !== 'observation');
     expect(readings).toHaveLength(1);
     expect(readings[0]).toMatchObject({
       provenance: 'wearable-summary',
@@ -278,7 +281,8 @@ describe('connecting a patient', () => {
     expect((await call('POST', `/api/patients/${patient.id}/vital-watch-data/refresh`)).statusCode).toBe(200);
     const cycleQuery = api.requests.find((r) => r.path === '/v2/cycle')!.query;
     expect(cycleQuery.start).toBe(api.world.user(member).cycles.at(-1)!.start);
-    expect((await call('GET', `/api/patients/${patient.id}/readings`)).json().readings).toHaveLength(1);
+    // Still the summary and the admission's set.
+    expect((await call('GET', `/api/patients/${patient.id}/readings`)).json().readings).toHaveLength(2);
   });
 
   it('brings only the last day of a new member’s history onto the record', async () => {
@@ -293,7 +297,10 @@ describe('connecting a patient', () => {
     await expect
       .poll(async () => (await call('GET', `/api/patients/${patient.id}/wearable`)).json().lastSyncAt)
       .not.toBeNull();
-    const readings = (await call('GET', `/api/patients/${patient.id}/readings`)).json().readings;
+    // The wearable's readings: the admission's set is the patient's other reading.
+    const readings = (await call('GET', `/api/patients/${patient.id}/readings`))
+      .json()
+      .readings.filter((r: { provenance: string }) => r.provenance !== 'observation');
     expect(readings).toHaveLength(1);
     expect(Date.parse(readings[0].readingTime)).toBeGreaterThan(Date.now() - 86_400_000);
   });

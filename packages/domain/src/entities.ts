@@ -3,7 +3,7 @@ import { ObservationSchedule } from './alerts/schedule.ts';
 import { PERMISSIONS } from './auth/permissions.ts';
 import { Role } from './auth/roles.ts';
 import { PatientNews2, Spo2Scale } from './clinical/patient-news2.ts';
-import { ReadingProvenance } from './clinical/provenance.ts';
+import { ReadingProvenance, ReadingStatus } from './clinical/provenance.ts';
 import { PatientVitalSources } from './clinical/vital-sources.ts';
 import { PatientDevice } from './devices/links.ts';
 
@@ -160,5 +160,18 @@ export const VitalReading = z.object({
   /** The past window a wearable summary describes (e.g. last night's sleep); null for a point in time. */
   windowStart: isoDate.nullable(),
   windowEnd: isoDate.nullable(),
+  /** `entered-in-error` once a person marked it wrong: then it is history only (decision 029). */
+  status: ReadingStatus,
+  /** The reading whose values this one corrects, when it is a correction. */
+  corrects: z.number().int().nullable(),
+  /** Who marked it entered in error, when and why; null while it is valid. */
+  correction: z
+    .object({
+      by: z.number().int().nullable(),
+      byName: z.string().nullable(),
+      at: isoDate,
+      reason: z.string(),
+    })
+    .nullable(),
 });
 export type VitalReading = z.infer<typeof VitalReading>;

@@ -17,6 +17,7 @@ export * from './events.ts';
 export * from './ids.ts';
 export * from './inputs.ts';
 export * from './readings.ts';
+export * from './readings-trend.ts';
 // The entry points' launcher (startOnSupportedNode) is for Node only: '@vigil/domain/runtime'.
 export { describeRuntimeProblem, SUPPORTED_NODE_MAJOR } from './runtime.js';
 export * from './smart.ts';
@@ -24,6 +25,7 @@ export * from './time.ts';
 export * from './vitals/catalogue.ts';
 export * from './vitals/mappers.ts';
 export * from './vitals/schemas.ts';
+export * from './vitals/summary-number.ts';
 export * from './vitals/units.ts';
 export * from './ward/index.ts';
 export * from './ward.ts';

@@ -98,3 +98,39 @@ export type ReadingsPage = z.infer<typeof ReadingsPage>;
 export const News2SeriesQuery = z.object({
   since: isoDateTime('since').optional(),
 });
+
+/** Longest reason a person gives for marking a reading entered in error. */
+export const CORRECTION_REASON_MAX = 500;
+
+/**
+ * POST /api/patients/{id}/readings/{readingId}/entered-in-error: a person found an observation
+ * wrong (decision 029). It is marked entered in error (FHIR's Observation status): it leaves the
+ * patient's values, NEWS2, charts and trends, and stays in the history and the audit trail with who
+ * corrected it. `correction` gives the right values, stored as a new reading at the same time.
+ */
+export const ReadingCorrectionInput = z.object({
+  reason: z
+    .string('reason must be text: why the reading is wrong')
+    .trim()
+    .min(1, 'Give a reason: why the reading is wrong (e.g. "recorded on the wrong patient")')
+    .max(CORRECTION_REASON_MAX, `reason must be at most ${CORRECTION_REASON_MAX} characters`),
+  correction: z
+    .object(readingVitalsShape())
+    .refine((r) => Object.values(r).some((value) => value !== undefined && value !== null), {
+      error: 'correction needs at least one value, or leave it out to mark the reading without replacing it',
+    })
+    .refine((r) => r.systolicBP == null || r.diastolicBP == null || r.diastolicBP < r.systolicBP, {
+      path: ['diastolicBP'],
+      error: BP_ORDER_MESSAGE,
+    })
+    .optional(),
+});
+export type ReadingCorrectionInput = z.infer<typeof ReadingCorrectionInput>;
+
+export const ReadingCorrection = z.object({
+  /** The reading as it now is: entered in error, with who marked it. */
+  marked: VitalReading,
+  /** The correcting reading's id, when values were given. */
+  correctionId: z.number().int().nullable(),
+});
+export type ReadingCorrection = z.infer<typeof ReadingCorrection>;

@@ -3,6 +3,11 @@ import type { AppDeps } from '../app.ts';
 import { every } from '../lib/every.ts';
 import type { Services } from './services.ts';
 
+/** How often raw stream readings are summarised: the trend reads at most this much from them unsummarised. */
+const READING_ROLLUP_INTERVAL_MS = 10_000;
+/** How often partitions are made ahead and retention applied (it drops whole days). */
+const RETENTION_INTERVAL_MS = 3_600_000;
+
 /**
  * The work the app does on its own, started when it is ready and stopped when it closes: audit
  * checkpoints, the live-event connection, housekeeping, alert timers, the WHOOP poller and the sweep
@@ -10,7 +15,8 @@ import type { Services } from './services.ts';
  */
 export function registerBackgroundWork(app: FastifyInstance, services: Services, deps: AppDeps) {
   const { config } = deps;
-  const { audit, liveEvents, auth, bridge, smart, exports, alerts, wearables, deviceLinks } = services;
+  const { audit, liveEvents, auth, bridge, smart, exports, alerts, wearables, deviceLinks, readingStorage } =
+    services;
   app.addHook('onReady', () =>
     audit.startCheckpoints(config.audit.checkpointIntervalMs, (error) =>
       app.log.error({ err: { message: (error as Error).message } }, 'audit checkpoint'),
@@ -37,6 +43,41 @@ export function registerBackgroundWork(app: FastifyInstance, services: Services,
     await auth.writeEndedRefusals().catch(() => {});
   });
 
+  if (deps.readingStorage !== false) {
+    // Raw stream readings summarised per minute as they arrive (decision 029)…
+    const failed = (what: string) => (error: unknown) =>
+      app.log.warn({ err: { message: (error as Error).message } }, what);
+    const rollup = every(READING_ROLLUP_INTERVAL_MS, () =>
+      readingStorage.rollup().then(() => {}, failed('reading summaries')),
+    );
+    // …and, hourly, tomorrow's partitions made and the days past retention dropped.
+    const retention = every(RETENTION_INTERVAL_MS, async () => {
+      await readingStorage.ensurePartitions().catch(failed('reading partitions'));
+      const result = await readingStorage.applyRetention().catch(failed('reading retention'));
+      if (!result) return;
+      if (result.removedReadings > 0 || result.pinnedReadings > 0) {
+        app.log.info(
+          {
+            removed: result.removedReadings,
+            pinned: result.pinnedReadings,
+            dropped: result.droppedPartitions.length,
+            deferred: result.deferredPartitions.length,
+          },
+          'reading retention',
+        );
+      }
+    });
+    app.addHook('onReady', async () => {
+      // Today's partition at once: readings of today must not pile up in the default partition.
+      void readingStorage.ensurePartitions().catch(failed('reading partitions'));
+      rollup.start();
+      retention.start();
+    });
+    app.addHook('onClose', async () => {
+      await rollup.stop();
+      await retention.stop();
+    });
+  }
   if (deps.alertTimers !== false) {
     const timers = every(config.alertTickIntervalMs, () => alerts.tick());
     app.addHook('onReady', async () => timers.start());

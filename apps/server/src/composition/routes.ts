@@ -32,7 +32,8 @@ export async function registerRoutes(
   deps: AppDeps & { clock: Clock; cookie: { secure: boolean } },
 ) {
   const { config, database, clock } = deps;
-  const { audit, auth, patients, care, analysis, ingest, readings, alerts, liveEvents } = services;
+  const { audit, auth, patients, care, analysis, ingest, readings, corrections, alerts, liveEvents } =
+    services;
   // Every read says where this instance's live events stood as it began (decision 027): an answer
   // read before the client's event stream began to carry events is read again.
   // Taken once access is granted, just before the handler reads.
@@ -52,7 +53,7 @@ export async function registerRoutes(
   await app.register(patientRoutes, { patients });
   await app.register(careRoutes, { care });
   await app.register(analysisRoutes, { analysis });
-  await app.register(readingRoutes, { ingest, readings });
+  await app.register(readingRoutes, { ingest, readings, corrections });
   await app.register(alertRoutes, { alerts });
   await registerWard(app, {
     database,

@@ -37,10 +37,15 @@ import { createFhirRepository } from '../modules/fhir/repository.ts';
 import { createFhirService } from '../modules/fhir/service.ts';
 import { createPatientRepository } from '../modules/patients/repository.ts';
 import { createPatientService } from '../modules/patients/service.ts';
+import { createCorrectionService } from '../modules/readings/correction-service.ts';
 import { createIngestService } from '../modules/readings/ingest-service.ts';
 import { createReadingRepository } from '../modules/readings/repository.ts';
-import { createReadingService } from '../modules/readings/service.ts';
+import { createRetentionRepository } from '../modules/readings/retention-repository.ts';
+import { countingProvenances, createReadingService } from '../modules/readings/service.ts';
+import { createReadingStorageService } from '../modules/readings/storage-service.ts';
+import { createTimeseriesRepository } from '../modules/readings/timeseries-repository.ts';
 import { createTrendRepository } from '../modules/readings/trend-repository.ts';
+import { createTrendService } from '../modules/readings/trend-service.ts';
 import { createSmartRepository } from '../modules/smart/repository.ts';
 import { createSmartService } from '../modules/smart/service.ts';
 import { createAssignmentRepository } from '../modules/ward/assignment-repository.ts';
@@ -121,16 +126,54 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     liveEvents,
     audit,
   });
+  // Every reading, however entered (a form, an admission, a device, the bridge, WHOOP), takes this path.
+  const ingest = createIngestService({
+    database,
+    audit,
+    clock,
+    liveEvents,
+    alerts,
+    acceptSimulated: config.acceptSimulatedReadings,
+  });
   const patients = createPatientService({
     repo: createPatientRepository(database.db),
     clock,
     liveEvents,
     audit,
     alerts,
+    ingest,
+  });
+  const trendRepository = createTrendRepository(database.db);
+  const retention = createRetentionRepository(database);
+  // Every answer built from readings (the trend, the chart, the NEWS2 series, the analysis) is this
+  // trend: bounded whatever the rate of readings (decision 029).
+  const trend = createTrendService({
+    timeseries: createTimeseriesRepository(database),
+    trends: trendRepository,
+    summarisedThrough: () => retention.summarisedThrough(),
+    counting: countingProvenances,
+    retentionCutoff: () => new Date(clock.now().getTime() - config.deviceReadingsRetentionDays * 86_400_000),
+    clock,
+  });
+  const corrections = createCorrectionService({
+    database,
+    ingest,
+    alerts,
+    liveEvents,
+    audit,
+    counting: countingProvenances,
+    clock,
+  });
+  const readingStorage = createReadingStorageService({
+    retention,
+    audit,
+    clock,
+    retentionDays: config.deviceReadingsRetentionDays,
   });
   const readings = createReadingService({
     repo: createReadingRepository(database.db),
-    trends: createTrendRepository(database.db),
+    trends: trendRepository,
+    trendService: trend,
     patients,
     clock,
   });
@@ -169,15 +212,6 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
   const bridge = createBridgeService({ repo: createBridgeRepository(database.db), clock });
   const smart = createSmartService({ repo: createSmartRepository(database.db), clock, audit });
   const care = createCareService({ repo: createCareRepository(database.db), patients, clock, audit });
-  const ingest = createIngestService({
-    database,
-    audit,
-    clock,
-    liveEvents,
-    patients,
-    alerts,
-    acceptSimulated: config.acceptSimulatedReadings,
-  });
   const deviceLinks = createDeviceLinkService({
     repo: createDeviceLinkRepository(database.db),
     clock,
@@ -217,6 +251,9 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     alerts,
     patients,
     readings,
+    trend,
+    corrections,
+    readingStorage,
     analysis,
     fhir,
     exports,

@@ -37,10 +37,11 @@ export type Run = <Row = Record<string, unknown>>(statement: Statement, params: 
  */
 export function runOn(db: Pick<Db, 'execute'>): Run {
   return async <Row>(st: Statement, params: unknown[]) => {
-    // "…$1::json…" → raw text and bound parameters, in order.
+    // "…$1::json…" → raw text and bound parameters, in order; an array stays one parameter (a
+    // plain interpolation would spread it into a list).
     const chunks: SQL[] = st.text
       .split(/\$(\d+)/)
-      .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`));
+      .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${sql.param(params[Number(part) - 1])}`));
     const result = await db.execute(sql.join(chunks));
     return (result as unknown as { rows: Row[] }).rows;
   };

@@ -30,6 +30,9 @@ export function makeReading(over: Partial<VitalReading> = {}): VitalReading {
     provenance: 'observation',
     windowStart: null,
     windowEnd: null,
+    status: 'valid',
+    corrects: null,
+    correction: null,
     ...over,
   };
 }

@@ -12,9 +12,15 @@ import type { Spo2Scale } from './patient-news2.ts';
 
 /** The NEWS2 a reading gives on the trend chart and in the readings table. */
 export const News2Point = z.object({
-  readingId: z.number().int(),
+  /** The reading scored; null for a bucket of several readings (a window of more than 1,500). */
+  readingId: z.number().int().nullable(),
+  /** The reading's time, or the time of its bucket's newest reading. */
   readingTime: z.iso.datetime({ offset: true }),
   total: z.number().int(),
+  /** The highest score a reading of the point can have (its bucket's); the total for one reading. */
+  highest: z.number().int().optional(),
+  /** Readings in the point: 1, or a bucket's count. */
+  count: z.number().int().optional(),
   band: z.enum(NEWS2_BANDS),
   /** False while a parameter has never been recorded in the window: the total is then a minimum. */
   complete: z.boolean(),

@@ -23,6 +23,15 @@ export const READING_PROVENANCES = [
 export const ReadingProvenance = z.enum(READING_PROVENANCES);
 export type ReadingProvenance = z.infer<typeof ReadingProvenance>;
 
+/**
+ * A stored reading's status (FHIR Observation.status, decision 029): `valid`, or `entered-in-error`
+ * once a person found it wrong. An entered-in-error reading stays in the history and the audit
+ * trail with who corrected it, but never counts again: not in NEWS2, the trend or the chart.
+ */
+export const READING_STATUSES = ['valid', 'entered-in-error'] as const;
+export const ReadingStatus = z.enum(READING_STATUSES);
+export type ReadingStatus = z.infer<typeof ReadingStatus>;
+
 /** How each class is named beside a value on screen. */
 export const PROVENANCE_LABELS: Record<ReadingProvenance, string> = {
   observation: 'Observation',

@@ -168,6 +168,9 @@ describe('news2Trend window and inputs', () => {
       provenance: 'observation',
       windowStart: null,
       windowEnd: null,
+      status: 'valid',
+      corrects: null,
+      correction: null,
     });
     const result = news2Trend([row(120, 72), row(60, 120), row(0, 135)], now);
     expect(result.trend).toBe('DECLINING');

@@ -4,15 +4,19 @@ import {
   type PatientDevice,
   type PatientNews2,
   READING_PROVENANCES,
+  READING_STATUSES,
   type VitalSources,
 } from '@vigil/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   smallint,
@@ -151,11 +155,16 @@ export const emergencyContacts = pgTable(
   (t) => [index('emergency_contacts_patient_idx').on(t.patientId)],
 );
 
-/** Spec "Cloud reading": every vital reading, whatever its source. */
+/**
+ * Spec "Cloud reading": every vital reading, whatever its source: the patient's history, complete
+ * (decision 029). Partitioned in the database (not described to Drizzle): by `kept` (a person's
+ * observations, kept for the record's life, and the device readings retention pins), the stream
+ * partition again by day of `readingTime`, so old raw device data is dropped a day at a time.
+ */
 export const vitalReadings = pgTable(
   'vital_readings',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     patientId: integer('patient_id')
       .notNull()
       .references(() => patients.id, { onDelete: 'cascade' }),
@@ -183,13 +192,67 @@ export const vitalReadings = pgTable(
     /** The past window a wearable summary describes (last night's sleep); null for a point in time. */
     windowStart: ts('window_start'),
     windowEnd: ts('window_end'),
+    /**
+     * Kept for the life of the record (the partition key): a person's observation always (a check
+     * holds it), a device reading once retention pins it; otherwise raw device data, summarised and
+     * dropped after `DEVICE_READINGS_RETENTION_DAYS` (decision 029).
+     */
+    kept: boolean('kept').notNull().default(false),
+    /** FHIR Observation status: `valid`, or `entered-in-error` once a person corrected it. */
+    status: text('status', { enum: READING_STATUSES }).notNull().default('valid'),
+    /** The reading this one corrects (its values replace that reading's, at the same time). */
+    corrects: integer('corrects'),
+    /** Who marked this reading entered in error, when, and why. */
+    correctedBy: integer('corrected_by').references(() => users.id, { onDelete: 'set null' }),
+    correctedAt: ts('corrected_at'),
+    correctionReason: text('correction_reason'),
   },
   (t) => [
+    primaryKey({ name: 'vital_readings_pkey', columns: [t.id, t.kept, t.readingTime] }),
     index('vital_readings_patient_time_idx').on(t.patientId, t.readingTime.desc()),
-    // Dedupe: one reading per device and instant (a resent reading is stored once).
-    uniqueIndex('vital_readings_device_time_uq').on(t.deviceId, t.readingTime),
+    // Dedupe: one reading per patient, device and instant (a resent reading is stored once); a
+    // reading's identity is its patient and source, so no sender can collide with another patient's.
+    uniqueIndex('vital_readings_patient_device_time_uq').on(t.patientId, t.deviceId, t.readingTime, t.kept),
+    check('vital_readings_observation_kept', sql`${t.kept} or ${t.provenance} <> 'observation'`),
   ],
 );
+
+/**
+ * Per-minute summaries of the raw readings that are not kept (device, wearable, simulation and demo
+ * data), per patient, vital sign and class: what trends read beyond an hour, and what remains of raw
+ * device data after retention (decision 029). Values in the vital's stored unit; ACVPU as its index
+ * in the catalogue's choices (A 0 … U 4), air or oxygen as 0 or 1, so the maximum is the worst.
+ */
+export const vitalMinutes = pgTable(
+  'vital_minutes',
+  {
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    minute: ts('minute').notNull(),
+    vital: text('vital').notNull(),
+    provenance: text('provenance', { enum: READING_PROVENANCES }).notNull(),
+    count: integer('count').notNull(),
+    min: real('min').notNull(),
+    max: real('max').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    last: real('last').notNull(),
+    lastAt: ts('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.patientId, t.minute, t.vital, t.provenance] })],
+);
+
+/**
+ * How far the summaries reach (one row): every stream reading with an id up to `throughId` is in
+ * `vital_minutes`; `seenId` is the newest id the previous run saw, summarised by the next run so a
+ * transaction still open then has committed (decision 029).
+ */
+export const readingRollup = pgTable('reading_rollup', {
+  id: smallint('id').primaryKey(),
+  throughId: integer('through_id').notNull().default(0),
+  seenId: integer('seen_id').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
 
 /**
  * Addition: what happened to a patient and who did it (admission, condition changes, vitals edits).

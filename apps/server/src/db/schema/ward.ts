@@ -67,6 +67,12 @@ export const alerts = pgTable(
     conditionEndedAt: ts('condition_ended_at'),
     resolvedAt: ts('resolved_at'),
     resolution: text('resolution'),
+    /**
+     * The newest reading of the change that raised the alert and of the one that resolved it: kept
+     * for the record's life when retention drops raw device data (decision 029).
+     */
+    raisedByReading: integer('raised_by_reading'),
+    resolvedByReading: integer('resolved_by_reading'),
   },
   (t) => [
     uniqueIndex('alerts_open_clinical_uq')

@@ -72,7 +72,13 @@ export function createAlertRecorder(deps: AlertDeps) {
     patientId: number,
     open: AlertView | undefined,
     transitions: AlertTransition[],
-    context: { message: string; news2Total: number | null; subject: string },
+    context: {
+      message: string;
+      news2Total: number | null;
+      subject: string;
+      /** The newest reading of the change, when a reading caused it: kept for the record's life. */
+      readingId?: number | null;
+    },
     actor: AuditActor,
     note?: string | null,
   ): Promise<NewLiveEvent[]> {
@@ -99,6 +105,7 @@ export function createAlertRecorder(deps: AlertDeps) {
           confirmedAt: t.state === 'active' ? now : null,
           deadlineAt: t.deadlineAt,
           escalationLevel: 0,
+          raisedByReading: context.readingId ?? null,
         });
         if (!next) continue; // another instance raised it first: one alert per condition
       } else {
@@ -112,6 +119,10 @@ export function createAlertRecorder(deps: AlertDeps) {
           continue;
         const patch = patchOf(t, now, context, actor, note);
         if (!patch) continue;
+        // The reading that ended the condition or resolved the alert is kept with it.
+        if ((t.type === 'condition-ended' || t.type === 'resolve') && context.readingId) {
+          patch.resolvedByReading = context.readingId;
+        }
         next = await repo.update(run, current.id, patch);
       }
       await audit.recordIn(run, {

@@ -56,6 +56,8 @@ export function createAlertService(deps: AlertDeps) {
       before: ScoredPatient | null,
       after: ScoredPatient,
       trigger: ScoreTrigger,
+      /** The newest reading of the change, when readings made it (kept with the alert it moves). */
+      readingId: number | null = null,
     ): Promise<NewLiveEvent[]> {
       if (!after.news2) return [];
       const was = before?.news2 ? clinicalConditionOf(before.news2) : null;
@@ -76,7 +78,12 @@ export function createAlertService(deps: AlertDeps) {
         after.id,
         open,
         transitions,
-        { message: clinicalAlertMessage(after.news2, after), news2Total: after.news2.total, subject: '' },
+        {
+          message: clinicalAlertMessage(after.news2, after),
+          news2Total: after.news2.total,
+          subject: '',
+          readingId,
+        },
         SERVER_ACTOR,
       );
     },

@@ -3,6 +3,7 @@ import {
   buildAnalysis,
   news2Trend,
   type Spo2Scale,
+  type TrendReading,
   type VitalsAnalysisInput,
   valuesThatCount,
   vitalsFromPatient,
@@ -11,7 +12,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { storedNews2 } from '../patients/mappers.ts';
 import type { PatientService } from '../patients/service.ts';
-import type { ReadingRow, ReadingService } from '../readings/service.ts';
+import type { ReadingService } from '../readings/service.ts';
 import { ApiKeyRejectedError, mergeNarrative, type Narrative, type Narrator } from './narrator.ts';
 
 /** NEWS2 trend window (hours of readings considered). */
@@ -71,7 +72,7 @@ export function createAnalysisService(deps: {
     if (!found) await patients.assertExists(patientId); // throws the patients' own 404
     return found!;
   }
-  const trendOf = (history: ReadingRow[], spo2Scale: Spo2Scale, now: Date) =>
+  const trendOf = (history: TrendReading[], spo2Scale: Spo2Scale, now: Date) =>
     news2Trend(history, now, { windowHours: TREND_WINDOW_HOURS, spo2Scale });
 
   async function withNarrative(cacheKey: string | null, rules: AnalysisResult): Promise<AnalysisResult> {

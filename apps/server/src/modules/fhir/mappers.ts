@@ -4,6 +4,7 @@ import {
   DISPLAY_ID_OFFSET,
   news2InputFromVitals,
   type ReadingProvenance,
+  type ReadingStatus,
   SYSTOLIC_BP,
   type VitalValues,
 } from '@vigil/domain';
@@ -56,6 +57,8 @@ export interface ReadingForFhir extends VitalValues {
   /** The past window a wearable's summary describes (last night's sleep). */
   windowStart: Date | null;
   windowEnd: Date | null;
+  /** `entered-in-error` once a person marked it wrong (decision 029); absent or `valid` otherwise. */
+  status?: ReadingStatus;
 }
 
 const quantity = (value: number, unit: string, code: string): Quantity => ({
@@ -82,7 +85,8 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
       ...(profile && provenance.vitalSigns ? { profile: [profile] } : {}),
       tag: [provenance.tag],
     },
-    status: provenance.status,
+    // A reading a person found wrong is exported as such (FHIR Observation.status), never hidden.
+    status: reading.status === 'entered-in-error' ? 'entered-in-error' : provenance.status,
     // A wearable's summary is not a current vital sign: it carries no vital-signs category.
     ...(provenance.vitalSigns ? { category: [VITAL_SIGNS_CATEGORY] } : {}),
     code,

@@ -2,8 +2,10 @@ import {
   type ApplicableReading,
   applyReadings,
   nextObservationDue,
+  type ReadingProvenance,
   summarizeNews2,
   VITAL_KEYS,
+  VITAL_SIGNS,
   type VitalKey,
   type VitalSources,
 } from '@vigil/domain';
@@ -90,4 +92,52 @@ export function observedNow(
     }
   }
   return sources;
+}
+
+/** A vital's latest value that still counts once a reading is entered in error: the value and its reading. */
+export interface FallbackValue {
+  value: unknown;
+  readingTime: Date;
+  provenance: ReadingProvenance;
+  deviceName: string | null;
+}
+
+/**
+ * A patient as it becomes when one of its readings is found entered in error (decision 029): each
+ * vital that reading gave the patient (its source is that reading's time and class) takes the
+ * latest other value that counts (`fallbacks`), or none; those `replaced` are left as they are (a
+ * correction at the same time sets them next). Returns the vitals a patient cannot be without that
+ * have no other value (`unresolved`: the caller refuses), and the patient, scored again.
+ */
+export function withoutReading(
+  before: PatientRow,
+  reading: { readingTime: Date; provenance: ReadingProvenance } & Partial<Record<VitalKey, unknown>>,
+  fallbacks: Partial<Record<VitalKey, FallbackValue>>,
+  replaced: readonly VitalKey[],
+  nowMs: number,
+): { after: PatientRow; unresolved: VitalKey[] } {
+  const after: PatientRow = { ...before, sources: { ...before.sources } };
+  const unresolved: VitalKey[] = [];
+  const at = reading.readingTime.toISOString();
+  for (const vital of VITAL_SIGNS) {
+    const source = before.sources[vital.key];
+    const given = reading[vital.key] !== null && reading[vital.key] !== undefined;
+    if (!given || replaced.includes(vital.key)) continue;
+    if (!source || source.at !== at || source.provenance !== reading.provenance) continue;
+    const fallback = fallbacks[vital.key];
+    if (fallback) {
+      Object.assign(after, { [vital.key]: fallback.value });
+      after.sources[vital.key] = {
+        provenance: fallback.provenance,
+        at: fallback.readingTime.toISOString(),
+        source: fallback.provenance === 'observation' ? null : fallback.deviceName,
+      };
+    } else if (vital.requiredOnPatient) {
+      unresolved.push(vital.key);
+    } else {
+      Object.assign(after, { [vital.key]: null });
+      delete after.sources[vital.key];
+    }
+  }
+  return { after: { ...after, ...news2Columns(after, after.sources, nowMs, before) }, unresolved };
 }

@@ -113,7 +113,11 @@ export function createPatientRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(patients).where(eq(patients.id, id)).for('update');
         if (!before) return undefined;
-        const [row] = await tx.update(patients).set(patch).where(eq(patients.id, id)).returning();
+        // A change of vitals alone patches nothing here: its reading sets them (decision 029).
+        const [row] =
+          Object.keys(patch).length > 0
+            ? await tx.update(patients).set(patch).where(eq(patients.id, id)).returning()
+            : [before];
         if (events.length) {
           await tx
             .insert(patientEvents)

@@ -19,6 +19,7 @@ function timelineOfEdit(data: Record<string, { from: unknown; to: unknown }>) {
     liveEvents: { record: async () => [], committed: () => {} },
     audit: { record: async () => 0, recordIn: async () => 0 },
     alerts: { onPatientChanged: async () => [] },
+    ingest: { recordIn: async () => ({ events: [], stored: { count: 0, readings: [] } }) },
   });
   return service.timeline(1);
 }

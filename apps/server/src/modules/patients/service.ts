@@ -1,5 +1,4 @@
 import {
-  type ApplicableReading,
   BP_ORDER_MESSAGE,
   MONITORING_EXCEPTION_MAX_MS,
   type MonitoringException,
@@ -14,6 +13,7 @@ import {
   type TimelineEntry,
   VITAL_KEYS,
   VITAL_SIGN_BY_KEY,
+  type VitalKey,
   withPatientFields,
 } from '@vigil/domain';
 import type { Run } from '../../db/prepared.ts';
@@ -24,7 +24,8 @@ import type { AlertService } from '../alerts/service.ts';
 import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { LiveEventRow, LiveEventsService, NewLiveEvent } from '../events/service.ts';
-import { changeEvents, news2Columns, observedNow, withReadings } from './clinical-state.ts';
+import type { IngestReading, IngestService } from '../readings/ingest-service.ts';
+import { changeEvents, news2Columns } from './clinical-state.ts';
 import { storedNews2, toPatient } from './mappers.ts';
 import type { PatientPatch, PatientRepository, PatientRow } from './repository.ts';
 import { timelineOf } from './timeline.ts';
@@ -41,8 +42,27 @@ export function createPatientService(deps: {
   audit: Pick<AuditService, 'record' | 'recordIn'>;
   /** A change of score raises, updates or ends the patient's clinical alert, in its transaction. */
   alerts: Pick<AlertService, 'onPatientChanged'>;
+  /**
+   * The one path of every observation: the vitals of an admission or an edit are a reading stored in
+   * the same transaction, which sets the patient's values, sources and NEWS2 (decision 029).
+   */
+  ingest: Pick<IngestService, 'recordIn'>;
 }) {
-  const { repo, clock, liveEvents, audit, alerts } = deps;
+  const { repo, clock, liveEvents, audit, alerts, ingest } = deps;
+
+  /** A person's observation of `values` (only those given) for a patient, now. */
+  function observation(
+    patientId: number,
+    values: Partial<Record<VitalKey, unknown>>,
+    now: Date,
+  ): IngestReading {
+    const measured = Object.fromEntries(
+      VITAL_KEYS.flatMap((key) =>
+        values[key] === null || values[key] === undefined ? [] : [[key, values[key]]],
+      ),
+    );
+    return { patientId, readingTime: now.toISOString(), ...measured } as IngestReading;
+  }
   // The list and the records are answered from the ward as last read, rendered once per change.
   const ward = createWardSnapshot({ repo, clock, maxAgeMs: WARD_SNAPSHOT_MAX_AGE_MS });
 
@@ -76,7 +96,10 @@ export function createPatientService(deps: {
     async assertExists(id: number) {
       if (!(await repo.exists(id))) throw notFound(PATIENT_NOT_FOUND, 'PATIENT_NOT_FOUND');
     },
-    /** Admits a patient: the vitals entered are a person's observations, scored at once. */
+    /**
+     * Admits a patient: the vitals entered are a person's observations, a reading in the history
+     * stored with the admission, which scores them at once (and raises an alert a high score needs).
+     */
     async admit(input: PatientAdmission, actor: AuditActor): Promise<Patient> {
       const now = clock.now();
       const values = {
@@ -86,18 +109,10 @@ export function createPatientService(deps: {
         onSupplementalOxygen: input.onSupplementalOxygen ?? null,
         spo2Scale: input.spo2Scale ?? 1,
       };
-      const sources = observedNow(values, now);
       let events: LiveEventRow[] = [];
-      const row = await repo.insert(
-        {
-          ...values,
-          sources,
-          // Every admission through the API is a real patient's (the demo seed admits its own).
-          ...news2Columns({ ...values, isDemo: false }, sources, now.getTime(), {
-            createdAt: now,
-            monitoringException: null,
-          }),
-        },
+      // Stored without sources or a score: the admission's reading, below, gives them.
+      const inserted = await repo.insert(
+        { ...values, sources: {}, news2: null, news2Total: null, nextObservationDue: null },
         now,
         actor.userId!,
         async (run, admitted) => {
@@ -108,14 +123,17 @@ export function createPatientService(deps: {
             entityId: admitted.id,
             patientId: admitted.id,
           });
-          // An admission's observations are a person's: a high score raises its alert at once.
-          const raised = await alerts.onPatientChanged(run, null, admitted, 'observation');
-          if (raised.length) events = await liveEvents.record(run, raised);
+          ({ events } = await ingest.recordIn(run, [observation(admitted.id, values, now)], {
+            userId: actor.userId,
+            sender: 'person',
+            device: null,
+            audit: actor,
+          }));
         },
       );
       ward.changed();
       liveEvents.committed(events);
-      return toPatient(row, now.getTime());
+      return toPatient(await require(inserted.id), clock.now().getTime());
     },
 
     /** A person changes the record (its name, condition, vitals or NEWS2 settings). */
@@ -141,11 +159,11 @@ export function createPatientService(deps: {
         });
       }
       const changedVitals = VITAL_KEYS.filter((f) => input[f] !== undefined && input[f] !== current[f]);
+      // The vitals are not patched: a change of them is the person's observation, now, stored as a
+      // reading that sets them (and the score) through the one path of every observation.
+      for (const key of VITAL_KEYS) delete (patch as Record<string, unknown>)[key];
       const now = clock.now();
       if (changedVitals.length > 0) {
-        patch.lastUpdated = now;
-        // A person's edit of the vitals is their observation, now.
-        patch.sources = { ...current.sources, ...observedNow(input, now, changedVitals) };
         events.push({
           type: 'vitals-updated',
           // Stored by the patient record's wire names (`pulse`), as the timeline reads them.
@@ -153,17 +171,11 @@ export function createPatientService(deps: {
             changedVitals.map((k) => [VITAL_SIGN_BY_KEY[k].patientField, { from: current[k], to: input[k] }]),
           ),
         });
+      } else if (input.spo2Scale !== undefined && input.spo2Scale !== current.spo2Scale) {
+        // The same values on another scale: scored again here (no reading changes them).
+        Object.assign(patch, news2Columns({ ...current, ...patch }, current.sources, now.getTime(), current));
       }
-      if (
-        changedVitals.length > 0 ||
-        (input.spo2Scale !== undefined && input.spo2Scale !== current.spo2Scale)
-      ) {
-        Object.assign(
-          patch,
-          news2Columns({ ...current, ...patch }, patch.sources ?? current.sources, now.getTime(), current),
-        );
-      }
-      const result = await repo.update(id, patch, events, clock.now(), userId, async (run, before, after) => {
+      const result = await repo.update(id, patch, events, now, userId, async (run, before, after) => {
         await audit.recordIn(run, {
           actor,
           action: 'update',
@@ -176,22 +188,23 @@ export function createPatientService(deps: {
             .map(([field]) => field)
             .join(', ')}`,
         });
+        if (changedVitals.length > 0) {
+          // The reading's events carry the patient as it now is, the edit's other fields with it.
+          const { events: recorded } = await ingest.recordIn(
+            run,
+            [observation(id, Object.fromEntries(changedVitals.map((k) => [k, input[k]])), now)],
+            { userId: actor.userId, sender: 'person', device: null, audit: actor },
+          );
+          return recorded;
+        }
         const raised = await alerts.onPatientChanged(run, before, after, 'observation');
         return liveEvents.record(run, [...changeEvents(before, after, now.getTime()), ...raised]);
       });
       if (!result) throw notFound(PATIENT_NOT_FOUND, 'PATIENT_NOT_FOUND');
       ward.changed();
       liveEvents.committed(result.extra);
-      return toPatient(result.row, now.getTime());
+      return toPatient(await require(id), clock.now().getTime());
     },
-
-    /** Live events of a patient record changed elsewhere (the ingest's newer vitals). */
-    changeEvents: (before: PatientRow, after: PatientRow) =>
-      changeEvents(before, after, clock.now().getTime()),
-
-    /** The patient as readings stored now make it (null when nothing that counts changed). */
-    withReadings: (before: PatientRow, readings: readonly ApplicableReading[]) =>
-      withReadings(before, readings, clock.now().getTime()),
 
     /**
      * A nurse records why observations are not taken (declined, asleep, end-of-life care) and when

@@ -1,6 +1,5 @@
 import type { ScoreTrigger } from '@vigil/domain';
 import type { NewLiveEvent } from '../events/service.ts';
-import type { PatientService } from '../patients/service.ts';
 import { toVitalReading } from './mappers.ts';
 import type { PatientRow, ReadingRow } from './repository.ts';
 
@@ -16,7 +15,10 @@ const MAX_READINGS_PER_EVENT = 20;
  * as it becomes (`changed`) with its patient-updated and alert events.
  */
 export function changesOf(
-  patients: Pick<PatientService, 'changeEvents' | 'withReadings'>,
+  patients: {
+    changeEvents(before: PatientRow, after: PatientRow): NewLiveEvent[];
+    withReadings(before: PatientRow, readings: readonly ReadingRow[]): PatientRow | null;
+  },
   locked: PatientRow[],
   byPatient: Map<number, number[]>,
   stored: (position: number) => ReadingRow,
@@ -47,7 +49,7 @@ export function changesOf(
     const trigger = rows.some((r) => r.provenance === 'observation' || r.provenance === 'demo')
       ? 'observation'
       : 'device';
-    scored.push({ before, after, trigger });
+    scored.push({ before, after, trigger, readingId: latest.id });
   }
   return { events, changed, scored };
 }
@@ -57,4 +59,6 @@ export interface ScoredChange {
   before: PatientRow;
   after: PatientRow;
   trigger: ScoreTrigger;
+  /** The newest reading of the change: an alert it raises or resolves keeps it (retention). */
+  readingId: number;
 }

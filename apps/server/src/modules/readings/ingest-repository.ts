@@ -1,4 +1,4 @@
-import { VITAL_KEYS } from '@vigil/domain';
+import { VITAL_KEYS, VITAL_SIGNS } from '@vigil/domain';
 import { getTableColumns } from 'drizzle-orm';
 import { columnList, epochMs, type Prelude, type Run, rowMapper, statement } from '../../db/prepared.ts';
 import { patients, vitalReadings } from '../../db/schema.ts';
@@ -7,12 +7,28 @@ import type { PatientRow, ReadingRow, SentReading, StoredKey } from './repositor
 // The ingest's own statements (decision 007): hand-written and prepared, run in its transaction.
 
 /**
- * The reading fields the bulk insert takes from the request, by name: every column but the keys,
- * the time stored and who recorded it. The API names the fields as the schema does (heartRate,
- * readingTime …), so the validated request is the insert's JSON parameter as it is.
+ * The columns the server sets itself: the id, when it was stored and by whom, whether it is kept for
+ * the record's life (a person's observation is: the partition key), and its status and correction.
+ */
+const SET_BY_SERVER = new Set([
+  'id',
+  'createdAt',
+  'recordedBy',
+  'kept',
+  'status',
+  'correctedBy',
+  'correctedAt',
+  'correctionReason',
+]);
+
+/**
+ * The reading fields the bulk insert takes from the request, by name: every column the server does
+ * not set itself. The API names the fields as the schema does (heartRate, readingTime …), so the
+ * validated request is the insert's JSON parameter as it is (`corrects` only ever comes from the
+ * server's own correction: the API's schema has no such field).
  */
 const SENT_COLUMNS = Object.entries(getTableColumns(vitalReadings)).filter(
-  ([key]) => key !== 'id' && key !== 'createdAt' && key !== 'recordedBy',
+  ([key]) => !SET_BY_SERVER.has(key),
 );
 
 const toReadingRow = rowMapper(vitalReadings);
@@ -23,12 +39,14 @@ const SENT_TARGETS = SENT_COLUMNS.map(([, c]) => `"${c.name}"`).join(', ');
 const SENT_NAMES = SENT_COLUMNS.map(([key]) => `"${key}"`).join(', ');
 const SENT_DEFINITION = SENT_COLUMNS.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ');
 
-/** The insert's column list, where a reading's class is the one its device's link decides. */
-const INSERTED_NAMES = SENT_COLUMNS.map(([key]) =>
-  key === 'provenance'
-    ? `case when x."deviceId" in (select device_id from simulated) then coalesce(x."provenanceIfSimulated", x.provenance) else x.provenance end`
-    : `x."${key}"`,
-).join(', ');
+/** A reading's class: the one its device's link decides. */
+const PROVENANCE = `case when x."deviceId" in (select device_id from simulated) then coalesce(x."provenanceIfSimulated", x.provenance) else x.provenance end`;
+
+/** The insert's column list (then `kept`: a person's observation is kept for the record's life). */
+const INSERTED_NAMES = [
+  ...SENT_COLUMNS.map(([key]) => (key === 'provenance' ? PROVENANCE : `x."${key}"`)),
+  `(${PROVENANCE}) = 'observation'`,
+].join(', ');
 
 /**
  * One statement: the batch's patients locked, then the whole batch inserted from one JSON parameter
@@ -47,7 +65,7 @@ function lockAndInsertText(skipStored: boolean) {
   // stored (or the statement fails), and the join is saved.
   const [onConflict, ids, from] = skipStored
     ? [
-        'on conflict (device_id, reading_time) do nothing returning id',
+        'on conflict (patient_id, device_id, reading_time, kept) do nothing returning id',
         'ins.id',
         'x left join ins on ins.id = x.id',
       ]
@@ -64,7 +82,7 @@ function lockAndInsertText(skipStored: boolean) {
         with ordinality as x(${SENT_NAMES}, "provenanceIfSimulated", ord)
     ),
     ins as (
-      insert into vital_readings (id, ${SENT_TARGETS}, recorded_by)
+      insert into vital_readings (id, ${SENT_TARGETS}, kept, recorded_by)
       select x.id, ${INSERTED_NAMES}, $2::int from x where x."patientId" in (select id from locked)
       ${onConflict}
     )
@@ -131,6 +149,8 @@ export function storedReading(
   row.readingTime = readingTime;
   row.recordedBy = recordedBy;
   row.createdAt = key.createdAt;
+  row.kept = sent.provenance === 'observation';
+  row.status = 'valid';
   return row as ReadingRow;
 }
 
@@ -156,10 +176,88 @@ const INGEST = {
   findByDeviceTimes: statement(
     'ingest_find_by_device_times',
     `select ${columnList(vitalReadings, 'v')} from vital_readings v
-     join json_to_recordset($1::json) as x(device_id text, reading_time timestamptz)
-       on v.device_id = x.device_id and v.reading_time = x.reading_time`,
+     join json_to_recordset($1::json) as x(patient_id int, device_id text, reading_time timestamptz)
+       on v.patient_id = x.patient_id and v.device_id = x.device_id and v.reading_time = x.reading_time`,
   ),
 };
+
+/** Each vital sign's latest valid value of a patient that counts ($2: the classes that count). */
+const FALLBACKS = statement(
+  'correction_fallbacks',
+  `select json_build_object(${VITAL_SIGNS.map((v) => {
+    const column = `"${getTableColumns(vitalReadings)[v.readingField].name}"`;
+    return `'${v.key}', (select json_build_object('value', r.${column}, 'readingTime', r.reading_time,
+        'provenance', r.provenance, 'deviceName', r.device_name)
+      from vital_readings r where r.patient_id = $1 and r.status = 'valid' and r.provenance = any($2::text[])
+        and r.${column} is not null
+      order by r.reading_time desc, r.id desc limit 1)`;
+  }).join(', ')}) as fallbacks`,
+);
+
+/** The statements a correction runs in its transaction (decision 029). */
+export function correctionStatements(run: Run) {
+  return {
+    /** The patient, locked as the ingest locks it; undefined when there is none. */
+    async lockPatient(patientId: number): Promise<PatientRow | undefined> {
+      const [row] = await run(LOCK_PATIENT, [patientId]);
+      return row && toPatientRow(row);
+    },
+    /** One of the patient's readings, locked; undefined when the patient has no such reading. */
+    async lockReading(patientId: number, readingId: number): Promise<ReadingRow | undefined> {
+      const [row] = await run(LOCK_READING, [readingId, patientId]);
+      return row && toReadingRow(row);
+    },
+    async markEnteredInError(
+      patientId: number,
+      readingId: number,
+      by: number | null,
+      at: Date,
+      reason: string,
+    ): Promise<ReadingRow> {
+      const [row] = await run(MARK_ENTERED_IN_ERROR, [readingId, patientId, by, at.toISOString(), reason]);
+      return toReadingRow(row!);
+    },
+    /** Each vital sign's latest valid value that counts for the patient, with its reading. */
+    async fallbacks(patientId: number, classes: readonly string[]) {
+      const [row] = await run<{ fallbacks: Record<string, Record<string, unknown> | null> }>(FALLBACKS, [
+        patientId,
+        classes,
+      ]);
+      return Object.fromEntries(
+        Object.entries(row?.fallbacks ?? {}).flatMap(([key, found]) =>
+          found
+            ? [
+                [
+                  key,
+                  {
+                    value: found.value,
+                    readingTime: new Date(found.readingTime as string),
+                    provenance: found.provenance as ReadingRow['provenance'],
+                    deviceName: (found.deviceName as string | null) ?? null,
+                  },
+                ],
+              ]
+            : [],
+        ),
+      );
+    },
+  };
+}
+
+const LOCK_PATIENT = statement(
+  'correction_lock_patient',
+  `select ${PATIENT_COLUMNS} from patients where id = $1 for no key update`,
+);
+const LOCK_READING = statement(
+  'correction_lock_reading',
+  `select ${columnList(vitalReadings)} from vital_readings where id = $1 and patient_id = $2 for update`,
+);
+const MARK_ENTERED_IN_ERROR = statement(
+  'correction_mark',
+  `update vital_readings set status = 'entered-in-error', corrected_by = $3, corrected_at = $4,
+     correction_reason = $5
+   where id = $1 and patient_id = $2 returning ${columnList(vitalReadings)}`,
+);
 
 /** The statements of the ingest transaction; `run` runs them in it. */
 export function ingestStatements(run: Run) {
@@ -198,10 +296,14 @@ export function ingestStatements(run: Run) {
       };
     },
 
-    /** Stored readings for (deviceId, readingTime) pairs: what a resend refers to. */
-    async findByDeviceTimes(pairs: { deviceId: string; readingTime: string }[]): Promise<ReadingRow[]> {
-      if (pairs.length === 0) return [];
-      const json = JSON.stringify(pairs.map((p) => ({ device_id: p.deviceId, reading_time: p.readingTime })));
+    /** Stored readings for (patientId, deviceId, readingTime): what a resend refers to. */
+    async findByDeviceTimes(
+      keys: { patientId: number; deviceId: string; readingTime: string }[],
+    ): Promise<ReadingRow[]> {
+      if (keys.length === 0) return [];
+      const json = JSON.stringify(
+        keys.map((k) => ({ patient_id: k.patientId, device_id: k.deviceId, reading_time: k.readingTime })),
+      );
       return (await run(INGEST.findByDeviceTimes, [json])).map(toReadingRow);
     },
 

@@ -12,16 +12,16 @@ import {
 } from '@vigil/domain';
 import type { Database } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
+import type { Run } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, forbidden, unprocessable } from '../../lib/errors.ts';
 import type { AlertService } from '../alerts/service.ts';
 import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { LiveEventRow, LiveEventsService } from '../events/service.ts';
-import type { PatientService } from '../patients/service.ts';
+import { changeEvents, withReadings } from '../patients/clinical-state.ts';
 import { changesOf } from './ingest-changes.ts';
 import { ingestStatements, storedReading } from './ingest-repository.ts';
-import type { ReadingRow } from './repository.ts';
 
 export interface IngestActor {
   userId: number | null;
@@ -40,7 +40,12 @@ export interface IngestActor {
  * A reading as the ingest takes it: as sent, and for a wearable's summary (the server's own poll)
  * the past window it describes.
  */
-export type IngestReading = DeviceReadingInput & { windowStart?: string | null; windowEnd?: string | null };
+export type IngestReading = DeviceReadingInput & {
+  windowStart?: string | null;
+  windowEnd?: string | null;
+  /** The reading whose values this one corrects (a correction's own reading, decision 029). */
+  corrects?: number;
+};
 /**
  * A reading with the class the ingest gave it: what is stored (`provenanceIfSimulated`: its class
  * instead when its device's active link is simulated, where that differs).
@@ -68,13 +73,12 @@ export function createIngestService(deps: {
   audit: Pick<AuditService, 'recordIn'>;
   clock: Clock;
   liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
-  patients: Pick<PatientService, 'changeEvents' | 'withReadings'>;
   /** The clinical alert follows each changed score, in the ingest's transaction. */
   alerts: Pick<AlertService, 'onPatientChanged'>;
   /** Whether simulated readings ("Use Demo Device", the bridge's simulation) are stored at all. */
   acceptSimulated: boolean;
 }) {
-  const { database, clock, liveEvents, patients } = deps;
+  const { database, clock, liveEvents } = deps;
 
   /** Checks what the schema cannot; returns each reading's time in epoch milliseconds. */
   function checkInput(list: IngestReading[], actor: IngestActor): number[] {
@@ -132,6 +136,96 @@ export function createIngestService(deps: {
     return sent;
   }
 
+  /**
+   * Stores a batch in the caller's transaction (`run`): locks its patients, inserts the readings,
+   * applies those that count to their patients, follows each changed score with its alert, records
+   * the live events and a person's audit row. Returns the answer and the live events to announce
+   * once the transaction commits. Unless `skipStored`, a reading already stored fails the statement.
+   */
+  async function store(
+    run: Run,
+    list: IngestReading[],
+    times: number[],
+    actor: IngestActor,
+    skipStored: boolean,
+  ): Promise<{ answer: DeviceReadingsResponse; events: LiveEventRow[] }> {
+    const q = ingestStatements(run);
+    const sent = classify(list, actor.sender);
+    const { patients: locked, simulated, keys } = await q.lockAndInsert(sent, actor.userId, skipStored);
+    const classed = storedClasses(sent, simulated);
+    const byId = new Map(locked.map((p) => [p.id, p]));
+    const missing = list.findIndex((r) => !byId.has(r.patientId));
+    if (missing >= 0) {
+      throw unprocessable(
+        `${at(list, missing)}patientId: there is no patient ${list[missing]!.patientId}`,
+        'UNKNOWN_PATIENT',
+      );
+    }
+    // Simulated and demo values never reach a real patient (the batch is not stored).
+    const refused = classed.findIndex((r) => !mayAttachTo(r.provenance, byId.get(r.patientId)!));
+    if (refused >= 0) {
+      throw conflict(`${at(list, refused)}${SIMULATION_REAL_PATIENT_MESSAGE}`, 'SIMULATION_REAL_PATIENT');
+    }
+    // The readings stored now, by patient, as positions in the batch.
+    const byPatient = new Map<number, number[]>();
+    let storedNow = 0;
+    keys.forEach((key, i) => {
+      if (!key) return;
+      storedNow++;
+      const same = byPatient.get(list[i]!.patientId);
+      if (same) same.push(i);
+      else byPatient.set(list[i]!.patientId, [i]);
+    });
+
+    // Readings already stored (a resend): answer with the stored ids, exactly as the first time.
+    // A reading is the same one only for the same patient, device and time, so nothing sent for one
+    // patient can stand in for, or refuse, another patient's reading.
+    const earlier = new Map<string, number>();
+    const sameReading = (patientId: number, deviceId: string | null | undefined, time: number) =>
+      `${patientId}|${deviceId}|${time}`;
+    if (storedNow < list.length) {
+      const resent = list.flatMap((r, i) =>
+        // The sent time, not `times`: PostgreSQL keeps microseconds, a Date only milliseconds.
+        keys[i] ? [] : [{ patientId: r.patientId, deviceId: r.deviceId!, readingTime: r.readingTime }],
+      );
+      for (const row of await q.findByDeviceTimes(resent))
+        earlier.set(sameReading(row.patientId, row.deviceId, row.readingTime.getTime()), row.id);
+    }
+    const refs = list.map((r, i) => {
+      const readingTime = canonicalTime(r.readingTime, times[i]!);
+      const id = keys[i]?.id ?? earlier.get(sameReading(r.patientId, r.deviceId, times[i]!))!;
+      return { id, patientId: r.patientId, deviceId: r.deviceId ?? null, readingTime };
+    });
+
+    const nowMs = clock.now().getTime();
+    const { events, changed, scored } = changesOf(
+      {
+        changeEvents: (before, after) => changeEvents(before, after, nowMs),
+        withReadings: (before, readings) => withReadings(before, readings, nowMs),
+      },
+      locked,
+      byPatient,
+      (i) => storedReading(classed[i]!, new Date(times[i]!), keys[i]!, actor.userId),
+    );
+    for (const { before, after, trigger, readingId } of scored) {
+      events.push(...(await deps.alerts.onPatientChanged(run, before, after, trigger, readingId)));
+    }
+    const recorded = await liveEvents.record(run, events, q.newVitals(changed));
+    // A person's observations: one audit row per patient, in this transaction.
+    if (actor.audit && !actor.device) {
+      for (const [patientId, positions] of byPatient) {
+        await deps.audit.recordIn(run, {
+          actor: actor.audit,
+          action: 'create',
+          entityType: 'Observation',
+          patientId,
+          detail: `${positions.length} reading${positions.length === 1 ? '' : 's'}`,
+        });
+      }
+    }
+    return { answer: { count: refs.length, readings: refs }, events: recorded };
+  }
+
   return {
     async ingest(
       list: IngestReading[],
@@ -162,86 +256,10 @@ export function createIngestService(deps: {
             }
             return stored?.response as DeviceReadingsResponse;
           }
-
-          const sent = classify(list, actor.sender);
-          const { patients: locked, simulated, keys } = await q.lockAndInsert(sent, actor.userId, skipStored);
-          const classed = storedClasses(sent, simulated);
-          const byId = new Map(locked.map((p) => [p.id, p]));
-          const missing = list.findIndex((r) => !byId.has(r.patientId));
-          if (missing >= 0) {
-            throw unprocessable(
-              `${at(list, missing)}patientId: there is no patient ${list[missing]!.patientId}`,
-              'UNKNOWN_PATIENT',
-            );
-          }
-          // Simulated and demo values never reach a real patient (the batch is not stored).
-          const refused = classed.findIndex((r) => !mayAttachTo(r.provenance, byId.get(r.patientId)!));
-          if (refused >= 0) {
-            throw conflict(
-              `${at(list, refused)}${SIMULATION_REAL_PATIENT_MESSAGE}`,
-              'SIMULATION_REAL_PATIENT',
-            );
-          }
-          // The readings stored now, by patient, as positions in the batch.
-          const byPatient = new Map<number, number[]>();
-          let storedNow = 0;
-          keys.forEach((key, i) => {
-            if (!key) return;
-            storedNow++;
-            const same = byPatient.get(list[i]!.patientId);
-            if (same) same.push(i);
-            else byPatient.set(list[i]!.patientId, [i]);
-          });
-
-          // Readings already stored (a resend): answer with the stored ids, exactly as the first time.
-          const earlier = new Map<string, ReadingRow>();
-          const deviceTime = (deviceId: string | null | undefined, time: number) => `${deviceId}|${time}`;
-          if (storedNow < list.length) {
-            const resent = list.flatMap((r, i) =>
-              // The sent time, not `times`: PostgreSQL keeps microseconds, a Date only milliseconds.
-              keys[i] ? [] : [{ deviceId: r.deviceId!, readingTime: r.readingTime }],
-            );
-            for (const row of await q.findByDeviceTimes(resent))
-              earlier.set(deviceTime(row.deviceId, row.readingTime.getTime()), row);
-          }
-          const refs = list.map((r, i) => {
-            const readingTime = canonicalTime(r.readingTime, times[i]!);
-            const id = keys[i]?.id;
-            if (id !== undefined)
-              return { id, patientId: r.patientId, deviceId: r.deviceId ?? null, readingTime };
-            const row = earlier.get(deviceTime(r.deviceId, times[i]!))!;
-            if (row.patientId !== r.patientId) {
-              throw conflict(
-                `${at(list, i)}deviceId: device ${r.deviceId} already sent a reading at ${readingTime} for another patient; check the device's patient assignment`,
-                'DEVICE_READING_CONFLICT',
-              );
-            }
-            return { id: row.id, patientId: row.patientId, deviceId: row.deviceId, readingTime };
-          });
-
-          const { events, changed, scored } = changesOf(patients, locked, byPatient, (i) =>
-            storedReading(classed[i]!, new Date(times[i]!), keys[i]!, actor.userId),
-          );
-          for (const { before, after, trigger } of scored) {
-            events.push(...(await deps.alerts.onPatientChanged(run, before, after, trigger)));
-          }
-          committedEvents = await liveEvents.record(run, events, q.newVitals(changed));
-          // A person's observations: one audit row per patient, in this transaction.
-          if (actor.audit && !actor.device) {
-            for (const [patientId, positions] of byPatient) {
-              await deps.audit.recordIn(run, {
-                actor: actor.audit,
-                action: 'create',
-                entityType: 'Observation',
-                patientId,
-                detail: `${positions.length} reading${positions.length === 1 ? '' : 's'}`,
-              });
-            }
-          }
-
-          const result: DeviceReadingsResponse = { count: refs.length, readings: refs };
-          if (scopedKey) await q.storeAnswer(scopedKey, result);
-          return result;
+          const { answer, events } = await store(run, list, times, actor, skipStored);
+          committedEvents = events;
+          if (scopedKey) await q.storeAnswer(scopedKey, answer);
+          return answer;
         });
       const answer = await attempt(false).catch((error: unknown) => {
         if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) return attempt(true);
@@ -249,6 +267,22 @@ export function createIngestService(deps: {
       });
       liveEvents.committed(committedEvents);
       return answer;
+    },
+
+    /**
+     * A person's observations stored in the caller's transaction (`run`), by the same path as every
+     * other reading: an admission's set, a change of vitals through an edit. The patient must be
+     * locked or written in that transaction already. Returns the live events to announce once it
+     * commits (`liveEvents.committed`).
+     */
+    async recordIn(
+      run: Run,
+      list: IngestReading[],
+      actor: IngestActor,
+    ): Promise<{ events: LiveEventRow[]; stored: DeviceReadingsResponse }> {
+      const times = checkInput(list, actor);
+      const { events, answer } = await store(run, list, times, actor, false);
+      return { events, stored: answer };
     },
   };
 }

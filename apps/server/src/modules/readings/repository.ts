@@ -1,7 +1,6 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { columnList, rowMapper } from '../../db/prepared.ts';
-import { patients, vitalReadings } from '../../db/schema.ts';
+import { patients, users, vitalReadings } from '../../db/schema.ts';
 
 export type ReadingRow = typeof vitalReadings.$inferSelect;
 /** A reading as the request sends it: the stored fields, absent or null where not measured. */
@@ -25,46 +24,22 @@ export type PatientRow = typeof patients.$inferSelect;
 
 export function createReadingRepository(db: Db) {
   return {
-    /**
-     * A patient and its readings in [from, to], oldest first (the trend's input), in one query;
-     * undefined when there is no such patient.
-     */
-    async patientWithHistory(
-      patientId: number,
-      from: Date,
-      to: Date,
-      /** The classes of reading to include, for a demo patient or not (those that count). */
-      provenances: (isDemo: boolean) => readonly string[],
-    ): Promise<{ patient: PatientRow; history: ReadingRow[] } | undefined> {
-      const classes = (isDemo: boolean) => `{${provenances(isDemo).join(',')}}`;
-      const [row] = await db
-        .select({
-          patient: patients,
-          // Written out: Drizzle leaves column names unqualified in a one-table select.
-          history: sql<Record<string, unknown>[]>`(
-            select coalesce(json_agg(r order by r.reading_time), '[]') from (
-              select ${sql.raw(columnList(vitalReadings))} from vital_readings
-              where patient_id = ${patientId}
-                and reading_time >= ${from.toISOString()} and reading_time <= ${to.toISOString()}
-                and provenance = any(case when ${patients.isDemo} then ${classes(true)}::text[] else ${classes(false)}::text[] end)
-              order by reading_time limit 2000
-            ) r)`,
-        })
-        .from(patients)
-        .where(eq(patients.id, patientId));
-      return row && { patient: row.patient, history: row.history.map(toReadingRow) };
+    async patient(patientId: number): Promise<PatientRow | undefined> {
+      const [row] = await db.select().from(patients).where(eq(patients.id, patientId));
+      return row;
     },
 
     /** Newest first, strictly before the (readingTime, id) cursor and at or after `since` when given. */
-    page(
+    async page(
       patientId: number,
       limit: number,
       before: { time: Date; id: number } | null,
       since: Date | null,
-    ): Promise<ReadingRow[]> {
-      return db
-        .select()
+    ): Promise<(ReadingRow & { correctedByName: string | null })[]> {
+      const rows = await db
+        .select({ reading: vitalReadings, correctedByName: users.username })
         .from(vitalReadings)
+        .leftJoin(users, eq(users.id, vitalReadings.correctedBy))
         .where(
           and(
             eq(vitalReadings.patientId, patientId),
@@ -76,10 +51,9 @@ export function createReadingRepository(db: Db) {
         )
         .orderBy(desc(vitalReadings.readingTime), desc(vitalReadings.id))
         .limit(limit);
+      return rows.map((r) => ({ ...r.reading, correctedByName: r.correctedByName }));
     },
   };
 }
 
 export type ReadingRepository = ReturnType<typeof createReadingRepository>;
-
-const toReadingRow = rowMapper(vitalReadings);

@@ -4,9 +4,14 @@ import {
   DeviceReadingsResponse,
   News2Point,
   News2SeriesQuery,
+  ReadingCorrection,
+  ReadingCorrectionInput,
   ReadingsPage,
   ReadingsQuery,
+  recordIdParam,
+  TrendQuery,
   VitalReading,
+  VitalsTrend,
 } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +21,7 @@ import { access } from '../../plugins/access.ts';
 import { describeIssue, isGenericMessage } from '../../plugins/error-handler.ts';
 import { operation } from '../../plugins/openapi.ts';
 import { actorOf } from '../audit/context.ts';
+import type { CorrectionService } from './correction-service.ts';
 import type { IngestService } from './ingest-service.ts';
 import type { ReadingService } from './service.ts';
 
@@ -27,10 +33,16 @@ function where(path: PropertyKey[]): string {
     .replace(/^\./, '');
 }
 
+const ReadingOfPatientParams = z.object({
+  id: recordIdParam('Patient id'),
+  readingId: recordIdParam('Reading id'),
+});
+
 export const readingRoutes: FastifyPluginAsyncZod<{
   ingest: IngestService;
   readings: ReadingService;
-}> = async (app, { ingest, readings }) => {
+  corrections: CorrectionService;
+}> = async (app, { ingest, readings, corrections }) => {
   app.post(
     '/api/device-readings',
     {
@@ -116,6 +128,48 @@ export const readingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => readings.news2Series(request.params.id, request.query.since),
+  );
+
+  app.get(
+    '/api/patients/:id/trend',
+    {
+      config: { access: access.user('patients:read', { reads: 'Observation' }) },
+      schema: {
+        ...operation(
+          'Readings',
+          'getVitalsTrend',
+          "A patient's vital signs and NEWS2 over a window (a minute to a week), at most 1,500 points per vital sign",
+        ),
+        params: PatientIdParams,
+        querystring: TrendQuery,
+        response: { 200: VitalsTrend },
+      },
+    },
+    async (request) => readings.trend(request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/patients/:id/readings/:readingId/entered-in-error',
+    {
+      config: { access: access.user('observations:record') },
+      schema: {
+        ...operation(
+          'Readings',
+          'markReadingEnteredInError',
+          'Mark an observation entered in error (it leaves NEWS2 and trends, stays in the history), with its correction',
+        ),
+        params: ReadingOfPatientParams,
+        body: ReadingCorrectionInput,
+        response: { 200: ReadingCorrection },
+      },
+    },
+    async (request) =>
+      corrections.markEnteredInError(
+        request.params.id,
+        request.params.readingId,
+        request.body,
+        actorOf(request),
+      ),
   );
 
   app.get(

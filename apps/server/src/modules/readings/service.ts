@@ -3,27 +3,39 @@ import {
   bedTrend,
   computeNews2,
   countsAsCurrent,
+  denseSeries,
   EARLIEST_YEAR,
+  fromSummaryNumber,
   LATEST_YEAR,
   MAX_RECORD_ID,
+  missingParameters,
   NEWS2_TREND_WINDOW_H,
+  NEWS2_VITAL_SIGNS,
   type News2Point,
   news2InputFromVitals,
-  news2Series,
   READING_PROVENANCES,
   type ReadingsPage,
   type ReadingsQuery,
   type Spo2Scale,
   spo2ScaleAt,
+  TREND_MAX_WINDOW_MS,
+  TREND_MIN_WINDOW_MS,
+  type TrendQuery,
+  type TrendReading,
+  trendBand,
+  trendTimeMs,
+  VITAL_SIGNS,
   type VitalReading,
+  type VitalsTrend,
 } from '@vigil/domain';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { PatientService } from '../patients/service.ts';
 import { toVitalReading } from './mappers.ts';
 import type { PatientRow, ReadingRepository, ReadingRow } from './repository.ts';
 import type { TrendRepository } from './trend-repository.ts';
+import type { TrendService } from './trend-service.ts';
 
 export type { PatientRow, ReadingRow } from './repository.ts';
 
@@ -60,10 +72,12 @@ const SERIES_DEFAULT_MS = 24 * 3_600_000;
 export function createReadingService(deps: {
   repo: ReadingRepository;
   trends: TrendRepository;
+  /** The bounded trend every answer built from readings reads (decision 029). */
+  trendService: Pick<TrendService, 'trend'>;
   patients: Pick<PatientService, 'assertExists'>;
   clock: Clock;
 }) {
-  const { repo, trends, patients, clock } = deps;
+  const { repo, trends, trendService, patients, clock } = deps;
   return {
     /** Newest first, `limit` at a time, before the `before` cursor and since `since` when given. */
     async page(patientId: number, query: z.infer<typeof ReadingsQuery>): Promise<ReadingsPage> {
@@ -83,6 +97,10 @@ export function createReadingService(deps: {
       };
     },
 
+    /** The patient's vital-signs trend over a window, bounded whatever the rate of readings. */
+    trend: (patientId: number, query: TrendQuery): Promise<VitalsTrend> =>
+      trendService.trend(patientId, query),
+
     async latest(patientId: number): Promise<VitalReading | null> {
       await patients.assertExists(patientId);
       const [row] = await repo.page(patientId, 1, null, null);
@@ -91,19 +109,43 @@ export function createReadingService(deps: {
 
     /**
      * NEWS2 along the patient's readings that count (never a wearable summary, never a simulated
-     * value on a real patient), from `since` (default: the last day), scored on the server.
+     * value on a real patient, never one entered in error), from `since` (default: the last day) to
+     * now, scored on the server: the trend's NEWS2 as rows, one per reading or, beyond
+     * TREND_MAX_POINTS readings, per bucket (its `readingId` null, its `highest` the highest score a
+     * reading in it can have). Bounded, and ending at the newest reading.
      */
     async news2Series(patientId: number, since: string | undefined): Promise<News2Point[]> {
       const now = clock.now();
       const from = since ? new Date(since) : new Date(now.getTime() - SERIES_DEFAULT_MS);
-      const [found, changes] = await Promise.all([
-        repo.patientWithHistory(patientId, from, now, countingProvenances),
-        trends.scaleChanges([patientId]),
-      ]);
-      if (!found) throw notFound('Patient not found', 'PATIENT_NOT_FOUND');
-      // Each reading on the scale in force when it was measured, not the patient's scale now.
-      const scaleNow = found.patient.spo2Scale === 2 ? 2 : 1;
-      return news2Series(found.history, spo2ScaleAt(changes.get(patientId) ?? [], scaleNow));
+      if (from.getTime() >= now.getTime() - TREND_MIN_WINDOW_MS) {
+        throw badRequest('since must be at least a minute before now', 'BAD_TREND_WINDOW');
+      }
+      const earliest = now.getTime() - TREND_MAX_WINDOW_MS;
+      const trend = await trendService.trend(patientId, {
+        from: new Date(Math.max(from.getTime(), earliest)).toISOString(),
+        to: now.toISOString(),
+      });
+      const { news2 } = trend;
+      const points = trend.offsetMs.length;
+      const measured = Object.fromEntries(
+        NEWS2_VITAL_SIGNS.map((v) => [v.key, denseSeries(trend.vitals[v.key], points)]),
+      );
+      return trend.offsetMs.map((_, i) => {
+        const missing = missingParameters(news2.missing[i]!);
+        return {
+          readingId: trend.readingId?.[i] ?? null,
+          readingTime: new Date(trendTimeMs(trend, i)).toISOString(),
+          total: news2.total[i]!,
+          highest: news2.highest[i]!,
+          count: trend.count[i]!,
+          band: trendBand(news2.band[i]!),
+          complete: missing.length === 0,
+          missing,
+          carriedForward: NEWS2_VITAL_SIGNS.flatMap((v) =>
+            measured[v.key]?.count[i] || missing.includes(v.news2) ? [] : [v.news2],
+          ),
+        };
+      });
     },
 
     /**
@@ -137,15 +179,34 @@ export function createReadingService(deps: {
     },
 
     /**
-     * A patient and its readings that count in [from, to], oldest first (a trend's input), in one
-     * query; undefined when there is no such patient.
+     * A patient and its trend over [from, to] as readings, oldest first (the analysis's input):
+     * each point's last values; bounded (buckets beyond TREND_MAX_POINTS readings). Undefined when
+     * there is no such patient.
      */
-    withHistory: (
+    async withHistory(
       patientId: number,
       from: Date,
       to: Date,
-    ): Promise<{ patient: PatientRow; history: ReadingRow[] } | undefined> =>
-      repo.patientWithHistory(patientId, from, to, countingProvenances),
+    ): Promise<{ patient: PatientRow; history: TrendReading[] } | undefined> {
+      const patient = await repo.patient(patientId);
+      if (!patient) return undefined;
+      const trend = await trendService.trend(patientId, { from: from.toISOString(), to: to.toISOString() });
+      const points = trend.offsetMs.length;
+      const last = Object.fromEntries(
+        VITAL_SIGNS.map((v) => [v.key, denseSeries(trend.vitals[v.key], points).last]),
+      );
+      const history = trend.offsetMs.map((_, i) => {
+        const reading: TrendReading = { readingTime: new Date(trendTimeMs(trend, i)) };
+        for (const vital of VITAL_SIGNS) {
+          const value = last[vital.key]![i];
+          if (value !== null && value !== undefined) {
+            Object.assign(reading, { [vital.key]: fromSummaryNumber(vital, value) });
+          }
+        }
+        return reading;
+      });
+      return { patient, history };
+    },
   };
 }
 

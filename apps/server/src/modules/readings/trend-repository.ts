@@ -2,7 +2,7 @@ import { SPO2_SCALE_CHANGED_EVENT, type Spo2Scale, type Spo2ScaleChange, VITAL_S
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowMapper } from '../../db/prepared.ts';
-import { patientEvents, vitalReadings } from '../../db/schema.ts';
+import { patientEvents, patients, vitalReadings } from '../../db/schema.ts';
 import type { ReadingRow } from './repository.ts';
 
 /** The two ends of a patient's NEWS2 series over a window, as stored readings. */
@@ -32,6 +32,15 @@ const toReadingRow = rowMapper(vitalReadings);
  */
 export function createTrendRepository(db: Db) {
   return {
+    /** Whether a patient is a demo patient and its SpO2 scale now; undefined for no such patient. */
+    async patientScale(patientId: number): Promise<{ isDemo: boolean; spo2Scale: number } | undefined> {
+      const [row] = await db
+        .select({ isDemo: patients.isDemo, spo2Scale: patients.spo2Scale })
+        .from(patients)
+        .where(eq(patients.id, patientId));
+      return row;
+    },
+
     /** The recorded changes of these patients' SpO2 scales, by patient, oldest first. */
     async scaleChanges(patientIds: readonly number[]): Promise<Map<number, Spo2ScaleChange[]>> {
       const byPatient = new Map<number, Spo2ScaleChange[]>();
@@ -65,7 +74,8 @@ export function createTrendRepository(db: Db) {
       // The readings of patient p that count, in the window (written out: it is repeated per end).
       const inWindow = sql`r.patient_id = p.id
         and r.reading_time >= ${from.toISOString()} and r.reading_time <= ${to.toISOString()}
-        and r.provenance = any(case when p.is_demo then ${classes(true)}::text[] else ${classes(false)}::text[] end)`;
+        and r.provenance = any(case when p.is_demo then ${classes(true)}::text[] else ${classes(false)}::text[] end)
+        and r.status = 'valid'`;
       const anyVital = sql.raw(`(${VITAL_COLUMNS.map((c) => `r."${c}" is not null`).join(' or ')})`);
       const latestOf = (column: string) =>
         sql`${column}::text, (select r.${sql.raw(`"${column}"`)} from vital_readings r
