@@ -43,6 +43,11 @@ const EnvSchema = z
         'PUBLIC_URL must be a scheme and host only, e.g. https://vigil.example.org',
       )
       .optional(),
+    /**
+     * Requests per minute from one address to each route that needs no session (sign-in, the SMART
+     * token endpoint …), unless the route sets its own (decision 030). Per instance.
+     */
+    PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
     /** Open live-event streams allowed per user (tabs, wall screens). */
     EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
     /** Simulated devices and readings (the demo's "Use Demo Device"); off by default in production. */
@@ -199,6 +204,8 @@ export interface Config {
   webDist: string;
   /** The public address without a trailing slash; undefined: from each request's Host. */
   publicUrl: string | undefined;
+  /** PUBLIC_RATE_LIMIT_PER_MINUTE: per address, per route without a session, per instance. */
+  publicRequestsPerMinute: number;
   eventStreamsPerUser: number;
   acceptSimulatedReadings: boolean;
   deviceLinkLeaseMs: number;
@@ -243,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicRequestsPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
     eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
     acceptSimulatedReadings: e.ACCEPT_SIMULATED_READINGS ?? e.NODE_ENV !== 'production',
     deviceLinkLeaseMs: e.DEVICE_LINK_LEASE_MS,

@@ -202,7 +202,7 @@ describe('refused sign-ins in the audit trail', () => {
       action: 'failed-sign-in',
       outcome: 'failure',
       detail: expect.stringMatching(
-        /^59 more refused sign-ins from this address in the window from \S+: too many attempts \d+, unknown username \d+$/,
+        /^59 more refused requests without a session from this address in the window from \S+: too many attempts \d+, unknown username \d+$/,
       ),
     });
   });

@@ -7,9 +7,9 @@ import { createAlertService } from '../modules/alerts/service.ts';
 import { createOpenAiNarrator } from '../modules/analysis/narrator.ts';
 import { createAnalysisService } from '../modules/analysis/service.ts';
 import { createMemoryAuditAnchor } from '../modules/audit/anchor.ts';
+import { createRefusalsRepository } from '../modules/audit/refusals-repository.ts';
 import { createAuditRepository } from '../modules/audit/repository.ts';
 import { createAuditService } from '../modules/audit/service.ts';
-import { createRefusalsRepository } from '../modules/auth/refusals-repository.ts';
 import { createAuthRepository } from '../modules/auth/repository.ts';
 import { createAuthService } from '../modules/auth/service.ts';
 import { createThrottleRepository } from '../modules/auth/throttle-repository.ts';
@@ -67,6 +67,7 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     database,
     clock,
     anchor: auditAnchor,
+    refusals: createRefusalsRepository(),
   });
   const pingIntervalMs = deps.pingIntervalMs ?? 20_000;
   const eventLog = createEventLogRepository(database);
@@ -95,7 +96,6 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
     counters: createThrottleRepository(database.db),
-    refusals: createRefusalsRepository(),
     database,
     clock,
     ...(deps.loginThrottle ? { throttle: deps.loginThrottle } : {}),
