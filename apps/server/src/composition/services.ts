@@ -25,6 +25,7 @@ import { createEventFanOut } from '../modules/events/fan-out.ts';
 import { createListenConnection } from '../modules/events/listen-connection.ts';
 import { createEventLogRepository, EVENTS_CHANNEL } from '../modules/events/repository.ts';
 import {
+  ALERT_SETTINGS_CHANGED,
   DEVICE_TOKENS_ENDED,
   type DeviceTokensEndedData,
   STREAMS_ENDED,
@@ -143,6 +144,7 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     for (const row of rows) {
       if (row.type === STREAMS_ENDED) auth.sessionsChanged(row.data as StreamsEndedData);
       else if (row.type === DEVICE_TOKENS_ENDED) deviceTokens.tokensEnded(row.data as DeviceTokensEndedData);
+      else if (row.type === ALERT_SETTINGS_CHANGED) alerts.settingsChanged();
       // A discharge (a ward change) takes a patient off the list as well.
       else if (row.type === 'patient-updated' || row.type === 'ward-changed') patients.patientsChanged();
       if (row.patientId !== null) analysis.patientChanged(row.patientId);
