@@ -161,11 +161,19 @@ async function benchListOn(label: string, env: Record<string, string>) {
   }
 }
 
+/** Production mode needs a public address; the benchmark's clients use loopback anyway. */
+const BENCH_PUBLIC_URL = 'http://127.0.0.1';
+
 export async function benchList() {
   console.log(`\n# The ward list under load (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-list-'));
   try {
-    await benchListOn('PGlite', { DATA_DIR: dataDir, NODE_ENV: 'production', COOKIE_SECURE: 'false' });
+    await benchListOn('PGlite', {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      PUBLIC_URL: BENCH_PUBLIC_URL,
+      COOKIE_SECURE: 'false',
+    });
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -176,6 +184,7 @@ export async function benchList() {
       DATABASE_URL: bench.url,
       DATA_DIR: pgDataDir, // the audit key's folder
       NODE_ENV: 'production',
+      PUBLIC_URL: BENCH_PUBLIC_URL,
       COOKIE_SECURE: 'false',
     });
   } finally {

@@ -12,6 +12,7 @@ import type { AlertService } from './modules/alerts/service.ts';
 import type { Narrator } from './modules/analysis/narrator.ts';
 import type { AuditAnchor } from './modules/audit/anchor.ts';
 import { actorOf } from './modules/audit/context.ts';
+import { REFUSAL_WINDOW_MS } from './modules/audit/refusal-tally.ts';
 import type { LoginThrottleOptions } from './modules/auth/service.ts';
 import { readSessionToken } from './modules/auth/session-cookie.ts';
 import type { DeviceLinkService } from './modules/devices/link-service.ts';
@@ -119,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // its own (composition/background.ts), then the routes (composition/routes.ts).
   const services = createServices(deps, clock, app.log);
   const { audit, auth, deviceTokens, bridge, smart } = services;
-  registerAccessControl(app, {
+  await registerAccessControl(app, {
     async authenticate(request) {
       const token = readSessionToken(request.cookies, cookieOptions);
       return token ? auth.authenticate(token) : null;
@@ -140,6 +141,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
         RECORD_OPENING_WINDOW_MS,
       ),
+    publicRequestsPerMinute: config.publicRequestsPerMinute,
+    refusalWindowMs: REFUSAL_WINDOW_MS,
+    // A refusal the route did not record: the trail tallies it (actorOf says the request had no session).
+    recordRefusal: (request, detail) =>
+      audit.record({
+        actor: actorOf(request),
+        action: 'failed-sign-in',
+        entityType: 'Request',
+        entityId: `${request.method} ${request.routeOptions.url}`,
+        outcome: 'failure',
+        detail,
+      }),
   });
   await registerOpenApi(app, { title: 'Vigil', version: APP_VERSION });
   registerBackgroundWork(app, services, deps);

@@ -10,96 +10,115 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
-    .optional(),
-  /** Seed the demo ward into an empty database; on by default except in production. */
-  SEED_DEMO: booleanFromEnv.optional(),
-  /** Secure cookies (HTTPS). Defaults on in production. */
-  COOKIE_SECURE: booleanFromEnv.optional(),
-  /** Behind a reverse proxy that sets X-Forwarded-*: trust it. */
-  TRUST_PROXY: booleanFromEnv.default(false),
-  /** Extra origins allowed to make state-changing requests, comma separated (e.g. a dev server). */
-  ALLOWED_ORIGINS: z.string().default(''),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
-  /**
-   * This server's public address (https://vigil.example.org): the FHIR API's absolute links and the
-   * audience SMART clients sign their assertions for. Without it, taken from each request's Host.
-   */
-  PUBLIC_URL: z
-    .string()
-    .url('PUBLIC_URL must be a URL such as https://vigil.example.org')
-    .regex(
-      /^https?:\/\/[^/?#]+\/?$/,
-      'PUBLIC_URL must be a scheme and host only, e.g. https://vigil.example.org',
-    )
-    .optional(),
-  /** Open live-event streams allowed per user (tabs, wall screens). */
-  EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
-  /** Simulated devices and readings (the demo's "Use Demo Device"); off by default in production. */
-  ACCEPT_SIMULATED_READINGS: booleanFromEnv.optional(),
-  /**
-   * A device link held by a browser or the bridge that is not heard from for this long reads "Device
-   * lost" (domain DEVICE_LINK_LEASE_MS); the sweep that notices runs every DEVICE_SWEEP_INTERVAL_MS.
-   */
-  DEVICE_LINK_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
-  DEVICE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
-  /**
-   * Raw device and wearable readings are kept this many days, then survive as per-minute summaries
-   * (decision 029); a person's observations and the readings alerts name are kept for the record.
-   */
-  DEVICE_READINGS_RETENTION_DAYS: z.coerce
-    .number('DEVICE_READINGS_RETENTION_DAYS must be a whole number of days: 1–3650')
-    .int('DEVICE_READINGS_RETENTION_DAYS must be a whole number of days: 1–3650')
-    .min(1, 'DEVICE_READINGS_RETENTION_DAYS must be within 1–3650 days')
-    .max(3650, 'DEVICE_READINGS_RETENTION_DAYS must be within 1–3650 days')
-    .default(7),
-  /** How often alert timers (device confirmation, escalation, overdue observations) are checked. */
-  ALERT_TICK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
-  /** The ward's clock until a ward manager sets another: shift times are in it (IANA name). */
-  WARD_TIME_ZONE: z
-    .string()
-    .refine(isTimeZone, 'WARD_TIME_ZONE must be an IANA time zone, e.g. Europe/London')
-    .default('Europe/London'),
-  /** How people get an account: open (signed in at once), approval (an administrator approves), closed. */
-  REGISTRATION: z.enum(['open', 'approval', 'closed']).optional(),
-  AI_API_KEY: z.string().min(1).optional(),
-  AI_BASE_URL: z.string().url().optional(),
-  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
-  /** WHOOP developer app (all three, plus TOKEN_ENCRYPTION_KEY, turn the integration on). */
-  WHOOP_CLIENT_ID: z.string().min(1).optional(),
-  WHOOP_CLIENT_SECRET: z.string().min(1).optional(),
-  /** Where WHOOP sends the browser back: this server's /api/whoop/callback, registered with the app. */
-  WHOOP_REDIRECT_URI: z
-    .string()
-    .url('WHOOP_REDIRECT_URI must be a URL ending in /api/whoop/callback')
-    .optional(),
-  /** Overrides of WHOOP's endpoints (tests point them at loopback servers). */
-  WHOOP_ISSUER: z.string().url().default('https://api.prod.whoop.com/oauth/'),
-  WHOOP_AUTHORIZATION_URL: z.string().url().default('https://api.prod.whoop.com/oauth/oauth2/auth'),
-  WHOOP_TOKEN_URL: z.string().url().default('https://api.prod.whoop.com/oauth/oauth2/token'),
-  WHOOP_REVOCATION_URL: z.string().url().optional(),
-  WHOOP_API_BASE_URL: z.string().url().default('https://api.prod.whoop.com/developer'),
-  /** 32 bytes, base64 or hex: encrypts wearable access and refresh tokens at rest (AES-256-GCM). */
-  TOKEN_ENCRYPTION_KEY: z.string().optional(),
-  /** 32 bytes, base64 or hex: keys the audit chain and signs its checkpoints (default: DATA_DIR/audit.key). */
-  AUDIT_KEY: z.string().optional(),
-  /** Where signed audit checkpoints are appended, outside the database (default: DATA_DIR/audit-checkpoints.log). */
-  AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
-  AUDIT_CHECKPOINT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
-  /** Slow clients: a request must arrive whole within this, its headers within the next. */
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
-  /** An idle kept-alive connection is closed after this. */
-  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+      .optional(),
+    /** Seed the demo ward into an empty database; on by default except in production. */
+    SEED_DEMO: booleanFromEnv.optional(),
+    /** Secure cookies (HTTPS). Defaults on in production. */
+    COOKIE_SECURE: booleanFromEnv.optional(),
+    /** Behind a reverse proxy that sets X-Forwarded-*: trust it. */
+    TRUST_PROXY: booleanFromEnv.default(false),
+    /** Extra origins allowed to make state-changing requests, comma separated (e.g. a dev server). */
+    ALLOWED_ORIGINS: z.string().default(''),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+    /**
+     * This server's public address (https://vigil.example.org): the FHIR API's absolute links and the
+     * audience SMART clients sign their assertions for. Required in production; elsewhere, without it,
+     * taken from each request's Host.
+     */
+    PUBLIC_URL: z
+      .string()
+      .url('PUBLIC_URL must be a URL such as https://vigil.example.org')
+      .regex(
+        /^https?:\/\/[^/?#]+\/?$/,
+        'PUBLIC_URL must be a scheme and host only, e.g. https://vigil.example.org',
+      )
+      .optional(),
+    /**
+     * Requests per minute from one address to each route that needs no session (sign-in, the SMART
+     * token endpoint …), unless the route sets its own (decision 030). Per instance.
+     */
+    PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+    /** Open live-event streams allowed per user (tabs, wall screens). */
+    EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+    /** Simulated devices and readings (the demo's "Use Demo Device"); off by default in production. */
+    ACCEPT_SIMULATED_READINGS: booleanFromEnv.optional(),
+    /**
+     * A device link held by a browser or the bridge that is not heard from for this long reads "Device
+     * lost" (domain DEVICE_LINK_LEASE_MS); the sweep that notices runs every DEVICE_SWEEP_INTERVAL_MS.
+     */
+    DEVICE_LINK_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+    DEVICE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    /**
+     * Raw device and wearable readings are kept this many days, then survive as per-minute summaries
+     * (decision 029); a person's observations and the readings alerts name are kept for the record.
+     */
+    DEVICE_READINGS_RETENTION_DAYS: z.coerce
+      .number('DEVICE_READINGS_RETENTION_DAYS must be a whole number of days: 1–3650')
+      .int('DEVICE_READINGS_RETENTION_DAYS must be a whole number of days: 1–3650')
+      .min(1, 'DEVICE_READINGS_RETENTION_DAYS must be within 1–3650 days')
+      .max(3650, 'DEVICE_READINGS_RETENTION_DAYS must be within 1–3650 days')
+      .default(7),
+    /** How often alert timers (device confirmation, escalation, overdue observations) are checked. */
+    ALERT_TICK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+    /** The ward's clock until a ward manager sets another: shift times are in it (IANA name). */
+    WARD_TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, 'WARD_TIME_ZONE must be an IANA time zone, e.g. Europe/London')
+      .default('Europe/London'),
+    /** How people get an account: open (signed in at once), approval (an administrator approves), closed. */
+    REGISTRATION: z.enum(['open', 'approval', 'closed']).optional(),
+    AI_API_KEY: z.string().min(1).optional(),
+    AI_BASE_URL: z.string().url().optional(),
+    AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    /** WHOOP developer app (all three, plus TOKEN_ENCRYPTION_KEY, turn the integration on). */
+    WHOOP_CLIENT_ID: z.string().min(1).optional(),
+    WHOOP_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Where WHOOP sends the browser back: this server's /api/whoop/callback, registered with the app. */
+    WHOOP_REDIRECT_URI: z
+      .string()
+      .url('WHOOP_REDIRECT_URI must be a URL ending in /api/whoop/callback')
+      .optional(),
+    /** Overrides of WHOOP's endpoints (tests point them at loopback servers). */
+    WHOOP_ISSUER: z.string().url().default('https://api.prod.whoop.com/oauth/'),
+    WHOOP_AUTHORIZATION_URL: z.string().url().default('https://api.prod.whoop.com/oauth/oauth2/auth'),
+    WHOOP_TOKEN_URL: z.string().url().default('https://api.prod.whoop.com/oauth/oauth2/token'),
+    WHOOP_REVOCATION_URL: z.string().url().optional(),
+    WHOOP_API_BASE_URL: z.string().url().default('https://api.prod.whoop.com/developer'),
+    /** 32 bytes, base64 or hex: encrypts wearable access and refresh tokens at rest (AES-256-GCM). */
+    TOKEN_ENCRYPTION_KEY: z.string().optional(),
+    /** 32 bytes, base64 or hex: keys the audit chain and signs its checkpoints (default: DATA_DIR/audit.key). */
+    AUDIT_KEY: z.string().optional(),
+    /** Where signed audit checkpoints are appended, outside the database (default: DATA_DIR/audit-checkpoints.log). */
+    AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
+    AUDIT_CHECKPOINT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** Slow clients: a request must arrive whole within this, its headers within the next. */
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    /** An idle kept-alive connection is closed after this. */
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  })
+  .superRefine((e, ctx) => {
+    // Without it, whoever sends a request names the FHIR API's links and the SMART token endpoint (its
+    // audience) in their Host header.
+    if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          "PUBLIC_URL is required in production (NODE_ENV=production): this server's public address, e.g. https://vigil.example.org",
+      });
+    }
+  });
 
 /** The server route WHOOP redirects to (modules/wearables/routes.ts). */
 export const WHOOP_CALLBACK_PATH = '/api/whoop/callback';
@@ -195,6 +214,8 @@ export interface Config {
   webDist: string;
   /** The public address without a trailing slash; undefined: from each request's Host. */
   publicUrl: string | undefined;
+  /** PUBLIC_RATE_LIMIT_PER_MINUTE: per address, per route without a session, per instance. */
+  publicRequestsPerMinute: number;
   eventStreamsPerUser: number;
   acceptSimulatedReadings: boolean;
   deviceLinkLeaseMs: number;
@@ -240,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicRequestsPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
     eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
     acceptSimulatedReadings: e.ACCEPT_SIMULATED_READINGS ?? e.NODE_ENV !== 'production',
     deviceLinkLeaseMs: e.DEVICE_LINK_LEASE_MS,

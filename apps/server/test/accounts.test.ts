@@ -193,9 +193,10 @@ describe('accounts with registration closed', () => {
   });
 
   it('defaults to approval in production and open otherwise', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).registration).toBe('approval');
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://vigil.example.org' };
+    expect(loadConfig(production).registration).toBe('approval');
     expect(loadConfig({ NODE_ENV: 'development' }).registration).toBe('open');
-    expect(loadConfig({ NODE_ENV: 'production', REGISTRATION: 'open' }).registration).toBe('open');
+    expect(loadConfig({ ...production, REGISTRATION: 'open' }).registration).toBe('open');
     expect(() => loadConfig({ REGISTRATION: 'sometimes' })).toThrow(/REGISTRATION/);
   });
 });

@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { createTestApp, type TestApp, usingPostgres } from './helpers.ts';
 import { admitPatient, recordReadings, type Session, signIn, signUp, signUpAs } from './support/factories.ts';
+import { startTwoInstances } from './support/instances.ts';
 
 let t: TestApp;
 let nurse: Session;
@@ -359,6 +360,7 @@ describe('timers with several instances', () => {
       logger: false,
       deviceSweep: false,
       alertTimers: false,
+      readingStorage: false,
       wearablePoller: false,
     });
     try {
@@ -379,6 +381,57 @@ describe('timers with several instances', () => {
     } finally {
       await other.close();
       if (second !== t.database) await second.close();
+    }
+  });
+});
+
+describe.runIf(usingPostgres)('alert settings across instances (PostgreSQL)', () => {
+  it('reach the other instance at once: its next alert has the new deadline', async () => {
+    const { one, two, close } = await startTwoInstances();
+    try {
+      const admin = await signUp(one.url);
+      const wardManager = await signUpAs(one.url, admin.cookie, 'ward_manager');
+      const ward = await signUpAs(one.url, admin.cookie, 'nurse');
+      const settingsOn = async (url: string) =>
+        (await fetch(`${url}/api/alert-settings`, { headers: { cookie: ward.cookie } })).json();
+      // The other instance has read the settings, and holds them.
+      expect(await settingsOn(two.url)).toEqual(DEFAULT_ALERT_SETTINGS);
+      const faster = {
+        acknowledgeWithinMs: { high: 3 * MIN, medium: 10 * MIN, low: 30 * MIN },
+        confirmDeviceAfterMs: 30_000,
+      };
+      const saved = await fetch(`${one.url}/api/alert-settings`, {
+        method: 'PUT',
+        headers: { cookie: wardManager.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(faster),
+      });
+      expect(saved.status).toBe(200);
+      // Within 2 s (the event's NOTIFY), well before a cache of 10 s would have let them through.
+      const started = Date.now();
+      let seen: unknown;
+      while (Date.now() - started < 2000) {
+        seen = await settingsOn(two.url);
+        if (JSON.stringify(seen) === JSON.stringify(faster)) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      console.log(`alert settings reached the other instance in ${Date.now() - started} ms`);
+      expect(seen).toEqual(faster);
+      const p = await admitPatient(two.url, ward.cookie, { name: 'Alert Other Instance' });
+      await recordReadings(two.url, ward, {
+        patientId: p.id,
+        readingTime: new Date().toISOString(),
+        ...UNWELL,
+      });
+      const [alert] = (
+        (await (
+          await fetch(`${two.url}/api/alerts?patientId=${p.id}&state=all`, {
+            headers: { cookie: ward.cookie },
+          })
+        ).json()) as unknown[]
+      ).map((a) => Alert.parse(a));
+      expect(new Date(alert!.deadlineAt!).getTime() - new Date(alert!.raisedAt).getTime()).toBe(3 * MIN);
+    } finally {
+      await close();
     }
   });
 });

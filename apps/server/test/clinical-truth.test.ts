@@ -59,8 +59,9 @@ describe('the demo ward', () => {
 
   it('is not seeded in production unless asked for', async () => {
     const { loadConfig } = await import('../src/config.ts');
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://vigil.example.org' };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -83,20 +84,50 @@ describe('the embedded database folder', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+  /** A server process's hold on the folder: a child that takes the lock as main.ts does and keeps it. */
+  async function holdFolder() {
+    const lockModule = pathToFileURL(path.resolve(import.meta.dirname, '../src/db/lock.ts')).href;
+    const child = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { acquireDataDirLock } from ${JSON.stringify(lockModule)};
+acquireDataDirLock(${JSON.stringify(dir)}); process.stdout.write('locked\\n'); setInterval(() => {}, 60000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (d) => {
+        output += d;
+        if (output.includes('locked')) resolve();
+      });
+      child.stderr.on('data', (d) => (output += d));
+      child.once('exit', () => reject(new Error(`the holder exited: ${output}`)));
+    });
+    return child;
+  }
+
   it('refuses a second process with a clear message', async () => {
-    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    const holder = await holdFolder();
     try {
-      fs.writeFileSync(path.join(dir, 'vigil.lock'), String(holder.pid));
       expect(() => acquireDataDirLock(dir)).toThrow(
         `The database folder ${dir} is in use by another Vigil process (pid ${holder.pid}). Stop that process first, or set DATA_DIR to a different folder.`,
       );
     } finally {
-      holder.kill();
+      holder.kill('SIGKILL');
     }
   });
 
-  it('takes over a lock left by a process that died', async () => {
-    fs.writeFileSync(path.join(dir, 'vigil.lock'), '999999999');
+  it('is taken at once after the process holding it was killed, and over a lock file a power cut left', async () => {
+    const holder = await holdFolder();
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    holder.kill('SIGKILL');
+    await exited;
+    acquireDataDirLock(dir)();
+    // A power cut leaves the file, naming a PID another process may have since: it locks nothing.
+    fs.writeFileSync(path.join(dir, 'vigil.lock'), String(process.ppid));
     const release = acquireDataDirLock(dir);
     expect(fs.readFileSync(path.join(dir, 'vigil.lock'), 'utf8')).toBe(String(process.pid));
     release();

@@ -153,6 +153,7 @@ async function startInstance(database: Awaited<ReturnType<typeof createTestDatab
     registerPerMinute: 1000,
     deviceSweep: false,
     alertTimers: false,
+    readingStorage: false,
     wearablePoller: false,
   });
   return { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };

@@ -162,7 +162,8 @@ describe('giving and accepting', () => {
     t.clock.advance(90 * 60_000); // 19:30, the night begins
     await signInAll();
     const answers = await Promise.all(
-      [incoming, other].map((who) =>
+      // The incoming nurse and the nurse in charge (the ward manager): both may take it.
+      [incoming, manager].map((who) =>
         call(who, 'POST', `/api/handovers/${given.id}/accept`, {
           synthesis: 'Unstable; outreach if RR > 24.',
         }),
@@ -212,7 +213,8 @@ describe('giving and accepting', () => {
   });
 
   it("keeps each patient's handovers, newest first, with their authors", async () => {
-    await give(outgoing, unwell.id, { patientSummary: 'Second summary' });
+    // After the night's handover window the night nurse is the one handing over (into the next day).
+    expect((await give(incoming, unwell.id, { patientSummary: 'Second summary' })).statusCode).toBe(201);
     const res = await call(other, 'GET', `/api/patients/${unwell.id}/handovers`);
     expect(res.statusCode).toBe(200);
     const history = (res.json() as unknown[]).map((h) => Handover.parse(h));
@@ -222,5 +224,87 @@ describe('giving and accepting', () => {
     ]);
     expect(history[1]!.acceptedBy).not.toBeNull();
     expect((await call(other, 'GET', '/api/patients/999999/handovers')).statusCode).toBe(404);
+  });
+});
+
+describe('who gives and who accepts', () => {
+  let patient: Patient;
+  let unassigned: Patient;
+  const accept = (who: Session, id: number) =>
+    call(who, 'POST', `/api/handovers/${id}/accept`, { synthesis: 'Understood, call if NEWS2 5.' });
+  beforeAll(async () => {
+    // 18:00 the next day, before the night's handover: the day nurse hands over to the night nurse.
+    t.clock.set(new Date('2026-03-03T18:00:00Z'));
+    await signInAll();
+    admin = await signIn(t.app, admin.user.username);
+    patient = await admitPatient(t.app, outgoing.cookie, { name: 'Handover Rules' });
+    unassigned = await admitPatient(t.app, outgoing.cookie, { name: 'Handover Unassigned' });
+    for (const [shift, nurse] of [
+      ['day', outgoing],
+      ['night', incoming],
+    ] as const) {
+      const res = await call(manager, 'PUT', `/api/ward/assignments/2026-03-03/${shift}/${patient.id}`, {
+        nurseId: nurse.user.id,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
+  it("refuses a give by a nurse not assigned to the patient in the outgoing shift; the nurse in charge gives any patient's", async () => {
+    for (const who of [other, incoming]) {
+      const res = await give(who, patient.id);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        code: 'NOT_OUTGOING_NURSE',
+        message:
+          "Only the nurse assigned to this patient for Day (2026-03-03/day), or the nurse in charge, gives this patient's handover.",
+      });
+    }
+    // Nobody looked after this one: only the nurse in charge (here the ward manager) hands it over.
+    expect((await give(other, unassigned.id)).statusCode).toBe(403);
+    expect((await give(manager, unassigned.id)).statusCode).toBe(201);
+    expect(
+      await count(
+        sql`select count(*)::int as n from handovers where patient_id = ${patient.id} and status = 'given'`,
+      ),
+    ).toBe(0);
+  });
+
+  it('lets only the addressee accept a handover addressed to them', async () => {
+    const res = await give(outgoing, patient.id, { toNurseId: other.user.id });
+    expect(res.statusCode).toBe(201);
+    const addressed = Handover.parse(res.json());
+    // The patient's night nurse and the nurse in charge alike: it names someone else.
+    for (const who of [incoming, manager]) {
+      const refused = await accept(who, addressed.id);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'NOT_HANDOVER_RECEIVER',
+        message: `This handover is addressed to ${other.user.username}: only they can accept it.`,
+      });
+    }
+    const taken = await accept(other, addressed.id);
+    expect(taken.statusCode).toBe(200);
+    expect(Handover.parse(taken.json()).acceptedBy).toMatchObject({ id: other.user.id });
+  });
+
+  it('lets the incoming nurse or the nurse in charge, and no one else, accept one addressed to nobody', async () => {
+    const res = await give(outgoing, patient.id, { patientSummary: 'Given to the night, to nobody by name' });
+    expect(res.statusCode).toBe(201);
+    const toNobody = Handover.parse(res.json());
+    const refused = await accept(other, toNobody.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'NOT_HANDOVER_RECEIVER',
+      message:
+        'Only the nurse assigned to this patient for Night (2026-03-03/night), or the nurse in charge, can accept this handover.',
+    });
+    expect((await accept(incoming, toNobody.id)).statusCode).toBe(200);
+    // The unassigned patient's handover (given by the ward manager): another nurse in charge takes it.
+    const [fromManager] = (
+      await call(admin, 'GET', `/api/patients/${unassigned.id}/handovers`)
+    ).json() as Handover[];
+    expect((await accept(incoming, fromManager!.id)).statusCode).toBe(403);
+    expect((await accept(admin, fromManager!.id)).statusCode).toBe(200);
   });
 });

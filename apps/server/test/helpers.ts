@@ -53,6 +53,9 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   };
 }
 
+/** The public routes' rate limit in API tests (a person's ward PC makes a few requests a minute). */
+export const TEST_PUBLIC_RATE_LIMIT = '100000';
+
 export interface TestAppOptions {
   env?: Record<string, string>;
   loginThrottle?: Partial<LoginThrottleOptions>;
@@ -62,7 +65,14 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}) {
   const { database, drop } = await createTestDatabase();
   const clock = manualClock(new Date('2026-03-02T08:00:00Z'));
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent-web-dist', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST: '/nonexistent-web-dist',
+    // Suites sign in and probe public routes from one address far more often than a person would;
+    // the rate limit's own tests set theirs (public-limits.test.ts).
+    PUBLIC_RATE_LIMIT_PER_MINUTE: TEST_PUBLIC_RATE_LIMIT,
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     database,

@@ -202,7 +202,7 @@ describe('refused sign-ins in the audit trail', () => {
       action: 'failed-sign-in',
       outcome: 'failure',
       detail: expect.stringMatching(
-        /^59 more refused sign-ins from this address in the window from \S+: too many attempts \d+, unknown username \d+$/,
+        /^59 more refused requests without a session from this address in the window from \S+: too many attempts \d+, unknown username \d+$/,
       ),
     });
   });
@@ -266,6 +266,60 @@ describe('usernames compared as people read them', () => {
       expect(res.json()).toMatchObject({ code: 'USERNAME_CONFUSABLE' });
     }
     expect((await register(`${base}2`)).statusCode).toBe(201);
+  });
+
+  it('refuses combining marks under or over a digit, a letter or punctuation that make a name read as an existing one', async () => {
+    const p = uniqueUsername('n').slice(-7);
+    for (const name of [`${p}nurse2`, `${p}nurse1`, `${p}ward.nurse_a@b-c`]) {
+      expect((await register(name)).statusCode, name).toBe(201);
+    }
+    const lookAlikes = [
+      // Under the digit (the probe's nurse2 + U+0323, and six others), and over a digit.
+      ...['\u0323', '\u0324', '\u0325', '\u0326', '\u0327', '\u0328', '\u0331'].map((m) => `${p}nurse2${m}`),
+      `${p}nurse1\u0301`,
+      // Under or over a letter.
+      `${p}nurse\u03232`,
+      `${p}nu\u0301rse2`,
+      // After each punctuation a name may hold.
+      `${p}ward.\u0323nurse_a@b-c`,
+      `${p}ward.nurse_\u0301a@b-c`,
+      `${p}ward.nurse_a@\u0323b-c`,
+      `${p}ward.nurse_a@b-\u0301c`,
+    ];
+    const accepted: string[] = [];
+    for (const lookAlike of lookAlikes) {
+      const res = await register(lookAlike);
+      if (res.statusCode === 201) accepted.push(JSON.stringify(lookAlike));
+      else expect(res.statusCode, lookAlike).toBe(400);
+    }
+    console.log(
+      `look-alike usernames with combining marks accepted: ${accepted.length} of ${lookAlikes.length}`,
+    );
+    expect(accepted).toEqual([]);
+    // A name with accents is still a name, unless one without them exists.
+    expect((await register(`${p}zoë`)).statusCode).toBe(201);
+    expect((await register(`${p}jose`)).statusCode).toBe(201);
+    expect((await register(`${p}josé`)).json()).toMatchObject({ code: 'USERNAME_CONFUSABLE' });
+  });
+
+  it('recomputes at start-up a skeleton an earlier rule stored', async () => {
+    const p = uniqueUsername('r').slice(-7);
+    const { user } = await signUp(app, `${p}rené`);
+    // As an earlier rule stored it: the accent kept.
+    await ctx.database.db.execute(
+      sql`update users set username_skeleton = ${`${p}rene\u0301`} where id = ${user.id}`,
+    );
+    const restarted = await instance(ctx.database);
+    try {
+      const res = await restarted.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { username: `${p}rene`, password: PASSWORD },
+      });
+      expect(res.json()).toMatchObject({ code: 'USERNAME_CONFUSABLE' });
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('gives the accounts from before their skeleton at start-up', async () => {

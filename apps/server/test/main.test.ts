@@ -112,4 +112,18 @@ describe('the server process', () => {
     expect(bad.output()).toContain('DATABASE_URL: DATABASE_URL must be a postgres:// or postgresql:// URL');
     expect(bad.output()).toContain('PORT:');
   });
+
+  it('refuses to start in production without PUBLIC_URL, naming it', async () => {
+    // Without it, a request's forged Host would name the SMART token endpoint and the FHIR links.
+    const bad = start(await freePort(), { NODE_ENV: 'production' });
+    try {
+      expect(await exitOf(bad.child)).toBe(1);
+      expect(bad.output()).toContain('Invalid configuration');
+      expect(bad.output()).toContain(
+        "PUBLIC_URL: PUBLIC_URL is required in production (NODE_ENV=production): this server's public address, e.g. https://vigil.example.org",
+      );
+    } finally {
+      bad.child.kill();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { access, type RouteAccess } from '../src/plugins/access.ts';
@@ -112,6 +112,28 @@ describe('GET /api/openapi.json', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('is built once and served from memory, with an ETag a client can revalidate', async () => {
+    const swagger = vi.spyOn(t.app, 'swagger');
+    try {
+      const get = (headers: Record<string, string> = {}) =>
+        t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { cookie, ...headers } });
+      const [first, second] = [await get(), await get()];
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(second.body).toBe(first.body);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(second.headers.etag).toBe(etag);
+      const revalidated = await get({ 'if-none-match': etag });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.body).toBe('');
+      // Three answers, at most one build (none when an earlier test's request already built it).
+      expect(swagger.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      swagger.mockRestore();
+    }
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {

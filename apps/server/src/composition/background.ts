@@ -36,11 +36,12 @@ export function registerBackgroundWork(app: FastifyInstance, services: Services,
     void exports.purge().catch(() => {});
   }, 15 * 60_000).unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
-  // Refused sign-ins of past windows reach the trail within a minute of their window's end.
-  const refusalTallies = setInterval(() => void auth.writeEndedRefusals().catch(() => {}), 60_000).unref();
+  // Refusals of requests without a session, from past windows, reach the trail within a minute of
+  // their window's end.
+  const refusalTallies = setInterval(() => void audit.writeEndedRefusals().catch(() => {}), 60_000).unref();
   app.addHook('onClose', async () => {
     clearInterval(refusalTallies);
-    await auth.writeEndedRefusals().catch(() => {});
+    await audit.writeEndedRefusals().catch(() => {});
   });
 
   if (deps.readingStorage !== false) {

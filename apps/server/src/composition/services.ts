@@ -7,9 +7,9 @@ import { createAlertService } from '../modules/alerts/service.ts';
 import { createOpenAiNarrator } from '../modules/analysis/narrator.ts';
 import { createAnalysisService } from '../modules/analysis/service.ts';
 import { createMemoryAuditAnchor } from '../modules/audit/anchor.ts';
+import { createRefusalsRepository } from '../modules/audit/refusals-repository.ts';
 import { createAuditRepository } from '../modules/audit/repository.ts';
 import { createAuditService } from '../modules/audit/service.ts';
-import { createRefusalsRepository } from '../modules/auth/refusals-repository.ts';
 import { createAuthRepository } from '../modules/auth/repository.ts';
 import { createAuthService } from '../modules/auth/service.ts';
 import { createThrottleRepository } from '../modules/auth/throttle-repository.ts';
@@ -25,6 +25,7 @@ import { createEventFanOut } from '../modules/events/fan-out.ts';
 import { createListenConnection } from '../modules/events/listen-connection.ts';
 import { createEventLogRepository, EVENTS_CHANNEL } from '../modules/events/repository.ts';
 import {
+  ALERT_SETTINGS_CHANGED,
   DEVICE_TOKENS_ENDED,
   type DeviceTokensEndedData,
   STREAMS_ENDED,
@@ -72,6 +73,7 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     database,
     clock,
     anchor: auditAnchor,
+    refusals: createRefusalsRepository(),
   });
   const pingIntervalMs = deps.pingIntervalMs ?? 20_000;
   const eventLog = createEventLogRepository(database);
@@ -100,7 +102,6 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
     counters: createThrottleRepository(database.db),
-    refusals: createRefusalsRepository(),
     database,
     clock,
     ...(deps.loginThrottle ? { throttle: deps.loginThrottle } : {}),
@@ -186,6 +187,7 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     for (const row of rows) {
       if (row.type === STREAMS_ENDED) auth.sessionsChanged(row.data as StreamsEndedData);
       else if (row.type === DEVICE_TOKENS_ENDED) deviceTokens.tokensEnded(row.data as DeviceTokensEndedData);
+      else if (row.type === ALERT_SETTINGS_CHANGED) alerts.settingsChanged();
       // A discharge (a ward change) takes a patient off the list as well.
       else if (row.type === 'patient-updated' || row.type === 'ward-changed') patients.patientsChanged();
       if (row.patientId !== null) analysis.patientChanged(row.patientId);

@@ -9,6 +9,7 @@ import {
 } from '@vigil/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { isWithoutSession, registerPublicLimits } from './public-limits.ts';
 import { accessOf, registerRouteTable } from './route-table.ts';
 
 /**
@@ -128,6 +129,14 @@ export interface AccessDeps {
   verifySmartToken(token: string): Promise<SmartPrincipal | null>;
   /** Records that the request's person read this part of a patient's record (or the list). */
   recordRead(request: FastifyRequest, entityType: string, patientId: number | null): Promise<void>;
+  /**
+   * Routes without a session (public, webhook): requests per minute per address unless a route
+   * declares its own limit, and how a refusal their handler did not record is recorded
+   * (plugins/public-limits.ts, decision 030).
+   */
+  publicRequestsPerMinute: number;
+  refusalWindowMs: number;
+  recordRefusal(request: FastifyRequest, detail: string): Promise<unknown>;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
@@ -145,8 +154,11 @@ export const SIGNED_IN_BODY_LIMIT = 1024 * 1024;
 const bodyLimitFor = (rule: RouteAccess | undefined) =>
   rule?.kind === 'user' || rule?.kind === 'token' ? SIGNED_IN_BODY_LIMIT : PUBLIC_BODY_LIMIT;
 
-/** Registers the route table (route-table.ts) and the one authorization hook. Call before any route is added. */
-export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
+/**
+ * Registers the route table (route-table.ts), the one authorization hook, and the rate limit and
+ * refusal tally of every route without a session (public-limits.ts). Call before any route is added.
+ */
+export async function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('device', null);
@@ -156,6 +168,11 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
   registerRouteTable(app);
   app.addHook('onRoute', (route) => {
     route.bodyLimit ??= bodyLimitFor(accessOf(route));
+  });
+  await registerPublicLimits(app, {
+    requestsPerMinute: deps.publicRequestsPerMinute,
+    limitedNoteWindowMs: deps.refusalWindowMs,
+    recordRefusal: deps.recordRefusal,
   });
 
   app.decorateRequest('auditRead', async function (this: FastifyRequest) {
@@ -179,6 +196,8 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
     if (request.is404) return;
     const rule = request.routeOptions.config.access;
     if (!rule) throw forbidden('This route declares no access and is closed', 'ACCESS_UNDECLARED');
+    // Whatever refuses this request from here on, the trail tallies it (public-limits.ts).
+    if (isWithoutSession(rule)) request.withoutSession = { recorded: false };
     switch (rule.kind) {
       case 'public':
       case 'asset':

@@ -3,6 +3,7 @@ import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { toJSONSchema, type ZodType, z } from 'zod';
+import { type Representation, represent, sendRepresentation } from '../lib/representation.ts';
 import { access, type RouteAccess } from './access.ts';
 
 /**
@@ -255,8 +256,13 @@ const OpenApiDocument = z.looseObject({
   paths: z.record(z.string(), z.unknown()),
 });
 
-/** GET /api/openapi.json: the document, for signed-in people (it names every route and permission). */
+/**
+ * GET /api/openapi.json: the document, for signed-in people (it names every route and permission).
+ * The routes do not change once the server runs, so the document (337 KB) is built and rendered once,
+ * at its first request, and sent from memory with its ETag (304 to a client that has it).
+ */
 export async function openApiRoutes(app: FastifyInstance) {
+  let rendered: Representation | undefined;
   app.get(
     '/api/openapi.json',
     {
@@ -266,6 +272,9 @@ export async function openApiRoutes(app: FastifyInstance) {
         response: { 200: OpenApiDocument },
       },
     },
-    async () => app.swagger(),
+    async (request, reply) => {
+      rendered ??= represent(JSON.stringify(app.swagger()));
+      return sendRepresentation(request, reply, rendered);
+    },
   );
 }

@@ -13,6 +13,8 @@ export interface RouteTableEntry {
   url: string;
   access: RouteAccess | undefined;
   schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
+  /** Its rate limit per client address (every route without a session has one: public-limits.ts). */
+  rateLimit: { max: number; timeWindow: number | string } | false | undefined;
 }
 
 /** The access a route declares in its options (`config: { access }`), if any. */
@@ -41,6 +43,7 @@ export function registerRouteTable(app: FastifyInstance) {
       url: String(route.url ?? route.path),
       access: accessOf(route),
       schema: route.schema as RouteTableEntry['schema'],
+      rateLimit: (route.config as { rateLimit?: RouteTableEntry['rateLimit'] } | undefined)?.rateLimit,
     }));
     const missing = rows.filter((r) => !r.access);
     if (missing.length > 0) {

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../src/app.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
-import { createTestDatabase } from '../helpers.ts';
+import { createTestDatabase, TEST_PUBLIC_RATE_LIMIT } from '../helpers.ts';
 
 /**
  * Listening servers, for tests whose requests must travel over HTTP (event streams, what reaches
@@ -13,7 +13,11 @@ export type InstanceOptions = Pick<AppDeps, 'pingIntervalMs' | 'maxStreamsPerUse
 /** A server on `database`, listening. */
 export async function startInstance(database: Database, options: InstanceOptions = {}) {
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', WEB_DIST: '/none' }),
+    config: loadConfig({
+      NODE_ENV: 'test',
+      WEB_DIST: '/none',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: TEST_PUBLIC_RATE_LIMIT,
+    }),
     database,
     logger: false,
     registerPerMinute: 1000,

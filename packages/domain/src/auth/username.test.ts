@@ -66,14 +66,36 @@ describe('lookAlikeProblem (UTS #39, RFC 8265 IdentifierClass)', () => {
     ['admin1\u0336', /mark drawn over or around a letter \(U\+0336\)/], // long stroke overlay
     ['admin1\u20DD', /mark drawn over or around a letter \(U\+20DD\)/], // enclosing circle
     ['admine\u0301\u0301', /stacks marks/],
+    // Marks on what is not a letter (issue 38): under or over a digit, on punctuation, or first.
+    ['nurse2\u0323', /a mark \(U\+0323\) on "2", which is not a letter/], // dot below
+    ['nurse2\u0324', /a mark \(U\+0324\) on "2"/], // diaeresis below
+    ['nurse2\u0325', /a mark \(U\+0325\) on "2"/], // ring below
+    ['nurse2\u0326', /a mark \(U\+0326\) on "2"/], // comma below
+    ['nurse2\u0327', /a mark \(U\+0327\) on "2"/], // cedilla
+    ['nurse2\u0328', /a mark \(U\+0328\) on "2"/], // ogonek
+    ['nurse2\u0331', /a mark \(U\+0331\) on "2"/], // macron below
+    ['nurse1\u0301', /a mark \(U\+0301\) on "1"/], // acute over a digit
+    ['nurse\u0661\u0301', /a mark \(U\+0301\) on "١"/], // on an Arabic-Indic digit
+    ['nurse.\u0323ada', /a mark \(U\+0323\) on "\."/],
+    ['nurse_\u0301ada', /a mark \(U\+0301\) on "_"/],
+    ['nurse@\u0323ward', /a mark \(U\+0323\) on "@"/],
+    ['nurse-\u0301ada', /a mark \(U\+0301\) on "-"/],
+    ['\u0301nurse', /starts with a mark \(U\+0301\)/],
+    ['nurse2\u0301\u0323', /a mark \(U\+0301\) on "2"/], // the first of several
   ])('%s is refused', (name, message) => {
     expect(lookAlikeProblem(name)).toMatch(message);
   });
 
-  it.each([['nurse.ada'], ['Zoë'], ['ＮＵＲＳＥ'], ['Павел'], ['山田太郎'], ['हिन्दी'], ['i\u0307lse']])(
-    '%s is fine',
-    (name) => {
-      expect(lookAlikeProblem(name)).toBeNull();
-    },
-  );
+  it.each([
+    ['nurse.ada'],
+    ['Zoë'],
+    ['Zoe\u0308'], // the same, decomposed: a mark on a letter
+    ['ＮＵＲＳＥ'],
+    ['Павел'],
+    ['山田太郎'],
+    ['हिन्दी'], // vowel signs and a virama on consonants
+    ['i\u0307lse'],
+  ])('%s is fine', (name) => {
+    expect(lookAlikeProblem(name)).toBeNull();
+  });
 });

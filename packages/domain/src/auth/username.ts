@@ -117,12 +117,15 @@ const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpp
  * Why a username would read as another one, or null when it would not (UTS #39 and RFC 8265's
  * IdentifierClass): an invisible (default-ignorable) character; a compatibility character that
  * stands for other characters ("⑴" for "(1)", "ﬁ" for "fi"; fullwidth and halfwidth letters are
- * folded to the usual width instead); a mark drawn over or around a letter; the same mark twice,
- * or more than four marks, on one letter.
+ * folded to the usual width instead); a mark drawn over or around a letter; a mark on anything but
+ * a letter ("nurse2" with a dot under the 2, an acute over a "1" or a "."), which no name needs and
+ * which reads as the name without it; the same mark twice, or more than four marks, on one letter.
  */
 export function lookAlikeProblem(username: string): string | null {
   let marksInARow = 0;
   let previousMark = '';
+  /** The character the marks that follow sit on: the last one that is not a mark. */
+  let base = '';
   for (const char of username) {
     if (/\p{Default_Ignorable_Code_Point}/u.test(char)) {
       return `Username contains an invisible character (${codePoint(char)}): use visible letters and digits only`;
@@ -133,6 +136,12 @@ export function lookAlikeProblem(username: string): string | null {
     if (/\p{Me}/u.test(char) || isOverlayMark(char)) {
       return `Username contains a mark drawn over or around a letter (${codePoint(char)}): use plain letters`;
     }
+    if (/\p{M}/u.test(char) && !/\p{L}/u.test(base)) {
+      return base
+        ? `Username has a mark (${codePoint(char)}) on "${base}", which is not a letter: marks belong on letters only`
+        : `Username starts with a mark (${codePoint(char)}): marks belong on letters only`;
+    }
+    if (!/\p{M}/u.test(char)) base = char;
     if (/\p{Mn}/u.test(char)) {
       marksInARow++;
       if (char === previousMark || marksInARow > 4) {

@@ -53,17 +53,15 @@ export interface AlertDeps {
  */
 export function createAlertRecorder(deps: AlertDeps) {
   const { database, repo, clock, liveEvents, audit } = deps;
-  let cachedSettings: { value: AlertSettings; readAt: number } | null = null;
+  let cachedSettings: AlertSettings | null = null;
   /**
-   * The ward's settings: read at most every 10 s (another instance may have changed them); inside a
-   * caller's transaction through its `run`.
+   * The ward's settings, read once and kept until they are saved: here at once (`remember`), on
+   * the other instances by the `alert-settings-changed` live event (`forget`). Inside a caller's
+   * transaction through its `run`.
    */
   async function settings(run?: Run): Promise<AlertSettings> {
-    const now = Date.now();
-    if (!cachedSettings || now - cachedSettings.readAt > 10_000) {
-      cachedSettings = { value: (await repo.settings(run)) ?? DEFAULT_ALERT_SETTINGS, readAt: now };
-    }
-    return cachedSettings.value;
+    cachedSettings ??= (await repo.settings(run)) ?? DEFAULT_ALERT_SETTINGS;
+    return cachedSettings;
   }
 
   /** Records the transitions of one alert (or a new one); its live events for the caller to record. */
@@ -153,9 +151,13 @@ export function createAlertRecorder(deps: AlertDeps) {
     settings,
     apply,
     inOwnTransaction,
-    /** The settings just saved, for this instance at once (others read them within 10 s). */
+    /** The settings just saved here, for this instance at once. */
     remember(value: AlertSettings) {
-      cachedSettings = { value, readAt: Date.now() };
+      cachedSettings = value;
+    },
+    /** Another instance saved the settings (or this one, as the event comes back): read them again. */
+    forget() {
+      cachedSettings = null;
     },
   };
 }

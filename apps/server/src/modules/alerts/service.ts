@@ -20,7 +20,8 @@ import {
 import type { Run } from '../../db/prepared.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type AuditActor, SERVER_ACTOR } from '../audit/context.ts';
-import type { NewLiveEvent } from '../events/service.ts';
+import { ALERT_SETTINGS_CHANGED } from '../events/routes.ts';
+import type { LiveEventRow, NewLiveEvent } from '../events/service.ts';
 import { toAlert } from './mappers.ts';
 import { type AlertDeps, createAlertRecorder, openOf } from './recorder.ts';
 import type { AlertView } from './repository.ts';
@@ -45,6 +46,9 @@ export function createAlertService(deps: AlertDeps) {
 
   const service = {
     settings: () => settings(),
+
+    /** The settings were saved on some instance (the `alert-settings-changed` live event). */
+    settingsChanged: () => recorder.forget(),
 
     /**
      * A patient's score or values changed (an ingest, an admission, an edit), in that change's
@@ -231,8 +235,13 @@ export function createAlertService(deps: AlertDeps) {
 
     /** A ward manager sets the deadlines (audited; other instances read them within 10 s). */
     async saveSettings(input: AlertSettings, actor: AuditActor): Promise<AlertSettings> {
+      let rows: LiveEventRow[] = [];
       await database.transaction(async (run) => {
         await repo.saveSettings(run, input, actor.userId, clock.now());
+        // Every instance forgets the settings it holds (composition/services.ts), at once.
+        rows = await deps.liveEvents.record(run, [
+          { type: ALERT_SETTINGS_CHANGED, patientId: null, data: {} },
+        ]);
         await audit.recordIn(run, {
           actor,
           action: 'update',
@@ -243,6 +252,7 @@ export function createAlertService(deps: AlertDeps) {
         });
       });
       recorder.remember(input);
+      deps.liveEvents.committed(rows);
       return input;
     },
   };

@@ -8,6 +8,12 @@ export interface AuditActor {
   address: string | null;
   userAgent: string | null;
   requestId: string | null;
+  /**
+   * Set for a request to a route that needs no session (declared public or webhook): its refusals
+   * are tallied per address and window rather than written one row each (decision 030). `recorded`
+   * says one was, so the access plugin does not tally the refused answer again.
+   */
+  withoutSession?: { recorded: boolean };
 }
 
 const MAX_USER_AGENT = 512;
@@ -22,6 +28,7 @@ export function actorOf(request: FastifyRequest): AuditActor {
     address: request.ip ?? null,
     userAgent: typeof agent === 'string' ? agent.slice(0, MAX_USER_AGENT) : null,
     requestId: request.id ?? null,
+    ...(request.withoutSession ? { withoutSession: request.withoutSession } : {}),
   };
 }
 

@@ -20,11 +20,17 @@ const CSV_COLUMNS = [
   'hash',
 ] as const satisfies readonly (keyof AuditEvent)[];
 
-/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet (OWASP CSV injection). */
+/**
+ * What a spreadsheet reads as a formula (OWASP CSV injection): a cell starting with = + - @, a tab
+ * or a carriage return, also after leading blanks, which spreadsheets skip (" =1+1").
+ */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
+
+/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
 function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -5,6 +5,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AuditAnchor, AuditCheckpoint } from './anchor.ts';
 import type { AuditActor } from './context.ts';
 import { toAuditCsv, toAuditEvent, toAuditRow } from './mappers.ts';
+import { createRefusalTally } from './refusal-tally.ts';
+import type { RefusalsRepository } from './refusals-repository.ts';
 import { type AuditRepository, canonicalRow, GENESIS_HASH, KEYED, unkeyedHash } from './repository.ts';
 
 /** One thing that happened, as a module reports it: ids only, never names or clinical text. */
@@ -37,8 +39,23 @@ export function createAuditService(deps: {
   clock: Clock;
   /** The key and the checkpoints, outside the database (decision 018). */
   anchor: AuditAnchor;
+  /** Refusals of requests without a session, counted per address and window (refusal-tally.ts). */
+  refusals: RefusalsRepository;
 }) {
   const { repo, database, clock, anchor } = deps;
+  const tally = createRefusalTally({ refusals: deps.refusals, repo, clock });
+  /**
+   * Every row goes through here. A refusal of a request without a session (its actor says so:
+   * `withoutSession`, from the route's declared access) is tallied instead of written each time,
+   * whichever module records it (decision 030).
+   */
+  const appendIn = async (run: Run, entry: AuditEntry): Promise<number> => {
+    if (entry.outcome !== 'failure' || !entry.actor.withoutSession) {
+      return repo.append(run, toAuditRow(entry, clock.now()));
+    }
+    entry.actor.withoutSession.recorded = true;
+    return tally.tallyIn(run, entry);
+  };
   /** The head of the last checkpoint this process wrote or read: an unchanged head is not written again. */
   let lastCheckpoint: { id: number; hash: string } | null = null;
   let checkpointTimer: NodeJS.Timeout | null = null;
@@ -59,9 +76,11 @@ export function createAuditService(deps: {
   }
 
   return {
-    /** Records in the caller's transaction: rolled back with it. */
-    recordIn: (run: Run, entry: AuditEntry): Promise<number> =>
-      repo.append(run, toAuditRow(entry, clock.now())),
+    /**
+     * Records in the caller's transaction: rolled back with it. The row's id, or 0 for a refusal
+     * only counted in its address's tally.
+     */
+    recordIn: appendIn,
 
     /**
      * Records that a person read a part of a patient's record (or the patient list: no patient),
@@ -82,9 +101,11 @@ export function createAuditService(deps: {
       recentReads.set(key, now);
     },
 
-    /** Records on its own (a sign-in, a read, an export). */
-    record: (entry: AuditEntry): Promise<number> =>
-      database.transaction((run) => repo.append(run, toAuditRow(entry, clock.now()))),
+    /** Records on its own (a sign-in, a read, an export); 0 for a refusal only counted in a tally. */
+    record: (entry: AuditEntry): Promise<number> => database.transaction((run) => appendIn(run, entry)),
+
+    /** Writes the refusal tallies of past windows to the trail (housekeeping, shutdown). */
+    writeEndedRefusals: (): Promise<void> => database.transaction((run) => tally.writeEndedIn(run)),
 
     list: async (query: AuditQuery): Promise<AuditEvent[]> =>
       (await repo.list(query, DEFAULT_LIMIT)).map(toAuditEvent),

@@ -200,12 +200,15 @@ export function createAccounts(deps: {
     },
 
     /**
-     * Accounts from before look-alike checks get their skeleton (start-up): a migration cannot
-     * compute UTS #39 in SQL. Earlier look-alikes keep their accounts; new ones are refused.
+     * Every account's skeleton as the rule computes it now (start-up): accounts from before
+     * look-alike checks get theirs, and those computed by an earlier rule (marks kept) are
+     * recomputed; a migration cannot compute UTS #39 in SQL. Earlier look-alikes keep their
+     * accounts; new ones are refused.
      */
     async fillSkeletons(): Promise<void> {
-      for (const user of await repo.usersWithoutSkeleton()) {
-        await repo.setSkeleton(user.id, usernameSkeleton(user.username));
+      for (const user of await repo.skeletons()) {
+        const skeleton = usernameSkeleton(user.username);
+        if (user.skeleton !== skeleton) await repo.setSkeleton(user.id, skeleton);
       }
     },
   };

@@ -1,9 +1,7 @@
-import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { type AuditActor, asUser } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
-import type { RefusalsRepository } from './refusals-repository.ts';
 import type { ThrottleRepository } from './throttle-repository.ts';
 
 /**
@@ -47,47 +45,12 @@ export interface CountedAttempt {
 /** The attempts counted before a password is checked, and the refused ones written to the trail. */
 export function createLoginThrottle(deps: {
   counters: ThrottleRepository;
-  /** Refused sign-ins tallied per address and window, written to the trail with their audit rows. */
-  refusals: RefusalsRepository;
-  database: Pick<Database, 'transaction'>;
   clock: Clock;
   throttle?: Partial<LoginThrottleOptions>;
-  audit: Pick<AuditService, 'recordIn'>;
+  audit: Pick<AuditService, 'record'>;
 }) {
-  const { counters, refusals, database, clock, audit } = deps;
+  const { counters, clock, audit } = deps;
   const throttle = { ...DEFAULT_LOGIN_THROTTLE, ...deps.throttle };
-
-  const windowMs = () => throttle.windowSeconds * 1000;
-  const windowOf = (at: Date) => new Date(Math.floor(at.getTime() / windowMs()) * windowMs());
-  /** Windows before this one (epoch ms) have had their tallies written by this process. */
-  let talliesWrittenBefore = 0;
-
-  /** Writes the tallies of past windows to the trail: one row per address and window. */
-  async function writeEndedRefusals(): Promise<void> {
-    await database.transaction(async (run) => {
-      for (const tally of await refusals.takeEnded(run, windowOf(clock.now()))) {
-        if (tally.attempts === 0) continue;
-        const reasons = Object.entries(tally.reasons)
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([reason, n]) => `${reason} ${n}`)
-          .join(', ');
-        await audit.recordIn(run, {
-          actor: {
-            userId: tally.userIds.length === 1 ? tally.userIds[0]! : null,
-            username: null,
-            role: null,
-            address: tally.address,
-            userAgent: null,
-            requestId: null,
-          },
-          action: 'failed-sign-in',
-          entityType: 'Session',
-          outcome: 'failure',
-          detail: `${tally.attempts} more refused sign-ins from this address in the window from ${tally.windowStart.toISOString()}: ${reasons}${tally.userIds.length > 0 ? `; accounts ${tally.userIds.join(', ')}` : ''}`,
-        });
-      }
-    });
-  }
 
   return {
     /** Counts this attempt (before any password check) or refuses it with the time to wait. */
@@ -125,42 +88,22 @@ export function createLoginThrottle(deps: {
     rememberAddress: (key: string, address: string) => counters.rememberAddress(key, address, clock.now()),
 
     /**
-     * A refused sign-in in the trail, without flooding it: the first refusal from an address in a
-     * window is a row of its own, the others are tallied and written as one row once the window has
-     * passed (when the next window's first refusal comes, or by the housekeeping).
+     * A refused sign-in in the trail. From the sign-in route (no session) it is tallied, not written
+     * each time: the first refusal from an address in a window is a row of its own, the others one
+     * row once the window has passed (audit/refusal-tally.ts, decision 030).
      */
-    async recordRefusal(
+    recordRefusal: (
       actor: AuditActor,
       user: { id: number; username: string; role: string } | undefined,
       reason: string,
-    ) {
-      const address = actor.address ?? 'unknown';
-      // A new window: the tallies of the past ones go to the trail first, in the order they happened.
-      const window = windowOf(clock.now()).getTime();
-      if (window > talliesWrittenBefore) {
-        await writeEndedRefusals();
-        talliesWrittenBefore = window;
-      }
-      await database.transaction(async (run) => {
-        const isFirst = await refusals.tally(run, {
-          address,
-          windowStart: windowOf(clock.now()),
-          reason,
-          userId: user?.id ?? null,
-        });
-        if (isFirst) {
-          await audit.recordIn(run, {
-            actor: asUser(actor, user ?? null),
-            action: 'failed-sign-in',
-            entityType: 'Session',
-            outcome: 'failure',
-            detail: reason,
-          });
-        }
-      });
-    },
-
-    writeEndedRefusals,
+    ) =>
+      audit.record({
+        actor: asUser(actor, user ?? null),
+        action: 'failed-sign-in',
+        entityType: 'Session',
+        outcome: 'failure',
+        detail: reason,
+      }),
 
     /** Throttle counters idle for a window, and addresses unused for 90 days, are forgotten. */
     purge: () => counters.purgeLoginRecords(clock.now(), throttle.windowSeconds, KNOWN_ADDRESS_MS),

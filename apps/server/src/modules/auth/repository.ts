@@ -1,5 +1,5 @@
 import type { AccountStatus, Role } from '@vigil/domain';
-import { and, asc, count, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -129,9 +129,9 @@ export function createAuthRepository(db: Db) {
       }
     },
 
-    /** Accounts from before skeletons were kept: their names, to compute them. */
-    usersWithoutSkeleton: (): Promise<{ id: number; username: string }[]> =>
-      db.select({ id: users.id, username: users.username }).from(users).where(isNull(users.usernameSkeleton)),
+    /** Every account's name and the skeleton stored for it (null for accounts from before skeletons). */
+    skeletons: (): Promise<{ id: number; username: string; skeleton: string | null }[]> =>
+      db.select({ id: users.id, username: users.username, skeleton: users.usernameSkeleton }).from(users),
 
     async setSkeleton(id: number, skeleton: string): Promise<void> {
       await db.update(users).set({ usernameSkeleton: skeleton }).where(eq(users.id, id));

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import {
   Account,
   AccountUpdateInput,
@@ -35,8 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
   { auth, cookie, registerPerMinute },
 ) => {
-  await app.register(rateLimit, { global: false });
-
+  // Registration's own rate limit; every other route without a session takes the access plugin's.
   app.post(
     '/api/register',
     {

@@ -18,7 +18,6 @@ import { createAccounts } from './accounts.ts';
 import { createLoginThrottle, type LoginThrottleOptions } from './login-throttle.ts';
 import { toUser } from './mappers.ts';
 import { createTimingEqualiser, verifyPassword } from './passwords.ts';
-import type { RefusalsRepository } from './refusals-repository.ts';
 import type { AuthRepository } from './repository.ts';
 import { createSessions, type IssuedSession } from './sessions.ts';
 import type { ThrottleRepository } from './throttle-repository.ts';
@@ -34,8 +33,6 @@ export function createAuthService(deps: {
   repo: AuthRepository;
   /** The sign-in throttle's counters (login-throttle.ts). */
   counters: ThrottleRepository;
-  /** Refused sign-ins tallied per address and window, written to the trail with their audit rows. */
-  refusals: RefusalsRepository;
   database: Pick<Database, 'transaction'>;
   clock: Clock;
   throttle?: Partial<LoginThrottleOptions>;
@@ -124,9 +121,6 @@ export function createAuthService(deps: {
     sessionsChanged: sessions.sessionsChanged,
     isSessionActive: sessions.isSessionActive,
     endSession: sessions.endSession,
-
-    /** Writes the refused sign-ins of past windows to the trail (housekeeping, shutdown). */
-    writeEndedRefusals: throttle.writeEndedRefusals,
 
     async purgeExpiredSessions(): Promise<void> {
       await sessions.purgeExpired();

@@ -37,6 +37,12 @@ export interface DeviceTokensEndedData {
   familyId: number;
 }
 
+/**
+ * An internal event (never sent to a client): the ward's alert settings were saved, so every
+ * instance reads them again before the next alert it raises or escalates (decision 030).
+ */
+export const ALERT_SETTINGS_CHANGED = 'alert-settings-changed';
+
 /** Whether an ended-streams event concerns a stream of this user and session. */
 export function endsStream(ended: StreamsEndedData, userId: number, sessionId: string | null): boolean {
   if (ended.userId !== userId) return false;
@@ -189,7 +195,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
 
     await stream.start((rows) => {
       for (const row of rows) {
-        if (row.type === DEVICE_TOKENS_ENDED) continue;
+        if (row.type === DEVICE_TOKENS_ENDED || row.type === ALERT_SETTINGS_CHANGED) continue;
         if (row.type !== STREAMS_ENDED) {
           write(format(row));
           continue;

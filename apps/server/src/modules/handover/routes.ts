@@ -37,7 +37,8 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ handovers: HandoverService 
         response: { 201: Handover },
       },
     },
-    async (request, reply) => reply.status(201).send(await handovers.give(request.body, actorOf(request))),
+    async (request, reply) =>
+      reply.status(201).send(await handovers.give(request.body, actorOf(request), request.user!)),
   );
   app.post(
     '/api/handovers/:id/accept',
@@ -54,7 +55,8 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ handovers: HandoverService 
         response: { 200: Handover },
       },
     },
-    async (request) => handovers.accept(request.params.id, request.body.synthesis, actorOf(request)),
+    async (request) =>
+      handovers.accept(request.params.id, request.body.synthesis, actorOf(request), request.user!),
   );
   app.get(
     '/api/patients/:id/handovers',

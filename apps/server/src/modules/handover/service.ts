@@ -5,11 +5,12 @@ import {
   handoverShiftAt,
   previousShift,
   shiftAt,
+  shiftByKey,
   type User,
   zonedClock,
 } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AlertService } from '../alerts/service.ts';
 import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -25,6 +26,11 @@ import { isFlagged, toHandover } from './mappers.ts';
 import type { HandoverRecord, HandoverRepository } from './repository.ts';
 
 const handoverNotFound = () => notFound('Handover not found', 'HANDOVER_NOT_FOUND');
+
+/** Who is asking: their id, and what they hold now (the nurse in charge holds ward:assign while their shift runs). */
+type Caller = Pick<User, 'id' | 'permissions'>;
+/** The ward manager, or the nurse named in charge of the shift now (their session holds the grant). */
+const isInCharge = (caller: Caller) => caller.permissions.includes('ward:assign');
 
 /**
  * I-PASS handover: drafts for the outgoing nurse, handovers given into the next shift,
@@ -81,7 +87,7 @@ export function createHandoverService(deps: {
       const onWard = await patients.ward();
       const outgoingIds = mine(from.key);
       // The ward manager, or the nurse named in charge of the shift now (their session holds the grant).
-      const inCharge = user.permissions.includes('ward:assign');
+      const inCharge = isInCharge(user);
       const handedOver = new Set((await repo.intoShifts([into.key], false)).map((h) => h.patientId));
       const toDraft = onWard.filter(
         (p) => (outgoingIds.has(p.id) || (outgoingIds.size === 0 && inCharge)) && !handedOver.has(p.id),
@@ -107,12 +113,26 @@ export function createHandoverService(deps: {
       return { shift: into, outgoing, incoming: incoming.map((h) => toHandover(h, now)) };
     },
 
-    /** Gives a patient's handover into the shift being handed over to now. */
-    async give(input: HandoverInput, actor: AuditActor): Promise<Handover> {
+    /**
+     * Gives a patient's handover into the shift being handed over to now: only the nurse assigned
+     * to the patient in the shift before it (the outgoing nurse), or the nurse in charge.
+     */
+    async give(input: HandoverInput, actor: AuditActor, caller: Caller): Promise<Handover> {
       await layout.assertOnWard(input.patientId);
-      if (input.toNurseId) await assignments.assertCaringStaff(input.toNurseId, 'toNurseId');
       const now = clock.now();
-      const into = handoverShiftAt(await assignments.settings(), now);
+      const settings = await assignments.settings();
+      const into = handoverShiftAt(settings, now);
+      if (!isInCharge(caller)) {
+        const from = previousShift(settings, into);
+        const outgoing = await assignments.assignmentsOf([from.key]);
+        if (!outgoing.some((a) => a.patientId === input.patientId && a.nurse.id === caller.id)) {
+          throw forbidden(
+            `Only the nurse assigned to this patient for ${from.name} (${from.key}), or the nurse in charge, gives this patient's handover.`,
+            'NOT_OUTGOING_NURSE',
+          );
+        }
+      }
+      if (input.toNurseId) await assignments.assertCaringStaff(input.toNurseId, 'toNurseId');
       const events = liveEventsOf(liveEvents, []);
       const row = await repo.give(
         {
@@ -139,12 +159,32 @@ export function createHandoverService(deps: {
       return toHandover(row, now);
     },
 
-    /** Accepts a handover with the receiver's synthesis; the second of two at once is told who won. */
-    async accept(id: number, synthesis: string, actor: AuditActor): Promise<Handover> {
+    /**
+     * Accepts a handover with the receiver's synthesis: only its addressee, or, when it names
+     * none, the nurse assigned to the patient in the shift it was given into (the incoming nurse)
+     * or the nurse in charge. The second of two at once is told who won.
+     */
+    async accept(id: number, synthesis: string, actor: AuditActor, caller: Caller): Promise<Handover> {
       const current = await repo.get(id);
       if (!current) throw handoverNotFound();
       if (current.givenBy === actor.userId) {
         throw conflict('You gave this handover: the nurse taking over accepts it.', 'OWN_HANDOVER');
+      }
+      if (current.toNurseId !== null && current.toNurseId !== caller.id) {
+        throw forbidden(
+          `This handover is addressed to ${current.toNurseName}: only they can accept it.`,
+          'NOT_HANDOVER_RECEIVER',
+        );
+      }
+      if (current.toNurseId === null && !isInCharge(caller)) {
+        const incoming = await assignments.assignmentsOf([current.shiftKey]);
+        if (!incoming.some((a) => a.patientId === current.patientId && a.nurse.id === caller.id)) {
+          const shift = shiftByKey(await assignments.settings(), current.shiftKey);
+          throw forbidden(
+            `Only the nurse assigned to this patient for ${shift ? `${shift.name} (${current.shiftKey})` : current.shiftKey}, or the nurse in charge, can accept this handover.`,
+            'NOT_HANDOVER_RECEIVER',
+          );
+        }
       }
       const now = clock.now();
       const events = liveEventsOf(liveEvents, []);

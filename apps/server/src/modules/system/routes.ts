@@ -8,7 +8,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = as
   app.get(
     '/api/health',
     {
-      config: { access: access.public },
+      // Load balancers and orchestrators probe it from one address, often: a higher limit of its own.
+      config: { access: access.public, rateLimit: { max: 1200, timeWindow: '1 minute' } },
       schema: {
         ...operation('System', 'getHealth', 'Whether the server and its database are up'),
         response: { 200: HealthResponse, 503: HealthResponse },
