@@ -67,7 +67,7 @@ export function PatientRecord({ patient }: { patient: Patient }) {
       {/* What to do now comes straight after the vitals (AI Analysis leads with it, details fold out);
           the monitor's copy of the analysis text and recommendations is folded. */}
       <AnalysisCard patient={patient} />
-      <VitalsTrendCard patient={patient} />
+      <VitalsTrendCard patient={patient} mayCorrect={can('observations:record')} />
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-6">
           {showMonitor && <MonitorCard patient={patient} />}

@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Alert, Patient, VitalReading } from '@vigil/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { alertsQueryKeys } from '@/features/alerts/api/query-keys.ts';
 import { handoverQueryKeys, patientHandoversQueryKey } from '@/features/handover/api/query-keys.ts';
 import { patientQueryKey } from '@/features/patients/api/get-patient.ts';
 import { PATIENTS_QUERY_KEY } from '@/features/patients/api/get-patients.ts';
-import { news2SeriesQueryKey } from '@/features/readings/api/get-news2-series.ts';
 import { patientReadingsQueryKey } from '@/features/readings/api/get-readings.ts';
+import { news2SeriesQueryKey, trendQueryKey } from '@/features/readings/api/query-keys.ts';
+import { TREND_REFRESH_MS } from '@/features/readings/api/trend-refresh.ts';
 import { wardQueryKeys } from '@/features/ward/api/ward-keys.ts';
 import { makeAlert } from '@/test/alert-factory.ts';
 import { makeDevice, makePatient, type PatientSpec } from '@/test/patient-factory.ts';
@@ -64,6 +65,28 @@ describe('applying live events to the cache', () => {
     expect(qc.getQueryState(news2SeriesQueryKey(1))?.isInvalidated).toBe(true);
   });
 
+  it('reads a trend again at once, then at most once per interval however often readings arrive', () => {
+    vi.useFakeTimers();
+    try {
+      const qc = new QueryClient();
+      const key = [...trendQueryKey(7), 'live', 24];
+      const invalidations = () => (qc.getQueryState(key)?.isInvalidated ? 1 : 0);
+      qc.setQueryData(key, { n: 0 });
+      applyLiveEvent(qc, { type: 'reading', patientId: 7, data: { readings: [reading(1, 0)] } });
+      expect(invalidations()).toBe(1);
+      qc.setQueryData(key, { n: 1 }); // read again
+      for (let i = 0; i < 9; i++) {
+        vi.advanceTimersByTime(1000);
+        applyLiveEvent(qc, { type: 'reading', patientId: 7, data: { readings: [reading(2 + i, 0)] } });
+        expect(invalidations()).toBe(0);
+      }
+      vi.advanceTimersByTime(TREND_REFRESH_MS);
+      expect(invalidations()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('appends readings to a cached chart window, once each, in time order', () => {
     const qc = new QueryClient();
     qc.setQueryData(patientReadingsQueryKey(1), [reading(1, 30)]);
@@ -76,7 +99,7 @@ describe('applying live events to the cache', () => {
     expect(qc.getQueryData<VitalReading[]>(patientReadingsQueryKey(1))!.map((r) => r.id)).toEqual([1, 2, 3]);
   });
 
-  it('reloads the chart window after a truncated backfill instead of merging part of it', async () => {
+  it('merges the latest reading of a truncated backfill, and replaces a reading marked entered in error', () => {
     const qc = new QueryClient();
     qc.setQueryData(patientReadingsQueryKey(1), [reading(1, 30)]);
     applyLiveEvent(qc, {
@@ -84,8 +107,10 @@ describe('applying live events to the cache', () => {
       patientId: 1,
       data: { readings: [reading(2, 1)], truncated: true },
     });
-    expect(qc.getQueryState(patientReadingsQueryKey(1))?.isInvalidated).toBe(true);
-    expect(qc.getQueryData<VitalReading[]>(patientReadingsQueryKey(1))!.map((r) => r.id)).toEqual([1]);
+    expect(qc.getQueryData<VitalReading[]>(patientReadingsQueryKey(1))!.map((r) => r.id)).toEqual([1, 2]);
+    const marked = { ...reading(1, 30), status: 'entered-in-error' as const };
+    applyLiveEvent(qc, { type: 'reading', patientId: 1, data: { readings: [marked] } });
+    expect(qc.getQueryData<VitalReading[]>(patientReadingsQueryKey(1))![0]!.status).toBe('entered-in-error');
   });
 
   it('does not create a chart cache nobody is looking at', () => {

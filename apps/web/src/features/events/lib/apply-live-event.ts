@@ -7,6 +7,7 @@ import { handoverQueryKeys, patientHandoversQueryKey } from '@/features/handover
 import { PATIENTS_QUERY_KEY, patientQueryKey, timelineQueryKey } from '@/features/patients/api/query-keys.ts';
 import { news2SeriesQueryKey, patientReadingsQueryKey } from '@/features/readings/api/query-keys.ts';
 import { mergeReadings } from '@/features/readings/api/readings-window.ts';
+import { refreshTrend } from '@/features/readings/api/trend-refresh.ts';
 import { wardQueryKeys } from '@/features/ward/api/ward-keys.ts';
 import { streamOpened } from '@/lib/live-position.ts';
 
@@ -50,16 +51,17 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       // A device's reading moves its link's "last reading" and battery on the device lists.
       if (event.data.readings.some((r) => r.deviceId !== null))
         void queryClient.invalidateQueries({ queryKey: DEVICE_LINKS_QUERY_KEY, refetchType: 'active' });
-      // The server scores each reading that counts: the chart's NEWS2 follows from its series.
+      // The reading is drawn at once after the trend (from the latest readings, below); the trend
+      // itself, with the server's NEWS2 and buckets, is read again at most every few seconds.
+      refreshTrend(queryClient, event.patientId);
       void queryClient.invalidateQueries({
         queryKey: news2SeriesQueryKey(event.patientId),
         refetchType: 'active',
       });
       const key = patientReadingsQueryKey(event.patientId);
-      if (event.data.truncated) {
-        // A large backfill: the event holds only its latest readings, so reload the window.
-        void queryClient.invalidateQueries({ queryKey: key, refetchType: 'active' });
-      } else if (queryClient.getQueryData(key) !== undefined) {
+      if (queryClient.getQueryData(key) !== undefined) {
+        // The newest readings (a backfill's event holds its latest only): a reading marked entered
+        // in error replaces its earlier copy.
         queryClient.setQueryData(key, (cached: Parameters<typeof mergeReadings>[0]) =>
           mergeReadings(cached, event.data.readings),
         );

@@ -1,18 +1,16 @@
 import type { VitalReading } from '@vigil/domain';
 
-/** The trend chart's window. */
-export const READINGS_WINDOW_MS = 24 * 3_600_000;
+/** Readings the record keeps of a patient's latest (the readings table, and the trend's newest points). */
+export const LATEST_READINGS = 50;
 
-/** Merges new readings into a cached window: by id, oldest first, older than the window dropped. */
-export function mergeReadings(
-  cached: VitalReading[] | undefined,
-  incoming: VitalReading[],
-  now = Date.now(),
-) {
+/**
+ * Merges new readings into the cached latest readings: by id (a reading marked entered in error
+ * replaces its earlier copy), oldest first, the newest {@link LATEST_READINGS} kept.
+ */
+export function mergeReadings(cached: VitalReading[] | undefined, incoming: VitalReading[]) {
   const byId = new Map((cached ?? []).map((r) => [r.id, r]));
   for (const r of incoming) byId.set(r.id, r);
-  const cutoff = now - READINGS_WINDOW_MS;
   return [...byId.values()]
-    .filter((r) => Date.parse(r.readingTime) >= cutoff)
-    .sort((a, b) => Date.parse(a.readingTime) - Date.parse(b.readingTime) || a.id - b.id);
+    .sort((a, b) => Date.parse(a.readingTime) - Date.parse(b.readingTime) || a.id - b.id)
+    .slice(-LATEST_READINGS);
 }

@@ -16,6 +16,7 @@ import {
   chartSheets,
 } from '../lib/chart-columns.ts';
 import { chartSections } from '../lib/chart-sections.ts';
+import { trendPoints } from '../lib/trend-points.ts';
 import { ObservationChartSheet } from './observation-chart-sheet.tsx';
 import './observation-chart.css';
 
@@ -27,7 +28,7 @@ export function ObservationChart({ patient, hours }: { patient: Patient; hours: 
   const { data, error, isPending, dataUpdatedAt } = useQuery(getChartDataQueryOptions(patient.id, hours));
   const sections = useMemo(() => chartSections(patient.spo2Scale), [patient.spo2Scale]);
   const sheets = useMemo(
-    () => (data ? chartSheets(chartColumns(data.readings, data.series, patient)) : []),
+    () => (data ? chartSheets(chartColumns(trendPoints(data, [], patient))) : []),
     [data, patient],
   );
   const to = new Date(dataUpdatedAt || Date.now());

@@ -1,21 +1,35 @@
 import 'uplot/dist/uPlot.min.css';
 import { useState } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile.ts';
-import { formatClockTime } from '@/lib/date-time.ts';
+import { formatTimeOrDayTime } from '@/lib/date-time.ts';
+import type { PlotWindow } from '../lib/plot-options.ts';
 import { TREND_PANELS } from '../lib/trend-panels.ts';
 import type { TrendPoint } from '../lib/trend-points.ts';
 import { TrendPanel } from './trend-panel.tsx';
 
-/** "NEWS2 ≥3 · Respiratory rate 18 /min · SpO2 97 % · Blood pressure 120/80 mmHg · …", as the panels plot them. */
+/**
+ * "NEWS2 ≥3 · Respiratory rate 18 /min · SpO2 97 % · …", as the panels plot them; for a bucket of
+ * readings, its count, its highest NEWS2 and each value's range ("SpO2 97 % (85–97)").
+ */
 function readout(p: TrendPoint): string {
-  const parts = [p.news2 ? `NEWS2 ${p.news2.complete ? '' : '≥'}${p.news2.total}` : 'NEWS2 pending'];
+  const news2 = p.news2
+    ? `NEWS2 ${p.news2.complete ? '' : '≥'}${p.news2.total}${p.news2.highest > p.news2.total ? ` (up to ${p.news2.highest})` : ''}`
+    : 'NEWS2 pending';
+  const parts = [news2];
   for (const spec of TREND_PANELS) {
     if (spec.id === 'news2') continue;
     const [first, ...rest] = spec.series.map((s) => s.values([p])[0] ?? null);
     if (first === null || first === undefined) continue;
-    const more = rest.map((v) => (v === null ? '' : `/${v.toFixed(spec.decimals)}`)).join('');
-    parts.push(`${spec.title} ${first.toFixed(spec.decimals)}${more} ${spec.unit}`);
+    const fmt = (v: number) => spec.tickLabels?.[v] ?? v.toFixed(spec.decimals);
+    const more = rest.map((v) => (v === null ? '' : `/${fmt(v)}`)).join('');
+    const range = spec.series[0]!.range?.([p]);
+    const spread =
+      range && range.min[0] !== range.max[0] && range.min[0] != null && range.max[0] != null
+        ? ` (${fmt(range.min[0])}–${fmt(range.max[0])})`
+        : '';
+    parts.push(`${spec.title} ${fmt(first)}${more}${spec.tickLabels ? '' : ` ${spec.unit}`}${spread}`);
   }
+  if (p.count > 1) parts.unshift(`${p.count} readings`);
   return parts.join(' · ');
 }
 
@@ -24,7 +38,19 @@ function readout(p: TrendPoint): string {
  * the top, then one panel per numeric vital sign. Above them, the values at the cursor (or
  * of the latest reading), read from the same points the panels plot.
  */
-export function TrendChart({ points, syncKey }: { points: readonly TrendPoint[]; syncKey: string }) {
+export function TrendChart({
+  points,
+  syncKey,
+  window,
+  period,
+  onSelect,
+}: {
+  points: readonly TrendPoint[];
+  syncKey: string;
+  window: PlotWindow;
+  period: string;
+  onSelect: ((from: number, to: number) => void) | null;
+}) {
   const [cursorIndex, setCursorIndex] = useState<number | null>(null);
   const isMobile = useIsMobile();
   const shown = (cursorIndex !== null ? points[cursorIndex] : undefined) ?? points[points.length - 1];
@@ -34,7 +60,7 @@ export function TrendChart({ points, syncKey }: { points: readonly TrendPoint[];
       {shown && (
         <p className="text-sm tabular-nums">
           <span className="font-medium">
-            {cursorIndex === null ? 'Latest' : 'At'} {formatClockTime(new Date(shown.timeMs))}:
+            {cursorIndex === null ? 'Latest' : 'At'} {formatTimeOrDayTime(shown.timeMs)}:
           </span>{' '}
           {readout(shown)}
         </p>
@@ -45,6 +71,9 @@ export function TrendChart({ points, syncKey }: { points: readonly TrendPoint[];
             key={spec.id}
             spec={spec}
             points={points}
+            window={window}
+            period={period}
+            onSelect={onSelect}
             height={spec.id === 'news2' ? (isMobile ? 170 : 190) : isMobile ? 140 : 160}
             syncKey={syncKey}
             onCursor={setCursorIndex}

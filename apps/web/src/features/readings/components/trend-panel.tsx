@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import { cn } from '@/lib/utils.ts';
-import { plotOptions } from '../lib/plot-options.ts';
+import { type PlotWindow, plotOptions, seriesLayout } from '../lib/plot-options.ts';
 import { type PanelSeries, type PanelSpec, panelSummary } from '../lib/trend-panels.ts';
 import type { TrendPoint } from '../lib/trend-points.ts';
 
@@ -38,32 +38,49 @@ function Swatch({ series }: { series: PanelSeries }) {
 export function TrendPanel({
   spec,
   points,
+  window,
+  period,
   height,
   syncKey,
   onCursor,
+  onSelect,
   className,
 }: {
   spec: PanelSpec;
   points: readonly TrendPoint[];
+  window: PlotWindow;
+  /** The window in words for the summary ("last 24 hours"). */
+  period: string;
   height: number;
   syncKey: string;
   onCursor: (index: number | null) => void;
+  /** A span dragged across the panel with a mouse (seconds since the epoch); null: no zooming. */
+  onSelect: ((from: number, to: number) => void) | null;
   className?: string;
 }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
-  const data = useMemo(
-    (): uPlot.AlignedData => [
-      points.map((p) => p.timeMs / 1000),
-      ...spec.series.map((s) => s.values(points)),
-    ],
-    [spec, points],
-  );
+  const data = useMemo((): uPlot.AlignedData => {
+    const columns: (number | null)[][] = [];
+    for (const { series, band } of seriesLayout(spec)) {
+      columns.push(series.values(points));
+      if (band) {
+        const range = series.range!(points);
+        columns.push(range.min, range.max);
+      }
+    }
+    return [points.map((p) => p.timeMs / 1000), ...columns];
+  }, [spec, points]);
   const dataRef = useRef(data);
   dataRef.current = data;
   const onCursorRef = useRef(onCursor);
   onCursorRef.current = onCursor;
-  const summary = panelSummary(spec, points);
+  const windowRef = useRef(window);
+  windowRef.current = window;
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+  const canSelect = onSelect !== null;
+  const summary = panelSummary(spec, points, period);
   const summaryRef = useRef(summary);
   summaryRef.current = summary;
 
@@ -79,7 +96,16 @@ export function TrendPanel({
     };
     const size = { width: Math.max(host.clientWidth, 120), height };
     const plot = new uPlot(
-      plotOptions(spec, size, theme, uPlot.pxRatio, syncKey, (i) => onCursorRef.current(i)),
+      plotOptions(
+        spec,
+        size,
+        theme,
+        uPlot.pxRatio,
+        syncKey,
+        (i) => onCursorRef.current(i),
+        () => windowRef.current,
+        canSelect ? (from, to) => onSelectRef.current?.(from, to) : null,
+      ),
       dataRef.current,
       host,
     );
@@ -100,17 +126,20 @@ export function TrendPanel({
       plot.destroy();
       plotRef.current = null;
     };
-  }, [spec, height, syncKey]);
+  }, [spec, height, syncKey, canSelect]);
 
+  // New points, or another window (its x range is read on each redraw).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the window is read through its ref
   useEffect(() => {
     plotRef.current?.setData(data);
-  }, [data]);
+  }, [data, window.from, window.to, window.live]);
 
-  // The x axis ends at "now": re-apply the data each minute so the window keeps sliding on an open page.
+  // A live window ends at "now": re-apply the data each minute so it keeps sliding on an open page.
   useEffect(() => {
+    if (!window.live) return;
     const timer = setInterval(() => plotRef.current?.setData(dataRef.current), 60_000);
     return () => clearInterval(timer);
-  }, []);
+  }, [window.live]);
 
   useEffect(() => {
     plotRef.current?.ctx.canvas.setAttribute('aria-label', summary);
@@ -122,7 +151,8 @@ export function TrendPanel({
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <h3 className="flex items-center gap-2 font-medium text-sm">
           {isSingle && <Swatch series={spec.series[0]!} />}
-          {spec.title} <span className="font-normal text-muted-foreground">({spec.unit})</span>
+          {spec.title}
+          {spec.unit && <span className="font-normal text-muted-foreground">({spec.unit})</span>}
         </h3>
         {!isSingle && (
           <ul

@@ -1,78 +1,86 @@
-import { useQuery } from '@tanstack/react-query';
-import { countsAsCurrent, type Patient, PROVENANCE_LABELS, type VitalReading } from '@vigil/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type Patient, PROVENANCE_LABELS } from '@vigil/domain';
 import { ChartLine } from 'lucide-react';
-import { type ReactNode, Suspense, useId, useMemo } from 'react';
+import { type ReactNode, Suspense, useId, useMemo, useState } from 'react';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { formatTimeOrDayTime } from '@/lib/date-time.ts';
 import { lazyWithRetry } from '@/lib/lazy-with-retry.ts';
-import { getNews2SeriesQueryOptions } from '../api/get-news2-series.ts';
-import { getPatientReadingsQueryOptions, READINGS_WINDOW_MS } from '../api/get-readings.ts';
+import { cn } from '@/lib/utils.ts';
+import { getPatientReadingsQueryOptions } from '../api/get-readings.ts';
+import { getTrendQueryOptions, type TrendWindow, windowBounds } from '../api/get-trend.ts';
+import type { PlotWindow } from '../lib/plot-options.ts';
 import { trendPoints } from '../lib/trend-points.ts';
 import { ReadingsTable } from './readings-table.tsx';
 
 // uPlot and its CSS come with this chunk, on the patient page only.
 const TrendChart = lazyWithRetry(() => import('./trend-chart.tsx').then((m) => ({ default: m.TrendChart })));
 
-/** "Device · Polar H10", "Observation", "Simulation · Demo Device (Simulation)": a reading's origin. */
-function sourceOf(reading: VitalReading): string {
-  const label = PROVENANCE_LABELS[reading.provenance];
-  return reading.provenance !== 'observation' && reading.deviceName
-    ? `${label} · ${reading.deviceName}`
-    : label;
-}
+/** The windows a nurse picks from; drag across a chart with a mouse to zoom into a span of it. */
+const WINDOWS_H = [6, 24, 72, 168] as const;
+const windowLabel = (hours: number) => (hours < 48 ? `${hours} h` : `${hours / 24} days`);
+/** A zoomed span shorter than this is widened to it: a minute is the shortest trend the server draws. */
+const MIN_SPAN_MS = 60_000;
 
 /**
- * "Vital signs trend (24 h)": the last 24 hours of readings that count as the patient's state (grown
- * by live `reading` events, which applyLiveEvent appends to the same cache) as small multiples, the
- * server's NEWS2 per reading, and a table. `data-points` on the chart box is the number of readings
- * plotted.
+ * "Vital signs trend": the patient's vital signs and the server's NEWS2 over a window (6 hours to 7
+ * days, 24 hours first), from the server's bounded trend: every reading, or for a device's stream,
+ * buckets drawn as the line of their last values over the band of their lowest and highest. Live
+ * readings are drawn as they arrive. `data-points` on the chart box is the number of points plotted.
  */
-export function VitalsTrendCard({ patient }: { patient: Patient }) {
+export function VitalsTrendCard({ patient, mayCorrect }: { patient: Patient; mayCorrect: boolean }) {
   const titleId = useId();
-  const query = useQuery(getPatientReadingsQueryOptions(patient.id));
-  const series = useQuery(getNews2SeriesQueryOptions(patient.id));
+  const [hours, setHours] = useState<number>(24);
+  const [zoom, setZoom] = useState<{ fromMs: number; toMs: number } | null>(null);
+  const window: TrendWindow = zoom ? { kind: 'span', ...zoom } : { kind: 'live', hours };
+  const trend = useQuery({ ...getTrendQueryOptions(patient.id, window), placeholderData: keepPreviousData });
+  const latest = useQuery(getPatientReadingsQueryOptions(patient.id));
   const { isDemo } = patient;
-  const { points, sources } = useMemo(() => {
-    if (!query.data) return { points: [], sources: [] };
-    // The cache drops readings older than the window only when new ones arrive; the card never shows them.
-    const since = Date.now() - READINGS_WINDOW_MS;
-    const counts = (r: VitalReading) => countsAsCurrent(r.provenance, { isDemo });
-    const shown = query.data.filter((r) => Date.parse(r.readingTime) >= since && counts(r));
-    return {
-      points: trendPoints(shown, series.data ?? [], counts),
-      // Where the plotted readings came from, by class (a simulated device's say "Simulation").
-      sources: [...new Set(shown.map(sourceOf))],
-    };
-  }, [query.data, series.data, isDemo]);
+  const points = useMemo(
+    () => (trend.data ? trendPoints(trend.data, zoom ? [] : (latest.data ?? []), { isDemo }) : []),
+    [trend.data, latest.data, isDemo, zoom],
+  );
+  const bounds = windowBounds(window);
+  const plotWindow: PlotWindow = { from: bounds.fromMs / 1000, to: bounds.toMs / 1000, live: !zoom };
+  const period = zoom
+    ? `${formatTimeOrDayTime(zoom.fromMs)} to ${formatTimeOrDayTime(zoom.toMs)}`
+    : `last ${windowLabel(hours)}`;
+  const sources = [...new Set(points.map((p) => PROVENANCE_LABELS[p.provenance]))];
+  const onSelect = (fromS: number, toS: number) => {
+    const mid = ((fromS + toS) / 2) * 1000;
+    const span = Math.max((toS - fromS) * 1000, MIN_SPAN_MS);
+    setZoom({ fromMs: Math.round(mid - span / 2), toMs: Math.round(mid + span / 2) });
+  };
 
   let content: ReactNode;
-  if (query.isPending) {
-    content = <CardLoading className="py-6" label="Loading readings" />;
-  } else if (query.isError && !query.data) {
-    content = <CardError what="the readings" error={query.error} />;
+  if (trend.isPending) {
+    content = <CardLoading className="py-6" label="Loading the trend" />;
+  } else if (trend.isError && !trend.data) {
+    content = <CardError what="the trend" error={trend.error} />;
   } else if (points.length === 0) {
-    content = (
-      <p className="py-6 text-center text-muted-foreground text-sm">No readings in the last 24 hours.</p>
-    );
+    content = <p className="py-6 text-center text-muted-foreground text-sm">No readings in the {period}.</p>;
   } else {
+    const data = trend.data!;
     content = (
-      <>
-        <Suspense fallback={<CardLoading className="py-6" label="Loading chart" />}>
-          <TrendChart points={points} syncKey={`vitals-trend-${patient.id}`} />
-        </Suspense>
+      <Suspense fallback={<CardLoading className="py-6" label="Loading chart" />}>
+        <TrendChart
+          points={points}
+          syncKey={`vitals-trend-${patient.id}`}
+          window={plotWindow}
+          period={period}
+          onSelect={onSelect}
+        />
         <p className="text-muted-foreground text-xs">
-          NEWS2 of each reading as the server scores it, on this patient's SpO2 scale {patient.spo2Scale}. A
-          value a reading lacks is carried forward from the latest earlier reading; a hollow point is
-          incomplete (a parameter not recorded in the last 24 hours), so its score is a minimum. A wearable's
-          summary of a past window is not plotted: it is on the wearable card.
+          {data.resolution === 'buckets'
+            ? `${data.readingCount.toLocaleString('en-GB')} readings, drawn in intervals of ${formatBucket(data.bucketMs!)}: the line is each interval's last value, the shade its lowest to highest, and a dotted point the highest NEWS2 a reading in it scored. `
+            : ''}
+          NEWS2 as the server scores it, on the SpO2 scale in force at each time. A value a reading lacks is
+          carried forward from the latest earlier one; a hollow point is incomplete (a parameter not recorded
+          in the window), so its score is a minimum. A wearable's summary of a past window is not plotted: it
+          is on the wearable card.
         </p>
-        {series.isError && (
-          <p role="alert" className="text-destructive text-xs">
-            Could not load the NEWS2 of each reading; the values are shown without it.
-          </p>
-        )}
-        <ReadingsTable points={points} />
-      </>
+      </Suspense>
     );
   }
 
@@ -81,18 +89,65 @@ export function VitalsTrendCard({ patient }: { patient: Patient }) {
       <CardHeader>
         <CardTitle id={titleId} className="flex items-center gap-2">
           <ChartLine className="size-5 text-primary" aria-hidden="true" />
-          Vital signs trend (24 h)
+          Vital signs trend ({zoom ? 'zoomed' : windowLabel(hours)})
         </CardTitle>
-        <CardDescription>Each reading from devices and ward observations, with its NEWS2.</CardDescription>
+        <CardDescription>
+          Every reading from devices and ward observations, with its NEWS2. Drag across a chart to zoom in.
+        </CardDescription>
+        <div className="flex flex-wrap items-center gap-2">
+          <fieldset className="flex gap-1 rounded-md bg-muted p-1">
+            <legend className="sr-only">Trend period</legend>
+            {WINDOWS_H.map((h) => (
+              <button
+                key={h}
+                type="button"
+                aria-pressed={!zoom && h === hours}
+                onClick={() => {
+                  setZoom(null);
+                  setHours(h);
+                }}
+                className={cn(
+                  'rounded-sm px-2.5 py-1 font-medium text-xs',
+                  !zoom && h === hours ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground',
+                )}
+              >
+                {windowLabel(h)}
+              </button>
+            ))}
+          </fieldset>
+          {zoom && (
+            <Button variant="outline" size="sm" onClick={() => setZoom(null)}>
+              Back to the last {windowLabel(hours)}
+            </Button>
+          )}
+          {trend.isFetching && !trend.isPending && (
+            <span className="text-muted-foreground text-xs" role="status">
+              Updating…
+            </span>
+          )}
+        </div>
         {sources.length > 0 && (
           <p className="text-muted-foreground text-xs" data-trend-sources="">
             Sources: {sources.join(', ')}
           </p>
         )}
       </CardHeader>
-      <CardContent data-trend-chart="" data-points={points.length} className="flex flex-col gap-3">
+      <CardContent
+        data-trend-chart=""
+        data-points={points.length}
+        data-resolution={trend.data?.resolution}
+        className="flex flex-col gap-3"
+      >
         {content}
+        <ReadingsTable patient={patient} readings={latest} points={points} mayCorrect={mayCorrect} />
       </CardContent>
     </Card>
   );
+}
+
+/** "1 min", "10 min", "5 s", "1 h". */
+function formatBucket(ms: number): string {
+  if (ms < 60_000) return `${ms / 1000} s`;
+  if (ms < 3_600_000) return `${ms / 60_000} min`;
+  return `${ms / 3_600_000} h`;
 }

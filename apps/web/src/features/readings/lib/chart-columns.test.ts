@@ -1,53 +1,61 @@
-import type { News2Point, VitalReading } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
-import { makeReading } from '@/test/reading-factory.ts';
+import { makeTrend } from '@/test/trend-factory.ts';
 import { chartColumns, chartSheets, parseChartWindow } from './chart-columns.ts';
+import { trendPoints } from './trend-points.ts';
 
+const at = (hour: number, minute: number) => Date.UTC(2026, 10, 26, hour, minute);
 let nextId = 1;
-const reading = (hour: number, minute: number, values: Partial<VitalReading>): VitalReading =>
-  makeReading({
-    id: nextId++,
-    readingTime: new Date(Date.UTC(2026, 10, 26, hour, minute)).toISOString(),
-    ...values,
-  });
-
-const point = (r: VitalReading, total: number): News2Point => ({
-  readingId: r.id,
-  readingTime: r.readingTime,
-  total,
-  band: total >= 7 ? 'high' : 'low',
-  complete: true,
-  missing: [],
-  carriedForward: [],
-});
+const points = (specs: Parameters<typeof makeTrend>[0]) =>
+  trendPoints(makeTrend(specs), [], { isDemo: false });
 
 describe('chartColumns', () => {
   it('gives one column per hour with the newest value of each parameter and the server NEWS2', () => {
-    const a = reading(8, 5, { heartRate: 80, respiratoryRate: 18, temperature: 995 });
-    const b = reading(8, 40, { heartRate: 95 });
-    const c = reading(10, 0, { heartRate: 130 });
-    const columns = chartColumns([c, b, a], [point(a, 1), point(b, 2), point(c, 7)], { isDemo: false });
+    const columns = chartColumns(
+      points([
+        {
+          timeMs: at(8, 5),
+          values: { heartRate: 80, respiratoryRate: 18, temperature: 995 },
+          total: 1,
+          readingId: nextId++,
+        },
+        { timeMs: at(8, 40), values: { heartRate: 95 }, total: 2, readingId: nextId++ },
+        { timeMs: at(10, 0), values: { heartRate: 130 }, total: 7, readingId: nextId++ },
+      ]),
+    );
     expect(columns).toHaveLength(2);
-    expect(columns[0]?.time).toBe(b.readingTime);
+    expect(columns[0]?.time).toBe(new Date(at(8, 40)).toISOString());
     expect(columns[0]?.values).toMatchObject({ heartRate: 95, respiratoryRate: 18, temperature: 37.5 });
     expect(columns[0]?.news2).toEqual({ total: 2, band: 'low', complete: true });
     expect(columns[1]?.news2?.total).toBe(7);
   });
 
-  it('leaves out readings that do not count as the patient state and readings without vitals', () => {
-    const summary = reading(8, 0, { heartRate: 50, provenance: 'wearable-summary' });
-    const simulated = reading(9, 0, { heartRate: 50, provenance: 'simulation' });
-    const battery = reading(10, 0, { batteryLevel: 40 });
-    expect(chartColumns([summary, simulated, battery], [], { isDemo: false })).toEqual([]);
-    expect(chartColumns([simulated], [], { isDemo: true })).toHaveLength(1);
+  it('draws a device stream summarised in buckets as its hour columns, the newest value of each', () => {
+    const stream = Array.from({ length: 120 }, (_, m) => ({
+      timeMs: at(8, 0) + m * 60_000,
+      values: { heartRate: 70 + (m % 5), oxygenLevel: 97 },
+      ranges: { oxygenLevel: [m === 30 ? 85 : 96, 98] as [number, number] },
+      count: 60,
+      total: 0,
+      provenance: 'device' as const,
+    }));
+    const columns = chartColumns(points(stream));
+    expect(columns).toHaveLength(2);
+    expect(columns[1]?.values).toMatchObject({ heartRate: 70 + (119 % 5), oxygenLevel: 97 });
   });
 });
 
 describe('chartSheets and parseChartWindow', () => {
   it('splits columns into sheets and keeps one empty sheet for an empty chart', () => {
-    const columns = Array.from({ length: 20 }, (_, i) =>
-      chartColumns([reading(i, 0, { heartRate: 70 })], [], { isDemo: false }),
-    ).flat();
+    const columns = chartColumns(
+      points(
+        Array.from({ length: 20 }, (_, i) => ({
+          timeMs: at(i, 0),
+          values: { heartRate: 70 },
+          total: 0,
+          readingId: 100 + i,
+        })),
+      ),
+    );
     expect(chartSheets(columns, 16).map((s) => s.length)).toEqual([16, 4]);
     expect(chartSheets([])).toEqual([[]]);
   });

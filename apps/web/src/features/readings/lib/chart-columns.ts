@@ -1,12 +1,6 @@
-import {
-  countsAsCurrent,
-  type News2Point,
-  tenthsFToRoundedCelsius,
-  VITAL_SIGNS,
-  type VitalReading,
-  type VitalSign,
-} from '@vigil/domain';
+import { type News2Band, VITAL_SIGNS } from '@vigil/domain';
 import type { ChartValues } from './chart-sections.ts';
+import type { TrendPoint } from './trend-points.ts';
 
 /** The chart's windows (hours), the first the default. */
 export const CHART_WINDOWS_H = [24, 72] as const;
@@ -21,8 +15,8 @@ export interface ChartColumn {
   /** Time of the newest reading in the column. */
   time: string;
   values: ChartValues;
-  /** The server's NEWS2 of that column's newest scored reading; null when none was scored. */
-  news2: Pick<News2Point, 'total' | 'band' | 'complete'> | null;
+  /** The server's NEWS2 of that column's newest scored point; null when none was scored. */
+  news2: { total: number; band: News2Band; complete: boolean } | null;
 }
 
 export function parseChartWindow(search: string): ChartWindowH {
@@ -32,16 +26,9 @@ export function parseChartWindow(search: string): ChartWindowH {
 
 const EMPTY = Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, null])) as ChartValues;
 
-/** A reading's value of a vital as the chart plots it: °C to one decimal for a temperature. */
-function chartValue(vital: VitalSign, r: VitalReading) {
-  const value = r[vital.key] ?? null;
-  return value !== null && vital.kind === 'number' && vital.entry === 'celsius'
-    ? tenthsFToRoundedCelsius(value as number)
-    : value;
-}
-
-function valuesOf(r: VitalReading): ChartValues {
-  return Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, chartValue(v, r)])) as ChartValues;
+/** A point's values as the chart writes them (the trend's: °C to one decimal, ACVPU letters). */
+function valuesOf(p: TrendPoint): ChartValues {
+  return Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, p[v.key] ?? null])) as ChartValues;
 }
 
 /** A later value wins; a value the later reading lacks keeps the earlier one. */
@@ -56,32 +43,21 @@ function merge(into: ChartValues, next: ChartValues): ChartValues {
 const hasVitals = (v: ChartValues) => Object.values(v).some((value) => value !== null);
 
 /**
- * The chart's columns, oldest first: the readings that count as the patient's state (provenance:
- * a wearable's summary of last night does not), one column per hour holding the newest value of
- * each parameter recorded in it, and the NEWS2 the server gave the newest scored reading in it.
- * Nothing is scored here.
+ * The chart's columns, oldest first, from the server's trend of the window (only readings that count
+ * as the patient's state, none entered in error): one column per hour holding the newest value of
+ * each parameter recorded in it, and the NEWS2 the server gave the newest scored point in it. A
+ * device's stream is already summarised by the trend, so a chart of a patient monitored every second
+ * has its 24 or 72 columns from at most 1,500 points. Nothing is scored here.
  */
-export function chartColumns(
-  readings: readonly VitalReading[],
-  series: readonly News2Point[],
-  patient: { isDemo: boolean },
-): ChartColumn[] {
-  const scoreOf = new Map(series.map((point) => [point.readingId, point]));
-  const slots = new Map<number, { time: number; values: ChartValues; news2: News2Point | null }>();
-  const sorted = readings
-    .filter((r) => countsAsCurrent(r.provenance, patient))
-    .map((r) => ({ r, at: Date.parse(r.readingTime) }))
-    .sort((a, b) => a.at - b.at || a.r.id - b.r.id);
-  for (const { r, at } of sorted) {
-    const values = valuesOf(r);
+export function chartColumns(points: readonly TrendPoint[]): ChartColumn[] {
+  const slots = new Map<number, { time: number; values: ChartValues; news2: TrendPoint['news2'] }>();
+  const sorted = [...points].sort((a, b) => a.timeMs - b.timeMs);
+  for (const p of sorted) {
+    const values = valuesOf(p);
     if (!hasVitals(values)) continue;
-    const slot = Math.floor(at / COLUMN_SLOT_MS);
-    const column = slots.get(slot) ?? { time: at, values: EMPTY, news2: null };
-    slots.set(slot, {
-      time: at,
-      values: merge(column.values, values),
-      news2: scoreOf.get(r.id) ?? column.news2,
-    });
+    const slot = Math.floor(p.timeMs / COLUMN_SLOT_MS);
+    const column = slots.get(slot) ?? { time: p.timeMs, values: EMPTY, news2: null };
+    slots.set(slot, { time: p.timeMs, values: merge(column.values, values), news2: p.news2 ?? column.news2 });
   }
   return [...slots.values()].map(({ time, values, news2 }) => ({
     time: new Date(time).toISOString(),

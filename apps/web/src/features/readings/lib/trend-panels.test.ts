@@ -15,7 +15,9 @@ const point = (hour: number, over: Partial<TrendPoint>): TrendPoint => ({
   consciousness: null,
   onSupplementalOxygen: null,
   provenance: 'observation',
-  news2: { total: 0, band: 'low', complete: true, missing: [], carriedForward: [] },
+  count: 1,
+  range: {},
+  news2: { total: 0, highest: 0, band: 'low', complete: true, missing: [] },
   ...over,
 });
 
@@ -30,10 +32,10 @@ describe('trend panels', () => {
     const points = [
       point(8, {}),
       point(9, {
-        news2: { total: 3, band: 'low', complete: false, missing: ['temperature'], carriedForward: [] },
+        news2: { total: 3, highest: 3, band: 'low', complete: false, missing: ['temperature'] },
       }),
     ];
-    const [line, incomplete] = panel('news2').series;
+    const [line, , incomplete] = panel('news2').series;
     expect(line!.values(points)).toEqual([0, 3]);
     expect(incomplete!.values(points)).toEqual([null, 3]);
     expect(incomplete!.isHollowPointsOnly).toBe(true);
@@ -41,9 +43,37 @@ describe('trend panels', () => {
 
   it('leaves a gap where the server has not scored a reading yet', () => {
     const points = [point(8, {}), point(9, { news2: null })];
-    const [line, incomplete] = panel('news2').series;
+    const [line, , incomplete] = panel('news2').series;
     expect(line!.values(points)).toEqual([0, null]);
     expect(incomplete!.values(points)).toEqual([null, null]);
+  });
+
+  it("marks a bucket's highest NEWS2 where it is above its last, and shades a vital's range", () => {
+    const points = [
+      point(8, { heartRate: 72, count: 60, range: { oxygenLevel: [85, 98] }, oxygenLevel: 97 }),
+      point(9, {
+        news2: { total: 0, highest: 3, band: 'low', complete: true, missing: [] },
+        oxygenLevel: 97,
+      }),
+    ];
+    const [, highest] = panel('news2').series;
+    expect(highest!.values(points)).toEqual([null, 3]);
+    expect(panel('oxygenLevel').series[0]!.range!(points)).toEqual({ min: [85, 97], max: [98, 97] });
+    expect(panelSummary(panel('oxygenLevel'), points)).toBe(
+      'SpO2 (%), last 24 hours: 61 readings from 85 to 98; latest 97 at 09:30.',
+    );
+  });
+
+  it('plots the respiratory rate and the level of consciousness, A at the bottom to U at the top', () => {
+    const points = [
+      point(8, { respiratoryRate: 18, consciousness: 'A' }),
+      point(9, { respiratoryRate: 27, consciousness: 'C' }),
+    ];
+    expect(panel('respiratoryRate').series[0]!.values(points)).toEqual([18, 27]);
+    expect(panel('consciousness').series[0]!.values(points)).toEqual([0, 1]);
+    expect(panelSummary(panel('consciousness'), points)).toBe(
+      'Level of consciousness (ACVPU), last 24 hours: 2 readings from A to C; latest C at 09:30.',
+    );
   });
 
   it('summarises a panel for screen readers', () => {

@@ -1,107 +1,105 @@
-import type { News2Point, VitalReading } from '@vigil/domain';
+import type { VitalReading } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
 import { makeReading } from '@/test/reading-factory.ts';
+import { makeTrend } from '@/test/trend-factory.ts';
 import { trendPoints } from './trend-points.ts';
 
-let nextId = 1;
-const reading = (minute: number, values: Partial<VitalReading>): VitalReading =>
-  makeReading({
-    id: nextId++,
-    readingTime: new Date(Date.UTC(2026, 2, 2, 8, minute)).toISOString(),
-    ...values,
-  });
-
+const at = (minute: number) => Date.UTC(2026, 2, 2, 8, minute);
 // RR 18, SpO2 99 on air, SBP 120, HR 65, Alert, 37.5 °C (995 tenths °F) → NEWS2 0 (docs/reference/clinical.md).
-const fullSet: Partial<VitalReading> = {
+const fullSet = {
   respiratoryRate: 18,
   oxygenLevel: 99,
   onSupplementalOxygen: false,
   systolicBP: 120,
   diastolicBP: 80,
   heartRate: 65,
-  consciousness: 'A',
+  consciousness: 'A' as const,
   temperature: 995,
 };
-
-/** The server's NEWS2 for a reading, as GET /api/patients/{id}/news2-series lists it. */
-const point = (r: VitalReading, total: number, over: Partial<News2Point> = {}): News2Point => ({
-  readingId: r.id,
-  readingTime: r.readingTime,
-  total,
-  band: total >= 7 ? 'high' : total >= 5 ? 'medium' : 'low',
-  complete: true,
-  missing: [],
-  carriedForward: [],
-  ...over,
-});
-const everything = () => true;
+const real = { isDemo: false };
 
 describe('trendPoints', () => {
-  it('plots the readings oldest first, temperature in °C, with the NEWS2 the server gives each', () => {
-    const early = reading(0, fullSet);
-    const late = reading(30, { ...fullSet, heartRate: 130 });
-    const points = trendPoints([late, early], [point(early, 0), point(late, 2)], everything);
-    expect(points.map((p) => p.timeMs)).toEqual([Date.UTC(2026, 2, 2, 8, 0), Date.UTC(2026, 2, 2, 8, 30)]);
-    expect(points[0]).toMatchObject({ heartRate: 65, temperature: 37.5, systolicBP: 120, diastolicBP: 80 });
-    expect(points[0]!.news2).toEqual({
-      total: 0,
-      band: 'low',
-      complete: true,
-      missing: [],
-      carriedForward: [],
+  it("plots the server's trend oldest first, temperature in °C, ACVPU as its letter, with the server's NEWS2", () => {
+    const trend = makeTrend([
+      { timeMs: at(0), values: fullSet, total: 0, readingId: 1 },
+      { timeMs: at(30), values: { ...fullSet, heartRate: 130 }, total: 2, readingId: 2 },
+    ]);
+    const points = trendPoints(trend, [], real);
+    expect(points.map((p) => p.timeMs)).toEqual([at(0), at(30)]);
+    expect(points[0]).toMatchObject({
+      heartRate: 65,
+      temperature: 37.5,
+      systolicBP: 120,
+      consciousness: 'A',
+      onSupplementalOxygen: false,
+      readingId: 1,
+      count: 1,
     });
+    expect(points[0]!.news2).toEqual({ total: 0, highest: 0, band: 'low', complete: true, missing: [] });
     expect(points[1]!.news2?.total).toBe(2);
   });
 
-  it("shows the server's score, whatever the values would give", () => {
-    // A pulse oximeter's reading: the server scored it with the values carried forward (and says so).
-    const partial = reading(10, { heartRate: 65, oxygenLevel: 99 });
-    const [p] = trendPoints(
-      [partial],
-      [point(partial, 5, { carriedForward: ['respiratoryRate', 'temperature'] })],
-      everything,
-    );
-    expect(p!.news2).toMatchObject({ total: 5, carriedForward: ['respiratoryRate', 'temperature'] });
-    expect(p).toMatchObject({ heartRate: 65, oxygenLevel: 99, respiratoryRate: null });
-  });
-
-  it('has no NEWS2 for a reading the series does not list yet', () => {
-    const fresh = reading(40, fullSet);
-    expect(trendPoints([fresh], [], everything)[0]!.news2).toBeNull();
-  });
-
-  it("plots only the readings that count as the patient's state", () => {
-    const observed = reading(0, fullSet);
-    const night = reading(5, {
-      heartRate: 52,
-      oxygenLevel: 95,
-      provenance: 'wearable-summary',
-      windowStart: '2026-03-02T01:10:00.000Z',
-      windowEnd: '2026-03-02T06:40:00.000Z',
+  it("keeps a bucket's range, its count and the highest score a reading in it has", () => {
+    const trend = makeTrend([
+      {
+        timeMs: at(1),
+        values: { heartRate: 72, oxygenLevel: 97 },
+        ranges: { oxygenLevel: [85, 98] },
+        count: 60,
+        total: 0,
+        highest: 3,
+        missing: ['respiratoryRate', 'temperature'],
+        provenance: 'device',
+      },
+    ]);
+    const [p] = trendPoints(trend, [], real);
+    expect(p).toMatchObject({
+      readingId: null,
+      count: 60,
+      oxygenLevel: 97,
+      range: { oxygenLevel: [85, 98] },
     });
-    const points = trendPoints(
-      [observed, night],
-      [point(observed, 0)],
-      (r) => r.provenance !== 'wearable-summary',
-    );
-    expect(points.map((p) => p.readingId)).toEqual([observed.id]);
+    expect(p!.news2).toMatchObject({
+      total: 0,
+      highest: 3,
+      complete: false,
+      missing: ['respiratoryRate', 'temperature'],
+    });
   });
 
-  it("carries each reading's class", () => {
-    const demo = reading(0, { ...fullSet, provenance: 'demo' });
-    expect(trendPoints([demo], [], everything)[0]!.provenance).toBe('demo');
+  it('draws the live readings after the trend, unscored until the trend is read again', () => {
+    const trend = makeTrend([{ timeMs: at(0), values: fullSet, total: 0, readingId: 1 }]);
+    const live: VitalReading[] = [
+      makeReading({ id: 1, readingTime: new Date(at(0)).toISOString(), ...fullSet }),
+      makeReading({
+        id: 5,
+        readingTime: new Date(at(2)).toISOString(),
+        heartRate: 120,
+        provenance: 'device',
+      }),
+      makeReading({ id: 6, readingTime: new Date(at(3)).toISOString(), batteryLevel: 80 }),
+      makeReading({
+        id: 7,
+        readingTime: new Date(at(4)).toISOString(),
+        heartRate: 50,
+        provenance: 'simulation',
+      }),
+      makeReading({
+        id: 8,
+        readingTime: new Date(at(5)).toISOString(),
+        heartRate: 99,
+        status: 'entered-in-error',
+      }),
+    ];
+    const points = trendPoints(trend, live, real);
+    expect(points.map((p) => p.readingId)).toEqual([1, 5]);
+    expect(points[1]).toMatchObject({ heartRate: 120, news2: null, provenance: 'device' });
+    // A demo patient's simulated readings are its state.
+    expect(trendPoints(trend, live, { isDemo: true }).map((p) => p.readingId)).toEqual([1, 5, 7]);
   });
 
-  it('leaves out readings without vital values (battery, steps)', () => {
-    const points = trendPoints(
-      [reading(0, fullSet), reading(5, { batteryLevel: 80, steps: 1200 })],
-      [],
-      everything,
-    );
-    expect(points).toHaveLength(1);
-  });
-
-  it('is empty without readings', () => {
-    expect(trendPoints([], [], everything)).toEqual([]);
+  it('is empty without a trend or readings', () => {
+    expect(trendPoints(undefined, [], real)).toEqual([]);
+    expect(trendPoints(makeTrend([]), [], real)).toEqual([]);
   });
 });
