@@ -4,6 +4,7 @@ import { benchDeviceReading } from './device-reading.bench.ts';
 import { benchEvents } from './events.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { benchList } from './list.bench.ts';
+import { benchTimeseries } from './timeseries.bench.ts';
 import { benchWeb } from './web.bench.ts';
 
 /** `npm run bench`: prints figures as ratios against baselines measured in the same run. */
@@ -15,4 +16,5 @@ if (!only || only === 'ingest') await benchIngest();
 if (!only || only === 'events') await benchEvents();
 if (!only || only === 'alerts') await benchAlerts();
 if (!only || only === 'device') await benchDeviceReading();
+if (!only || only === 'timeseries') await benchTimeseries();
 if (!only || only === 'web') await benchWeb();
