@@ -8,6 +8,16 @@ import { startServerProcess } from './server-process.ts';
 
 const CLIENTS = 1000;
 const POSTS = 40;
+/** The device-rate round: this many patients, each sending a reading a second, for this long. */
+const DEVICE_PATIENTS = 30;
+const DEVICE_SECONDS = 20;
+
+/** The process's CPU time (user and system) so far, in milliseconds. */
+const cpuMs = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of /proc/pid/stat (12 and 13 after the name), in clock ticks.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
 
 const rssKb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -123,8 +133,11 @@ export async function benchEvents() {
     const patientId = ((await admit.json()) as { id: number }).id;
     await sleep(500);
 
-    // Each client records when it saw each reading (by heart rate, unique per post).
+    // Each client records when it saw each reading (by heart rate, unique per post), and at device
+    // rate by its time (unique per reading); every event delivered is counted.
     const arrivals = new Map<number, number[]>();
+    const arrivalsByTime = new Map<string, number[]>();
+    let delivered = 0;
     let connected = 0;
     const open = () =>
       new Promise<void>((resolve, reject) => {
@@ -134,11 +147,17 @@ export async function benchEvents() {
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => {
             const at = performance.now();
+            for (const _ of chunk.matchAll(/^data: /gm)) delivered++;
             for (const match of chunk.matchAll(/"type":"reading".*?"heartRate":(\d+)/g)) {
               const hr = Number(match[1]);
               const list = arrivals.get(hr) ?? [];
               list.push(at);
               arrivals.set(hr, list);
+            }
+            for (const match of chunk.matchAll(/"type":"reading".*?"readingTime":"([^"]+)"/g)) {
+              const list = arrivalsByTime.get(match[1]!) ?? [];
+              list.push(at);
+              arrivalsByTime.set(match[1]!, list);
             }
           });
           res.on('error', () => {});
@@ -179,6 +198,69 @@ export async function benchEvents() {
           for (const at of arrivals.get(hr) ?? []) latencies.push(at - sentAt);
           await sleep(50);
         }
+        // Device rate: DEVICE_PATIENTS patients each sending a reading a second to the open streams.
+        const devicePatients: number[] = [];
+        for (let p = 0; p < DEVICE_PATIENTS; p++) {
+          const res = await fetch(`${base}/api/patients`, {
+            method: 'POST',
+            headers: { cookie, 'content-type': 'application/json' },
+            body: JSON.stringify(benchPatient(`Monitored ${p + 1}`)),
+          });
+          devicePatients.push(((await res.json()) as { id: number }).id);
+        }
+        await sleep(1000);
+        const sentAt = new Map<string, number>();
+        const deliveredBefore = delivered;
+        const cpuBefore = cpuMs(server.pid);
+        const start = performance.now();
+        const t0 = Date.now() - DEVICE_SECONDS * 1000 - 10_000;
+        for (let second = 0; second < DEVICE_SECONDS; second++) {
+          const tick = start + second * 1000;
+          await Promise.all(
+            devicePatients.map(async (id, p) => {
+              // Each patient's monitor at its own moment within the second.
+              await sleep(Math.max(0, tick + (p * 1000) / DEVICE_PATIENTS - performance.now()));
+              const readingTime = new Date(t0 + second * 1000 + p).toISOString();
+              sentAt.set(readingTime, performance.now());
+              const res = await fetch(`${base}/api/device-readings`, {
+                method: 'POST',
+                headers: { cookie, 'content-type': 'application/json' },
+                body: JSON.stringify({
+                  patientId: id,
+                  deviceId: `monitor-${p}`,
+                  connectionType: 'Bluetooth',
+                  readingTime,
+                  heartRate: 60 + ((second * 7 + p) % 40),
+                  oxygenLevel: 94 + (second % 5),
+                }),
+              });
+              await res.arrayBuffer();
+            }),
+          );
+        }
+        const deadline = performance.now() + 5000;
+        const expected = sentAt.size * connected;
+        const arrived = () =>
+          [...sentAt.keys()].reduce((n, t) => n + (arrivalsByTime.get(t)?.length ?? 0), 0);
+        while (arrived() < expected && performance.now() < deadline) await sleep(20);
+        const cpu = cpuMs(server.pid) - cpuBefore;
+        const fanOut: number[] = [];
+        for (const [time, at] of sentAt)
+          for (const seen of arrivalsByTime.get(time) ?? []) fanOut.push(seen - at);
+        fanOut.sort((a, b) => a - b);
+        const events = delivered - deliveredBefore;
+        report(
+          `device rate: ${DEVICE_PATIENTS} patients × 1 reading/s for ${DEVICE_SECONDS} s to ${fmt(connected)} streams`,
+          `${fmt(arrived())} of ${fmt(expected)} reading events received`,
+        );
+        report(
+          '  POST → receipt, p50 / p99',
+          `${fmt(percentile(fanOut, 50), 1)} / ${fmt(percentile(fanOut, 99), 1)} ms`,
+        );
+        report(
+          '  server CPU per delivered event',
+          `${fmt((cpu * 1000) / Math.max(events, 1), 1)} µs (${fmt(events)} events, ${fmt(cpu)} ms CPU in ${fmt((performance.now() - start) / 1000, 1)} s)`,
+        );
       },
     );
     const received = latencies.length;

@@ -89,7 +89,10 @@ export async function benchTimeseries() {
         )
       )[0]!.n,
     );
-    report('Raw storage per patient-day (1 Hz, with indexes)', `${fmt(rawBytes / patients / days / 1e6, 1)} MB`);
+    report(
+      'Raw storage per patient-day (1 Hz, with indexes)',
+      `${fmt(rawBytes / patients / days / 1e6, 1)} MB`,
+    );
 
     const summarising = performance.now();
     await app.services.readingStorage.rollup(); // notes what arrived
@@ -118,7 +121,11 @@ export async function benchTimeseries() {
         bytes = Math.max(bytes, body.byteLength);
       }
       times.sort((a, b) => a - b);
-      return { p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.floor(times.length * 0.99)]!, bytes };
+      return {
+        p50: times[Math.floor(times.length * 0.5)]!,
+        p99: times[Math.floor(times.length * 0.99)]!,
+        bytes,
+      };
     };
     const week = () => `from=${encodeURIComponent(new Date(Date.now() - days * DAY + 60_000).toISOString())}`;
     // Warm both, then alternate rounds so drift in the machine's speed hits each alike.

@@ -147,7 +147,8 @@ describe('Live vitals', () => {
     expect(pointsBefore).toBe(before.length);
     const chartB = region(pageB, 'Vital signs trend (24 h)');
     await chartB.locator('canvas[role="img"]').first().waitFor();
-    expect(await chartB.locator('canvas[role="img"]').count()).toBe(5);
+    // NEWS2, pulse, SpO2, blood pressure, temperature, respiratory rate and ACVPU.
+    expect(await chartB.locator('canvas[role="img"]').count()).toBe(7);
     expect(await chartB.locator('canvas').first().getAttribute('aria-label')).toMatch(
       /^NEWS2 \(score\), last 24 hours: \d+ readings?/,
     );
@@ -239,10 +240,10 @@ describe('Live vitals', () => {
     );
     await expect.poll(() => pointsOf(pageB)).toBe(pointsBefore + 1);
     const newestRow = chartB.getByRole('table').locator('tbody tr').first();
-    // The reading's NEWS2 is the server's (its series, refetched when the reading arrives).
+    // The reading's NEWS2 is the server's (its trend, read again when the reading arrives).
     await expect
       .poll(() => newestRow.locator('td').allTextContents())
-      .toEqual(['14', '125', '90', 'Air', '95/60', '38.6', '26', 'C']);
+      .toEqual(['Observation', '14', '125', '90', 'Air', '95/60', '38.6', '26', 'C', 'Entered in error…']);
     expect(await chartB.getByRole('table').locator('tbody tr').count()).toBe(Math.min(before.length + 1, 12));
     expect(await chartB.locator('canvas').nth(1).getAttribute('aria-label')).toMatch(
       /latest 125 at \d{2}:\d{2}\.$/,
@@ -489,14 +490,13 @@ describe('Live vitals', () => {
     const { context, page } = await app.newPage();
     try {
       await signInThroughUi(page, username);
-      // Just admitted: vitals on record, but no readings yet.
       const admitted = await admitPatient(page);
 
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
-      await page.route(`**/api/patients/${admitted.id}/readings*`, async (route) => {
+      await page.route(`**/api/patients/${admitted.id}/trend*`, async (route) => {
         await held;
         await route.fulfill({
           status: 500,
@@ -506,14 +506,45 @@ describe('Live vitals', () => {
       });
       await openPatient(page, admitted);
       const chart = region(page, 'Vital signs trend (24 h)');
-      await chart.getByRole('status').filter({ hasText: 'Loading readings...' }).waitFor();
+      await chart.getByRole('status').filter({ hasText: 'Loading the trend...' }).waitFor();
       release();
       await chart
         .getByRole('alert')
-        .filter({ hasText: 'Could not load the readings: Readings store unavailable' })
+        .filter({ hasText: 'Could not load the trend: Readings store unavailable' })
         .waitFor();
 
+      // Every admission's set is a reading: a window without any is one before the admission, here
+      // the server's answer for a window that holds none.
       await page.unrouteAll();
+      await page.route(`**/api/patients/${admitted.id}/trend*`, async (route) => {
+        const url = new URL(route.request().url());
+        await route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            from: url.searchParams.get('from'),
+            to: url.searchParams.get('to'),
+            resolution: 'readings',
+            bucketMs: null,
+            readingCount: 0,
+            newestReadingTime: null,
+            offsetMs: [],
+            readingId: [],
+            count: [],
+            provenances: [],
+            provenance: [],
+            vitals: {},
+            news2: { total: [], highest: [], band: [], missing: [] },
+          }),
+        });
+      });
+      await page.route(`**/api/patients/${admitted.id}/readings*`, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: '{"readings":[],"nextBefore":null}',
+        }),
+      );
       await page.reload();
       await chart.getByText('No readings in the last 24 hours.').waitFor();
       expect(await trendChart(page).getAttribute('data-points')).toBe('0');
@@ -538,7 +569,7 @@ describe('Live vitals', () => {
         .evaluate((el) => el.getBoundingClientRect().width);
       expect(canvasWidth).toBeGreaterThan(250);
       expect(canvasWidth).toBeLessThanOrEqual(375 - 32);
-      await chart.getByRole('button', { name: 'Show readings table' }).click();
+      await chart.getByRole('button', { name: 'Show latest readings' }).click();
       await chart.getByRole('table').waitFor();
       await screenshot(page, 'live-vitals-patient-375');
       await chart.screenshot({ path: path.join(SCREENSHOT_DIR, 'live-vitals-chart-375.png') });

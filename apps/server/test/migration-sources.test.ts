@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { patients } from '../src/db/schema.ts';
+import { patients, vitalReadings } from '../src/db/schema.ts';
 
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
 const BEFORE = '0016_vital_sources_by_key';
@@ -56,6 +56,83 @@ describe('upgrading a database whose vital sources were keyed by the API names',
       expect(rowA!.sources).toEqual({ heartRate: pulseSource, oxygenLevel: oxygenSource });
       expect(rowA!.heartRate).toBe(72);
       expect(rowB!.sources).toEqual({});
+    } finally {
+      await upgraded.close();
+    }
+  });
+});
+
+describe('upgrading a database whose admissions and vitals edits were stored on the patient only', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-migration-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('gives each value its sources record and no reading holds a reading, with who recorded it', async () => {
+    const data = path.join(dir, 'data');
+    const old = await PGlite.create(data);
+    await migrate(drizzle({ client: old }), {
+      migrationsFolder: migrationsBefore('0017_device_rate_record', path.join(dir, 'old')),
+    });
+    const admittedAt = '2026-11-26T08:00:00.000Z';
+    const editedAt = '2026-11-26T09:30:00.000Z';
+    const deviceAt = '2026-11-26T09:45:00.000Z';
+    const user = await old.query<{ id: number }>(
+      `insert into users (username, username_key, password, role) values ('nurse.upgrade', 'nurse.upgrade', 'x', 'nurse') returning id`,
+    );
+    const nurse = user.rows[0]!.id;
+    const sources = {
+      // The admission's set, and a vitals edit of two of them, then a device's pulse with its reading.
+      respiratoryRate: { provenance: 'observation', at: editedAt, source: null },
+      oxygenLevel: { provenance: 'observation', at: editedAt, source: null },
+      systolicBP: { provenance: 'observation', at: admittedAt, source: null },
+      diastolicBP: { provenance: 'observation', at: admittedAt, source: null },
+      temperature: { provenance: 'observation', at: admittedAt, source: null },
+      heartRate: { provenance: 'device', at: deviceAt, source: 'Polar H10' },
+    };
+    const patient = await old.query<{ id: number }>(
+      `insert into patients (name, oxygen_level, pulse, systolic_bp, diastolic_bp, temperature, condition,
+         respiratory_rate, sources, created_at, last_updated)
+       values ('Upgraded', 93, 88, 118, 76, 990, 'Stable', 22, $1, $2, $3) returning id`,
+      [JSON.stringify(sources), admittedAt, deviceAt],
+    );
+    const id = patient.rows[0]!.id;
+    await old.query(
+      `insert into patient_events (patient_id, type, data, created_at, created_by)
+       values ($1, 'admitted', '{}', $2, $4), ($1, 'vitals-updated', '{}', $3, $4)`,
+      [id, admittedAt, '2026-11-26T09:30:00.004Z', nurse],
+    );
+    await old.query(
+      `insert into vital_readings (patient_id, device_id, device_name, reading_time, heart_rate, provenance)
+       values ($1, 'polar-1', 'Polar H10', $2, 88, 'device')`,
+      [id, deviceAt],
+    );
+    await old.close();
+
+    const upgraded = await openDatabase({ dataDir: data });
+    try {
+      await upgraded.migrate();
+      const rows = await upgraded.db
+        .select()
+        .from(vitalReadings)
+        .where(eq(vitalReadings.patientId, id))
+        .orderBy(vitalReadings.readingTime);
+      expect(rows.map((r) => [r.readingTime.toISOString(), r.provenance, r.kept, r.recordedBy])).toEqual([
+        [admittedAt, 'observation', true, nurse],
+        [editedAt, 'observation', true, nurse],
+        [deviceAt, 'device', false, null],
+      ]);
+      expect(rows[0]).toMatchObject({
+        systolicBP: 118,
+        diastolicBP: 76,
+        temperature: 990,
+        heartRate: null,
+        oxygenLevel: null,
+      });
+      expect(rows[1]).toMatchObject({ respiratoryRate: 22, oxygenLevel: 93, systolicBP: null });
+      // Migrating again adds nothing.
+      await upgraded.migrate();
+      expect(
+        (await upgraded.db.select().from(vitalReadings).where(eq(vitalReadings.patientId, id))).length,
+      ).toBe(3);
     } finally {
       await upgraded.close();
     }

@@ -33,6 +33,13 @@ function readout(p: TrendPoint): string {
   return parts.join(' · ');
 }
 
+/** NEWS2 tallest, ACVPU (five levels) shortest; a little shorter on a phone. */
+function panelHeight(id: string, isMobile: boolean): number {
+  if (id === 'news2') return isMobile ? 160 : 190;
+  if (id === 'consciousness') return isMobile ? 90 : 110;
+  return isMobile ? 125 : 160;
+}
+
 /**
  * The trend chart (lazy-loaded with uPlot, so neither is in the first page's JavaScript): NEWS2 across
  * the top, then one panel per numeric vital sign. Above them, the values at the cursor (or
@@ -74,7 +81,7 @@ export function TrendChart({
             window={window}
             period={period}
             onSelect={onSelect}
-            height={spec.id === 'news2' ? (isMobile ? 170 : 190) : isMobile ? 140 : 160}
+            height={panelHeight(spec.id, isMobile)}
             syncKey={syncKey}
             onCursor={setCursorIndex}
             className={spec.id === 'news2' ? 'md:col-span-2' : undefined}

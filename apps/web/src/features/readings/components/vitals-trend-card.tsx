@@ -20,6 +20,8 @@ const TrendChart = lazyWithRetry(() => import('./trend-chart.tsx').then((m) => (
 /** The windows a nurse picks from; drag across a chart with a mouse to zoom into a span of it. */
 const WINDOWS_H = [6, 24, 72, 168] as const;
 const windowLabel = (hours: number) => (hours < 48 ? `${hours} h` : `${hours / 24} days`);
+/** The window in a sentence: "24 hours", "7 days". */
+const windowWords = (hours: number) => (hours < 48 ? `${hours} hours` : `${hours / 24} days`);
 /** A zoomed span shorter than this is widened to it: a minute is the shortest trend the server draws. */
 const MIN_SPAN_MS = 60_000;
 
@@ -45,7 +47,7 @@ export function VitalsTrendCard({ patient, mayCorrect }: { patient: Patient; may
   const plotWindow: PlotWindow = { from: bounds.fromMs / 1000, to: bounds.toMs / 1000, live: !zoom };
   const period = zoom
     ? `${formatTimeOrDayTime(zoom.fromMs)} to ${formatTimeOrDayTime(zoom.toMs)}`
-    : `last ${windowLabel(hours)}`;
+    : `last ${windowWords(hours)}`;
   const sources = [...new Set(points.map((p) => PROVENANCE_LABELS[p.provenance]))];
   const onSelect = (fromS: number, toS: number) => {
     const mid = ((fromS + toS) / 2) * 1000;
@@ -117,7 +119,7 @@ export function VitalsTrendCard({ patient, mayCorrect }: { patient: Patient; may
           </fieldset>
           {zoom && (
             <Button variant="outline" size="sm" onClick={() => setZoom(null)}>
-              Back to the last {windowLabel(hours)}
+              Back to the last {windowWords(hours)}
             </Button>
           )}
           {trend.isFetching && !trend.isPending && (
