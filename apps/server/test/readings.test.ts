@@ -397,3 +397,68 @@ describe('history', () => {
     expect(tooMany.json().error).toBe('limit must be within 1–1000');
   });
 });
+
+describe("one patient's device token and another patient's monitor (issue 38, finding 1)", () => {
+  it("cannot silence another patient's device: the victim's readings are stored, score and alert", async () => {
+    const attacker = await admit();
+    const victim = await admitPatient(t.app, cookie, { name: 'Victim Patient' });
+    const tokenOf = async (patientId: number) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/device-tokens',
+          headers: { cookie },
+          payload: { patientId, label: 'Monitor', expiresInDays: 1 },
+        })
+      ).json().token as string;
+    const attackerToken = await tokenOf(attacker.id);
+    const victimToken = await tokenOf(victim.id);
+    t.clock.advance(60_000);
+    // The attacker's token fills the next minutes with readings for its own patient, under the
+    // victim's device id (listed by GET /api/device-links), one a second.
+    const times = Array.from({ length: 3 }, (_, i) =>
+      new Date(t.clock.now().getTime() + i * 1000).toISOString(),
+    );
+    const squat = await post(
+      times.map((readingTime) => ({
+        patientId: attacker.id,
+        deviceId: 'victim-monitor',
+        readingTime,
+        heartRate: 70,
+      })),
+      { authorization: `Bearer ${attackerToken}` },
+    );
+    expect(squat.statusCode).toBe(201);
+    // The victim's monitor then sends the same instants: all of them are stored, none refused.
+    const real = await post(
+      times.map((readingTime) => ({
+        patientId: victim.id,
+        deviceId: 'victim-monitor',
+        readingTime,
+        heartRate: 150,
+        respiratoryRate: 30,
+        oxygenLevel: 85,
+      })),
+      { authorization: `Bearer ${victimToken}` },
+    );
+    expect(real.statusCode, real.body).toBe(201);
+    expect(new Set(real.json().readings.map((r: { id: number }) => r.id)).size).toBe(3);
+    expect((await sentReadingsOf(victim.id)).map((r: { heartRate: number }) => r.heartRate)).toEqual([
+      150, 150, 150,
+    ]);
+    expect((await patient(victim.id)).news2.total).toBeGreaterThanOrEqual(7);
+    // A device's value is confirmed by its second reading: the emergency alert is raised.
+    const alerts = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/alerts?patientId=${victim.id}&state=all`,
+        headers: { cookie },
+      })
+    ).json();
+    expect(alerts.map((a: { condition: string }) => a.condition)).toContain('news2-emergency');
+    // The attacker's own readings are its patient's only.
+    expect((await sentReadingsOf(attacker.id)).map((r: { heartRate: number }) => r.heartRate)).toEqual([
+      70, 70, 70,
+    ]);
+  });
+});
