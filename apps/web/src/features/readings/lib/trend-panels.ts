@@ -200,7 +200,7 @@ export function panelSummary(
   const all = measured.flatMap((m) => [range?.min[m.i] ?? m.v, range?.max[m.i] ?? m.v]);
   const last = measured[measured.length - 1]!;
   const readings = measured.reduce((sum, m) => sum + points[m.i]!.count, 0);
-  const count = `${readings} reading${readings === 1 ? '' : 's'}`;
+  const count = `${readings.toLocaleString('en-GB')} reading${readings === 1 ? '' : 's'}`;
   const lowest = Math.min(...all);
   const highest = Math.max(...all);
   const spread = lowest !== highest ? ` from ${fmt(lowest)} to ${fmt(highest)}` : '';
