@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import { every } from '../lib/every.ts';
+import type { Metrics } from '../plugins/metrics.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -8,8 +9,15 @@ import type { Services } from './services.ts';
  * checkpoints, the live-event connection, housekeeping, alert timers, the WHOOP poller and the sweep
  * of device-link leases. Tests turn the last three off and drive them themselves.
  */
-export function registerBackgroundWork(app: FastifyInstance, services: Services, deps: AppDeps) {
+export function registerBackgroundWork(
+  app: FastifyInstance,
+  services: Services,
+  deps: AppDeps,
+  metrics: Pick<Metrics, 'job'>,
+) {
   const { config } = deps;
+  // Each run counted (and its failure) under the job's name: GET /metrics.
+  const { job } = metrics;
   const { audit, liveEvents, auth, bridge, smart, exports, alerts, wearables, deviceLinks } = services;
   app.addHook('onReady', () =>
     audit.startCheckpoints(config.audit.checkpointIntervalMs, (error) =>
@@ -23,22 +31,26 @@ export function registerBackgroundWork(app: FastifyInstance, services: Services,
   app.addHook('onClose', () => liveEvents.stop());
   // Housekeeping: expired sessions and old live events (kept 24 h for Last-Event-ID replay).
   const housekeeping = setInterval(() => {
-    void auth.purgeExpiredSessions().catch(() => {});
-    void bridge.purge().catch(() => {});
-    void liveEvents.prune().catch(() => {});
-    void smart.purge().catch(() => {});
-    void exports.purge().catch(() => {});
+    void job('purge-sessions', () => auth.purgeExpiredSessions())().catch(() => {});
+    void job('purge-pairings', () => bridge.purge())().catch(() => {});
+    void job('prune-live-events', () => liveEvents.prune())().catch(() => {});
+    void job('purge-smart-tokens', () => smart.purge())().catch(() => {});
+    void job('purge-exports', () => exports.purge())().catch(() => {});
   }, 15 * 60_000).unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
   // Refused sign-ins of past windows reach the trail within a minute of their window's end.
-  const refusalTallies = setInterval(() => void auth.writeEndedRefusals().catch(() => {}), 60_000).unref();
+  const writeRefusals = job('sign-in-refusals', () => auth.writeEndedRefusals());
+  const refusalTallies = setInterval(() => void writeRefusals().catch(() => {}), 60_000).unref();
   app.addHook('onClose', async () => {
     clearInterval(refusalTallies);
     await auth.writeEndedRefusals().catch(() => {});
   });
 
   if (deps.alertTimers !== false) {
-    const timers = every(config.alertTickIntervalMs, () => alerts.tick());
+    const timers = every(
+      config.alertTickIntervalMs,
+      job('alert-timers', () => alerts.tick()),
+    );
     app.addHook('onReady', async () => timers.start());
     app.addHook('onClose', () => timers.stop());
   }
@@ -47,7 +59,10 @@ export function registerBackgroundWork(app: FastifyInstance, services: Services,
     app.addHook('onClose', () => wearables.stop());
   }
   if (deps.deviceSweep !== false) {
-    const sweep = every(config.deviceSweepIntervalMs, () => deviceLinks.sweep());
+    const sweep = every(
+      config.deviceSweepIntervalMs,
+      job('device-lease-sweep', () => deviceLinks.sweep()),
+    );
     app.addHook('onReady', async () => sweep.start());
     app.addHook('onClose', () => sweep.stop());
   }

@@ -73,6 +73,8 @@ export function createIngestService(deps: {
   alerts: Pick<AlertService, 'onPatientChanged'>;
   /** Whether simulated readings ("Use Demo Device", the bridge's simulation) are stored at all. */
   acceptSimulated: boolean;
+  /** Counts the readings stored, by provenance (GET /metrics). */
+  metrics?: { readingsIngested(provenances: readonly string[]): void };
 }) {
   const { database, clock, liveEvents, patients } = deps;
 
@@ -145,6 +147,7 @@ export function createIngestService(deps: {
       // What the key promises: the same readings. A different body under it is refused.
       const requestHash = scopedKey ? createHash('sha256').update(JSON.stringify(list)).digest('hex') : null;
       let committedEvents: LiveEventRow[] = [];
+      let storedProvenances: ReadingProvenance[] = [];
 
       // A resend is rare: the readings are first inserted as new, and only when one turns out to
       // be stored already (a unique violation) is the whole transaction run again, skipping those.
@@ -166,6 +169,7 @@ export function createIngestService(deps: {
           const sent = classify(list, actor.sender);
           const { patients: locked, simulated, keys } = await q.lockAndInsert(sent, actor.userId, skipStored);
           const classed = storedClasses(sent, simulated);
+          storedProvenances = classed.flatMap((r, i) => (keys[i] ? [r.provenance] : []));
           const byId = new Map(locked.map((p) => [p.id, p]));
           const missing = list.findIndex((r) => !byId.has(r.patientId));
           if (missing >= 0) {
@@ -248,6 +252,7 @@ export function createIngestService(deps: {
         throw error;
       });
       liveEvents.committed(committedEvents);
+      deps.metrics?.readingsIngested(storedProvenances);
       return answer;
     },
   };
