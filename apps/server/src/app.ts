@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = createMetrics({ poolStats: () => deps.database.poolStats?.() ?? null });
   registerRequestMetrics(app, metrics);
   const lifecycle = createLifecycle();
-  registerLifecycle(app, lifecycle);
+  registerLifecycle(app, lifecycle, metrics);
 
   await app.register(cookie);
   await registerSecurity(app, {

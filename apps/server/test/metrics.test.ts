@@ -21,6 +21,7 @@ const bearer = { authorization: `Bearer ${TOKEN}` };
 const FAMILIES = {
   vigil_http_requests_total: 'COUNTER',
   vigil_http_request_duration_seconds: 'HISTOGRAM',
+  vigil_http_requests_in_flight: 'GAUGE',
   vigil_event_streams_open: 'GAUGE',
   vigil_live_events_delivered_total: 'COUNTER',
   vigil_live_events_dispatched_total: 'COUNTER',

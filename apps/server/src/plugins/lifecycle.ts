@@ -53,8 +53,13 @@ export function createLifecycle(): Lifecycle & { beginDrain(): (() => void)[] } 
 }
 
 /** Counts the requests in flight and gives the app its `drain`. */
-export function registerLifecycle(app: FastifyInstance, lifecycle: ReturnType<typeof createLifecycle>) {
+export function registerLifecycle(
+  app: FastifyInstance,
+  lifecycle: ReturnType<typeof createLifecycle>,
+  metrics?: { countInFlightWith(count: () => number): void },
+) {
   let inFlight = 0;
+  metrics?.countInFlightWith(() => inFlight);
   let onIdle: (() => void) | null = null;
   app.addHook('onRequest', async (_request, reply) => {
     inFlight++;

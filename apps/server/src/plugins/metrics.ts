@@ -64,6 +64,16 @@ export function createMetrics(deps: { poolStats?: () => PoolStats | null } = {})
     registers,
   });
 
+  let inFlight: () => number = () => 0;
+  new Gauge({
+    name: 'vigil_http_requests_in_flight',
+    help: 'Requests being answered now, open event streams included (a drain waits for them)',
+    registers,
+    collect() {
+      this.set(inFlight());
+    },
+  });
+
   let openStreams: () => number = () => 0;
   new Gauge({
     name: 'vigil_event_streams_open',
@@ -187,6 +197,11 @@ export function createMetrics(deps: { poolStats?: () => PoolStats | null } = {})
       const labels = { method, route, status_code: String(statusCode) };
       httpRequests.inc(labels);
       httpDuration.observe(labels, seconds);
+    },
+
+    /** Where the number of requests in flight is read from, at each scrape. */
+    countInFlightWith(count: () => number) {
+      inFlight = count;
     },
 
     /** Where the number of open streams is read from, at each scrape. */
