@@ -242,6 +242,14 @@ describe('who may read the metrics', () => {
         headers: { 'x-forwarded-for': '10.0.0.1' },
       });
       expect(forwarded.statusCode).toBe(401);
+      // Nor does a request a proxy at an allowed address forwarded (the load balancer's host).
+      const proxied = await byAddress.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': '198.51.100.4' },
+      });
+      expect(proxied.statusCode).toBe(401);
       const off = await get(disabled, '127.0.0.1');
       expect(off.statusCode).toBe(403);
       expect(off.json()).toMatchObject({ code: 'METRICS_DISABLED' });

@@ -291,8 +291,9 @@ export function addressList(entries: readonly string[]): BlockList {
 /**
  * The check of the `metrics` access kind (plugins/access.ts): the token as `Authorization: Bearer …`
  * (compared in constant time), or the connection's own address in the allowed list. The address is
- * the socket's, never `X-Forwarded-For`: behind a proxy every request comes from the proxy, so the
- * load balancer refuses /metrics itself and Prometheus scrapes each instance directly.
+ * the socket's, never `X-Forwarded-For`, and a request a proxy forwarded (it carries that header)
+ * never counts by address: behind a proxy every request comes from the proxy. The load balancer
+ * refuses /metrics itself, and Prometheus scrapes each instance directly.
  */
 export function createScrapeCheck(config: ScrapeAccess) {
   const expected = config.token ? digest(config.token) : null;
@@ -313,7 +314,10 @@ export function createScrapeCheck(config: ScrapeAccess) {
     }
     const remote = request.socket.remoteAddress ?? '';
     const plain = remote.startsWith('::ffff:') ? remote.slice(7) : remote;
-    if (hasAddresses && plain && allowed.check(plain, isIP(plain) === 6 ? 'ipv6' : 'ipv4')) return;
+    // A request a proxy forwarded comes from the proxy's address, whoever sent it: not a scraper's.
+    const isProxied = request.headers['x-forwarded-for'] !== undefined;
+    if (hasAddresses && plain && !isProxied && allowed.check(plain, isIP(plain) === 6 ? 'ipv6' : 'ipv4'))
+      return;
     throw unauthorized(
       'Send the metrics token as "Authorization: Bearer …", or scrape from an address in METRICS_ALLOWED_ADDRESSES',
       'METRICS_TOKEN_REQUIRED',
