@@ -48,6 +48,8 @@ export function createLiveEventsService(deps: {
   const { log, fanOut, streams, clock } = deps;
   /** This instance's open streams, by registry id. */
   const openStreams = new Set<string>();
+  /** Registry rows of closed streams being deleted: a stopping instance waits for them. */
+  const closing = new Set<Promise<void>>();
   let heartbeat: NodeJS.Timeout | null = null;
   // Each event's lag is measured once, as it is dispatched to the streams in order.
   fanOut.subscribeOrdered((events) => {
@@ -66,6 +68,8 @@ export function createLiveEventsService(deps: {
     async stop() {
       if (heartbeat) clearInterval(heartbeat);
       heartbeat = null;
+      // A restart leaves no stream counted against its user's cap: their clients reconnect elsewhere.
+      await Promise.all([...closing, streams.close([...openStreams]).catch(() => {})]);
       await fanOut.stop();
     },
 
@@ -136,7 +140,9 @@ export function createLiveEventsService(deps: {
           closed = true;
           unsubscribe();
           openStreams.delete(id);
-          void streams.close([id]).catch(() => {});
+          const deleting = streams.close([id]).catch(() => {});
+          closing.add(deleting);
+          void deleting.finally(() => closing.delete(deleting));
         },
       };
     },
