@@ -104,9 +104,10 @@ describe('the live view heals by itself', () => {
     await screenshot(page, 'live-offline-dashboard-1440');
     await expectNoSeriousAxeViolations(page);
 
-    // The server comes back just after the third attempt has failed (about 9.5 s in): the next is
-    // 6.75 s away, so the screen cannot know yet. Back at a fixed 8 s, a server that started fast
-    // could meet the third attempt before the check below.
+    // The server comes back just after the third attempt has failed (about 5.5 s in: a server that
+    // stops on SIGTERM hands its streams over, so the first is within 0.5 s, then 2 s and 3 s
+    // later): the next is 4.5 s away, so the screen cannot know yet. Back at a fixed time, a server
+    // that started fast could meet the third attempt before the check below.
     await expect.poll(failedAttempts, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
     await resume();
     const backAt = Date.now();

@@ -21,6 +21,8 @@ import type { ReadingStorageService } from './modules/readings/storage-service.t
 import { APP_VERSION } from './modules/system/service.ts';
 import { PUBLIC_BODY_LIMIT, registerAccessControl } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { createLifecycle, registerLifecycle } from './plugins/lifecycle.ts';
+import { createMetrics, createScrapeCheck, registerRequestMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 
@@ -104,6 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // What an operator sees of the instance, and how it leaves a load balancer (decision 032).
+  const metrics = createMetrics({ poolStats: () => deps.database.poolStats?.() ?? null });
+  registerRequestMetrics(app, metrics);
+  const lifecycle = createLifecycle();
+  registerLifecycle(app, lifecycle, metrics);
 
   await app.register(cookie);
   await registerSecurity(app, {
@@ -118,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cookieOptions = { secure: config.cookieSecure };
   // Every service (composition/services.ts), then who may call what, then the work the app does on
   // its own (composition/background.ts), then the routes (composition/routes.ts).
-  const services = createServices(deps, clock, app.log);
+  const services = createServices(deps, clock, app.log, metrics);
   const { audit, auth, deviceTokens, bridge, smart } = services;
   await registerAccessControl(app, {
     async authenticate(request) {
@@ -130,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     verifyDeviceToken: deviceTokens.verify,
     usePairingToken: (token) => bridge.usePairing(token),
     verifySmartToken: (token) => smart.verify(token),
+    authoriseScrape: createScrapeCheck(config.metrics),
     recordRead: (request, entityType, patientId) =>
       audit.recordRead(
         {
@@ -155,8 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
   });
   await registerOpenApi(app, { title: 'Vigil', version: APP_VERSION });
-  registerBackgroundWork(app, services, deps);
-  await registerRoutes(app, services, { ...deps, clock, cookie: cookieOptions });
+  registerBackgroundWork(app, services, deps, metrics);
+  await registerRoutes(app, services, { ...deps, clock, cookie: cookieOptions, lifecycle, metrics });
   const { ingest, deviceLinks, alerts, readingStorage } = services;
   app.decorate('services', { ingest, deviceLinks, alerts, readingStorage } satisfies AppServices);
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTimeZone } from '@vigil/domain';
@@ -106,6 +107,32 @@ const EnvSchema = z
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     /** An idle kept-alive connection is closed after this. */
     KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+    /** GET /metrics for a scraper holding this token (Authorization: Bearer …). */
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'METRICS_TOKEN must be at least 16 characters (openssl rand -hex 24)')
+      .optional(),
+    /** GET /metrics for a scraper connecting from these addresses (IPs and CIDR ranges, comma separated). */
+    METRICS_ALLOWED_ADDRESSES: z
+      .string()
+      .default('')
+      .transform((text) =>
+        text
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (entries) => entries.every(isAddressOrRange),
+        'METRICS_ALLOWED_ADDRESSES must be IP addresses or CIDR ranges, comma separated (e.g. 10.0.0.5,10.1.0.0/16)',
+      ),
+    /**
+     * On SIGTERM, how long the instance answers as before while saying it is not ready, so the load
+     * balancer stops sending it requests (at least its health check's interval × fall count).
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).optional(),
+    /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   })
   .superRefine((e, ctx) => {
     // Without it, whoever sends a request names the FHIR API's links and the SMART token endpoint (its
@@ -119,6 +146,16 @@ const EnvSchema = z
       });
     }
   });
+
+/** An IPv4 or IPv6 address, or a CIDR range of one. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 6 ? 128 : 32);
+}
 
 /** The server route WHOOP redirects to (modules/wearables/routes.ts). */
 export const WHOOP_CALLBACK_PATH = '/api/whoop/callback';
@@ -236,6 +273,10 @@ export interface Config {
   };
   /** HTTP timeouts (Node's defaults let a slow client hold a connection for ever). */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
+  /** Who may read GET /metrics: the token's holder, or a scraper at one of the addresses. */
+  metrics: { token: string | null; allowedAddresses: string[] };
+  /** SIGTERM: answer while not ready for `drainMs` (load balancer), then finish within `timeoutMs`. */
+  shutdown: { drainMs: number; timeoutMs: number };
 }
 
 /** Parses the environment once; fails fast with every problem named. Nothing else reads process.env. */
@@ -281,6 +322,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
+    metrics: { token: e.METRICS_TOKEN ?? null, allowedAddresses: e.METRICS_ALLOWED_ADDRESSES },
+    shutdown: {
+      // Several instances behind a balancer are on PostgreSQL; PGlite is one process, nothing to drain to.
+      drainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (e.DATABASE_URL ? 5 : 0)) * 1000,
+      timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
   };
 }

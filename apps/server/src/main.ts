@@ -10,7 +10,9 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
-  await database.migrate();
+  // Of several instances started together on a new database, one applies the migrations (under a
+  // lock) and the others find them applied.
+  const migrationsApplied = await database.migrate();
   await backfillPatientState(database.db);
   const auditAnchor = createFileAuditAnchor({
     key: loadAuditKey({ key: config.audit.key, dataDir: config.dataDir }),
@@ -22,12 +24,17 @@ async function main() {
     app.log.info('seeded the demo ward');
 
   let stopping = false;
+  // A restart that loses nothing (decision 032): not ready first, so the load balancer stops
+  // sending requests; then the event streams are handed over and the requests in flight finish;
+  // then the background work stops after its run in flight, and the database is let go.
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    const { drainMs, timeoutMs } = config.shutdown;
+    const force = setTimeout(() => process.exit(1), drainMs + timeoutMs + 10_000).unref();
     try {
+      await app.drain({ delayMs: drainMs, timeoutMs });
       await app.close();
       await database.close(); // PGlite: a clean close keeps sequences and data consistent
     } finally {
@@ -44,6 +51,7 @@ async function main() {
       driver: database.driver,
       ...(database.driver === 'pglite' ? { dataDir: config.dataDir } : {}),
       node: process.version,
+      migrationsApplied,
     },
     `Vigil is ready on http://localhost:${config.port}`,
   );

@@ -63,13 +63,19 @@ describe('access control', () => {
     }
   });
 
-  it('keeps only login, register, the registration mode and health public', () => {
+  it('keeps only login, register, the registration mode, health and readiness public', () => {
     expect(
       apiRoutes()
         .filter((r) => r.isPublic)
         .map((r) => `${r.method} ${r.url}`)
         .sort(),
-    ).toEqual(['GET /api/health', 'GET /api/register', 'POST /api/login', 'POST /api/register']);
+    ).toEqual([
+      'GET /api/health',
+      'GET /api/ready',
+      'GET /api/register',
+      'POST /api/login',
+      'POST /api/register',
+    ]);
   });
 
   it('answers unknown /api paths with 404 JSON, signed in or not', async () => {

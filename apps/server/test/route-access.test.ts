@@ -76,7 +76,7 @@ function send(method: string, target: string, headers: Record<string, string> = 
 }
 
 describe('the route table', () => {
-  it('has every route declare its access, and only sign-in, registration, health and the FHIR discovery and token endpoints are public', () => {
+  it('has every route declare its access, and only sign-in, registration, health, readiness and the FHIR discovery and token endpoints are public', () => {
     expect(t.app.routeTable.length).toBeGreaterThan(30);
     for (const route of t.app.routeTable) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
     const open = t.app.routeTable
@@ -85,11 +85,14 @@ describe('the route table', () => {
       .sort();
     expect(open).toEqual([
       'GET /api/health',
+      // A load balancer's health check (decision 032).
+      'GET /api/ready',
       'GET /api/register',
       // FHIR: what the server supports, and how a system gets a token (SMART Backend Services).
       'GET /fhir/R4/.well-known/smart-configuration',
       'GET /fhir/R4/metadata',
       'HEAD /api/health',
+      'HEAD /api/ready',
       'HEAD /api/register',
       'HEAD /fhir/R4/.well-known/smart-configuration',
       'HEAD /fhir/R4/metadata',

@@ -16,6 +16,17 @@ export const HealthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
+/**
+ * GET /api/ready: whether this instance should get traffic now (a load balancer's health check),
+ * and when not, why: shutting down, the database unreachable, its migrations not applied, or the
+ * live events of other instances not reaching it.
+ */
+export const ReadinessResponse = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  reason: z.string().nullable(),
+});
+export type ReadinessResponse = z.infer<typeof ReadinessResponse>;
+
 /** Which optional features the server has configured. Never contains secrets. */
 export const ConfigResponse = z.object({
   analysis: z.object({ source: z.enum(['rules', 'model']), model: z.string().nullable() }),

@@ -14,6 +14,7 @@ export const LIVE_EVENT_TYPES = [
   'handover-changed',
   'ping',
   'stream-opened',
+  'stream-ending',
 ] as const;
 
 /**
@@ -96,6 +97,16 @@ export const LiveEvent = z.discriminatedUnion('type', [
     type: z.literal('stream-opened'),
     patientId: z.null().optional(),
     data: z.object({ position: LivePosition }),
+  }),
+  /**
+   * The server is shutting down (a restart): open a stream again, at a random moment within
+   * `reconnectWithinMs`, and another instance answers it with what was missed (no id: not replayed).
+   */
+  z.object({
+    id: z.number().optional(),
+    type: z.literal('stream-ending'),
+    patientId: z.null().optional(),
+    data: z.object({ reconnectWithinMs: z.number().int().min(0) }),
   }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import { every } from '../lib/every.ts';
+import type { Metrics } from '../plugins/metrics.ts';
 import type { Services } from './services.ts';
 
 /** How often raw stream readings are summarised: the trend reads at most this much from them unsummarised. */
@@ -13,8 +14,15 @@ const RETENTION_INTERVAL_MS = 3_600_000;
  * checkpoints, the live-event connection, housekeeping, alert timers, the WHOOP poller and the sweep
  * of device-link leases. Tests turn the last three off and drive them themselves.
  */
-export function registerBackgroundWork(app: FastifyInstance, services: Services, deps: AppDeps) {
+export function registerBackgroundWork(
+  app: FastifyInstance,
+  services: Services,
+  deps: AppDeps,
+  metrics: Pick<Metrics, 'job'>,
+) {
   const { config } = deps;
+  // Each run counted (and its failure) under the job's name: GET /metrics.
+  const { job } = metrics;
   const { audit, liveEvents, auth, bridge, smart, exports, alerts, wearables, deviceLinks, readingStorage } =
     services;
   app.addHook('onReady', () =>
@@ -29,16 +37,17 @@ export function registerBackgroundWork(app: FastifyInstance, services: Services,
   app.addHook('onClose', () => liveEvents.stop());
   // Housekeeping: expired sessions and old live events (kept 24 h for Last-Event-ID replay).
   const housekeeping = setInterval(() => {
-    void auth.purgeExpiredSessions().catch(() => {});
-    void bridge.purge().catch(() => {});
-    void liveEvents.prune().catch(() => {});
-    void smart.purge().catch(() => {});
-    void exports.purge().catch(() => {});
+    void job('purge-sessions', () => auth.purgeExpiredSessions())().catch(() => {});
+    void job('purge-pairings', () => bridge.purge())().catch(() => {});
+    void job('prune-live-events', () => liveEvents.prune())().catch(() => {});
+    void job('purge-smart-tokens', () => smart.purge())().catch(() => {});
+    void job('purge-exports', () => exports.purge())().catch(() => {});
   }, 15 * 60_000).unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
   // Refusals of requests without a session, from past windows, reach the trail within a minute of
   // their window's end.
-  const refusalTallies = setInterval(() => void audit.writeEndedRefusals().catch(() => {}), 60_000).unref();
+  const writeRefusals = job('refusal-tallies', () => audit.writeEndedRefusals());
+  const refusalTallies = setInterval(() => void writeRefusals().catch(() => {}), 60_000).unref();
   app.addHook('onClose', async () => {
     clearInterval(refusalTallies);
     await audit.writeEndedRefusals().catch(() => {});
@@ -80,7 +89,10 @@ export function registerBackgroundWork(app: FastifyInstance, services: Services,
     });
   }
   if (deps.alertTimers !== false) {
-    const timers = every(config.alertTickIntervalMs, () => alerts.tick());
+    const timers = every(
+      config.alertTickIntervalMs,
+      job('alert-timers', () => alerts.tick()),
+    );
     app.addHook('onReady', async () => timers.start());
     app.addHook('onClose', () => timers.stop());
   }
@@ -89,7 +101,10 @@ export function registerBackgroundWork(app: FastifyInstance, services: Services,
     app.addHook('onClose', () => wearables.stop());
   }
   if (deps.deviceSweep !== false) {
-    const sweep = every(config.deviceSweepIntervalMs, () => deviceLinks.sweep());
+    const sweep = every(
+      config.deviceSweepIntervalMs,
+      job('device-lease-sweep', () => deviceLinks.sweep()),
+    );
     app.addHook('onReady', async () => sweep.start());
     app.addHook('onClose', () => sweep.stop());
   }

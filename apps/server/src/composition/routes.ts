@@ -1,6 +1,7 @@
 import { LIVE_POSITION_HEADER } from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
+import { latestMigrationAt } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { alertRoutes } from '../modules/alerts/routes.ts';
 import { analysisRoutes } from '../modules/analysis/routes.ts';
@@ -14,10 +15,13 @@ import { fhirRoutes } from '../modules/fhir/routes.ts';
 import { patientRoutes } from '../modules/patients/routes.ts';
 import { readingRoutes } from '../modules/readings/routes.ts';
 import { smartClientRoutes } from '../modules/smart/routes.ts';
+import { createSystemRepository } from '../modules/system/repository.ts';
 import { systemRoutes } from '../modules/system/routes.ts';
 import { APP_VERSION, createSystemService } from '../modules/system/service.ts';
 import { registerWard } from '../modules/ward/register.ts';
 import { wearableRoutes } from '../modules/wearables/routes.ts';
+import type { Lifecycle } from '../plugins/lifecycle.ts';
+import type { Metrics } from '../plugins/metrics.ts';
 import { FHIR_BASE_PATH, openApiRoutes } from '../plugins/openapi.ts';
 import { registerWebApp } from '../plugins/web-app.ts';
 import type { Services } from './services.ts';
@@ -29,7 +33,7 @@ import type { Services } from './services.ts';
 export async function registerRoutes(
   app: FastifyInstance,
   services: Services,
-  deps: AppDeps & { clock: Clock; cookie: { secure: boolean } },
+  deps: AppDeps & { clock: Clock; cookie: { secure: boolean }; lifecycle: Lifecycle; metrics: Metrics },
 ) {
   const { config, database, clock } = deps;
   const { audit, auth, patients, care, analysis, ingest, readings, corrections, alerts, liveEvents } =
@@ -48,7 +52,15 @@ export async function registerRoutes(
     registerPerMinute: deps.registerPerMinute ?? 20,
   });
   await app.register(auditRoutes, { audit });
-  await app.register(systemRoutes, { system: createSystemService({ database, config }) });
+  const system = createSystemService({
+    database,
+    config,
+    repo: createSystemRepository(database.db),
+    latestMigrationAt: latestMigrationAt(),
+    lifecycle: deps.lifecycle,
+    liveEvents,
+  });
+  await app.register(systemRoutes, { system, renderMetrics: () => deps.metrics.render() });
   await app.register(openApiRoutes);
   await app.register(patientRoutes, { patients });
   await app.register(careRoutes, { care });
@@ -69,7 +81,13 @@ export async function registerRoutes(
   await app.register(wearableRoutes, { wearables: services.wearables, patients });
   await app.register(deviceRoutes, { tokens: services.deviceTokens, links: services.deviceLinks });
   await app.register(bridgeRoutes, { bridge: services.bridge });
-  await app.register(eventRoutes, { liveEvents, auth, pingIntervalMs: services.pingIntervalMs });
+  await app.register(eventRoutes, {
+    liveEvents,
+    auth,
+    pingIntervalMs: services.pingIntervalMs,
+    lifecycle: deps.lifecycle,
+    metrics: deps.metrics,
+  });
   await app.register(smartClientRoutes, { smart: services.smart });
   await app.register(fhirRoutes, {
     prefix: FHIR_BASE_PATH,

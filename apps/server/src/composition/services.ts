@@ -55,6 +55,7 @@ import { createWearableRepository } from '../modules/wearables/repository.ts';
 import { createWearableService } from '../modules/wearables/service.ts';
 import { createTokenCipher } from '../modules/wearables/token-cipher.ts';
 import { createWhoopApi } from '../modules/wearables/whoop-api.ts';
+import type { Metrics } from '../plugins/metrics.ts';
 
 /** Every module's service, each from its repository and the services it uses. */
 export type Services = ReturnType<typeof createServices>;
@@ -63,7 +64,7 @@ export type Services = ReturnType<typeof createServices>;
  * Builds every service from the app's explicit dependencies. Nothing starts here: the timers, the
  * poller and the live-event connection start when the app is ready (composition/background.ts).
  */
-export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogger) {
+export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogger, metrics?: Metrics) {
   const { config, database } = deps;
   // main.ts passes the key and checkpoint file of the data folder; an app built without them (tests,
   // benchmarks) keeps its checkpoints in memory under a key of its own.
@@ -98,6 +99,7 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     clock,
     maxStreamsPerUser: deps.maxStreamsPerUser ?? config.eventStreamsPerUser,
     heartbeatIntervalMs: pingIntervalMs,
+    metrics,
   });
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
@@ -126,6 +128,7 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     clock,
     liveEvents,
     audit,
+    metrics,
   });
   // Every reading, however entered (a form, an admission, a device, the bridge, WHOOP), takes this path.
   const ingest = createIngestService({
@@ -135,6 +138,7 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     liveEvents,
     alerts,
     acceptSimulated: config.acceptSimulatedReadings,
+    metrics,
   });
   const patients = createPatientService({
     repo: createPatientRepository(database.db),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -18,8 +19,11 @@ export type DbDriver = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   driver: DbDriver;
-  /** Applies the committed drizzle-kit migrations (idempotent). */
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed drizzle-kit migrations (idempotent); says how many it applied (0 when the
+   * database was up to date, as on every instance but the first of several started together).
+   */
+  migrate(): Promise<number>;
   /**
    * A transaction of hand-written statements (db/prepared.ts), for hot paths: committed when `fn`
    * resolves, rolled back when it throws.
@@ -38,11 +42,35 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL only: where a dedicated LISTEN connection connects. */
   connectionString?: string;
+  /** PostgreSQL only: the pool's connections and the queries waiting for one (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 // Arbitrary constant key so concurrent instances migrate one at a time.
 const MIGRATION_LOCK_KEY = 7_314_159;
+const POOL_MAX = 20;
+
+/**
+ * The time drizzle-kit gave the last migration of this build (its journal's `when`), which the
+ * migrator records as `created_at` in `drizzle.__drizzle_migrations` once it is applied.
+ */
+export function latestMigrationAt(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+/** Migrations recorded as applied (none before the first migration made the table). */
+const APPLIED_MIGRATIONS = `select count(*)::int as n from drizzle.__drizzle_migrations`;
+async function appliedMigrations(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<number> {
+  try {
+    return ((await query(APPLIED_MIGRATIONS)).rows[0] as { n: number }).n;
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * Where the database is: PostgreSQL, embedded PGlite in a folder, or embedded in memory (`from`: a
@@ -83,7 +111,11 @@ async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Dat
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      const before = await appliedMigrations((text) => client.query(text));
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      return (await appliedMigrations((text) => client.query(text))) - before;
+    },
     transaction: (fn) => client.transaction((tx) => fn(runOnPglite(tx))),
     run: runOnPglite(client),
     // The embedded database is this process: it goes away only with it.
@@ -106,7 +138,7 @@ async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Dat
 }
 
 async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection (e.g. PostgreSQL restart) must not crash the process.
   const lostListeners: (() => void)[] = [];
   const connectionLost = () => {
@@ -123,7 +155,10 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        // Counted under the lock: of several instances started together, one applies them all.
+        const before = await appliedMigrations((text) => client.query(text));
         await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        return (await appliedMigrations((text) => client.query(text))) - before;
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
@@ -148,6 +183,12 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       }
     },
     run: runOnPg(pool),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_MAX,
+    }),
     onConnectionLost: (listener) => {
       lostListeners.push(listener);
     },

@@ -47,7 +47,9 @@ export type RouteAccess =
       crossSiteNavigation?: boolean;
     }
   /** A scoped token of this kind only (no session). */
-  | { kind: 'token'; token: TokenKind };
+  | { kind: 'token'; token: TokenKind }
+  /** A metrics scraper: the metrics token, or a request from an allowed address (plugins/metrics.ts). */
+  | { kind: 'metrics' };
 
 /**
  * Scoped credentials a machine presents as `Authorization: Bearer …`: a device token (one patient's
@@ -79,6 +81,7 @@ export const access = {
   public: { kind: 'public' } as const satisfies RouteAccess,
   asset: { kind: 'asset' } as const satisfies RouteAccess,
   webhook: { kind: 'webhook' } as const satisfies RouteAccess,
+  metrics: { kind: 'metrics' } as const satisfies RouteAccess,
   user: (
     permission: Permission,
     options: {
@@ -127,6 +130,8 @@ export interface AccessDeps {
   usePairingToken(token: string): Promise<PairingPrincipal | null>;
   /** A SMART access token's client and scopes; null when unknown or expired. */
   verifySmartToken(token: string): Promise<SmartPrincipal | null>;
+  /** Refuses (throws) a request to read the metrics that holds neither the metrics token nor an allowed address. */
+  authoriseScrape(request: FastifyRequest): void;
   /** Records that the request's person read this part of a patient's record (or the list). */
   recordRead(request: FastifyRequest, entityType: string, patientId: number | null): Promise<void>;
   /**
@@ -205,6 +210,8 @@ export async function registerAccessControl(app: FastifyInstance, deps: AccessDe
         return;
       case 'token':
         return authoriseToken(request, rule.token);
+      case 'metrics':
+        return deps.authoriseScrape(request);
       case 'user': {
         const session = await deps.authenticate(request);
         if (session) {

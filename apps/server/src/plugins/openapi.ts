@@ -110,6 +110,8 @@ function securityOf(access: RouteAccess | undefined): Record<string, string[]>[]
       return [];
     case 'token':
       return [tokenScheme(access.token)];
+    case 'metrics':
+      return [{ metricsToken: [] }];
     case 'user':
       return [{ session: [] }, ...(access.orToken ? [tokenScheme(access.orToken, access.scopes)] : [])];
   }
@@ -140,6 +142,11 @@ export async function registerOpenApi(app: FastifyInstance, options: { title: st
           },
           deviceToken: { type: 'http', scheme: 'bearer', description: 'A device token (vgl_dev_…)' },
           pairingToken: { type: 'http', scheme: 'bearer', description: 'A one-use bridge pairing token' },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'METRICS_TOKEN (or a scrape from an address in METRICS_ALLOWED_ADDRESSES)',
+          },
           smartBackendServices: {
             type: 'oauth2',
             description: 'SMART Backend Services: client_credentials with a private_key_jwt assertion',

@@ -45,6 +45,8 @@ export interface AlertDeps {
   clock: Clock;
   liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
   audit: Pick<AuditService, 'recordIn'>;
+  /** Counts each transition as it is recorded (GET /metrics). */
+  metrics?: { alertTransition(transition: AlertTransition, alert: { kind: string; priority: string }): void };
 }
 
 /**
@@ -132,6 +134,7 @@ export function createAlertRecorder(deps: AlertDeps) {
         detail: auditDetail(t, next),
       });
       events.push({ type: 'alert-changed', patientId, data: toAlert(next) });
+      deps.metrics?.alertTransition(t, next);
       current = next.state === 'resolved' ? undefined : next;
     }
     return events;

@@ -11,9 +11,13 @@ const event = (id: number): LiveEventRow => ({
 });
 
 /** A fan-out over a fake log, with a fake LISTEN connection whose handlers the test drives. */
-function fanOut(options: { crossInstance: boolean }) {
+function fanOut(options: { crossInstance: boolean; newestId?: number; writers?: string[][] }) {
   const stored = new Map<number, LiveEventRow>();
+  const writers = [...(options.writers ?? [])];
   const log = {
+    newestId: async () => options.newestId ?? 0,
+    /** The writers of live events at each look, in turn (none once the list is used up). */
+    writers: vi.fn(async () => writers.shift() ?? []),
     notified: [] as number[][],
     sinceCalls: [] as Date[],
     byIds: vi.fn(async (ids: number[]) => ids.flatMap((id) => stored.get(id) ?? [])),
@@ -33,10 +37,13 @@ function fanOut(options: { crossInstance: boolean }) {
   const fan = createEventFanOut({ log, listen: options.crossInstance ? listen : null });
   const received: number[][] = [];
   fan.subscribe((rows) => received.push(rows.map((r) => r.id)));
+  const inOrder: number[] = [];
+  fan.subscribeOrdered((events) => inOrder.push(...events.map((e) => e.row.id)));
   return {
     fan,
     log,
     received,
+    inOrder,
     store: (...rows: LiveEventRow[]) => {
       for (const r of rows) stored.set(r.id, r);
     },
@@ -110,5 +117,47 @@ describe('the live-event fan-out (decision 005)', () => {
     fan.publish([event(2)]);
     await fan.stop();
     expect(log.notified).toEqual([[1], [2]]);
+  });
+
+  describe('to the client streams, in id order (decision 032)', () => {
+    it('holds an event until the smaller ids other instances committed have come', async () => {
+      const { fan, inOrder, received, store, handlers } = fanOut({ crossInstance: true, newestId: 10 });
+      await fan.start();
+      fan.publish([event(11)]);
+      fan.publish([event(13)]);
+      expect(received).toEqual([[11], [13]]); // the caches hear at once
+      expect(inOrder).toEqual([11]);
+      store(event(12));
+      handlers().onNotification('12');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(inOrder).toEqual([11, 12, 13]);
+      expect(fan.frontier()).toBe(13);
+    });
+
+    it('settles a gap once no transaction that was writing events when it was seen is left', async () => {
+      const { fan, inOrder, log } = fanOut({
+        crossInstance: true,
+        newestId: 13,
+        writers: [['3/7'], ['3/7', '4/1'], ['4/1']],
+      });
+      await fan.start();
+      fan.publish([event(15)]); // 14 drawn by a transaction that is still writing, then rolls back
+      await vi.advanceTimersByTimeAsync(100);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(inOrder).toEqual([]);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(log.byIds).toHaveBeenCalledWith([14]);
+      expect(inOrder).toEqual([15]);
+    });
+
+    it('reads back an event whose NOTIFY was lost, when a later one shows the gap', async () => {
+      const { fan, inOrder, received, store } = fanOut({ crossInstance: true, newestId: 20 });
+      await fan.start();
+      store(event(21)); // committed by an instance that died before its NOTIFY
+      fan.publish([event(22)]);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(inOrder).toEqual([21, 22]);
+      expect(received).toEqual([[22], [21]]);
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { EventLogRepository, LiveEventRow } from './repository.ts';
+import { createEventSequencer, type EventOrigin, type SequencedEvent } from './sequencer.ts';
 
 type Subscriber = (events: LiveEventRow[]) => void;
+type OrderedSubscriber = (events: SequencedEvent[]) => void;
 
 /**
  * At most one NOTIFY per this interval: ids committed meanwhile share the next one. An id committed
@@ -13,11 +15,20 @@ const DISPATCHED_MEMORY = 20_000;
 /** After a lost LISTEN connection, events this far before the loss are re-read. */
 const CATCH_UP_MARGIN_MS = 10_000;
 const CATCH_UP_LIMIT = 5000;
+/**
+ * A gap in the ids that lasts this long is asked about: almost every one closes sooner, as the
+ * transaction holding the smaller id commits or another instance's NOTIFY arrives.
+ */
+const GAP_CHECK_MS = 100;
+/** At most this many missing ids of one gap are read back at a time. */
+const GAP_READ_LIMIT = 5000;
 
 /** What the fan-out needs from a LISTEN connection (listen-connection.ts on PostgreSQL). */
 export interface Listener {
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Whether LISTEN holds now (readiness). */
+  isConnected?(): boolean;
 }
 
 /** Opens the LISTEN side with the fan-out's handlers (see ListenOptions). */
@@ -35,7 +46,8 @@ export type ListenerFactory = (handlers: {
  * transactions can commit out of id order.
  */
 export function createEventFanOut(deps: {
-  log: Pick<EventLogRepository, 'byIds' | 'since' | 'notify'>;
+  log: Pick<EventLogRepository, 'byIds' | 'since' | 'notify'> &
+    Partial<Pick<EventLogRepository, 'newestId' | 'writers'>>;
   /** PostgreSQL only: how to LISTEN for other instances' ids. Null on PGlite (one process). */
   listen: ListenerFactory | null;
   onError?: (error: unknown) => void;
@@ -48,6 +60,13 @@ export function createEventFanOut(deps: {
   let sent = 0;
   const dispatched = new Set<number>();
   const dispatchedOrder: number[] = [];
+  /** The client streams' side: the same events, in id order (decision 032). */
+  const sequencer = createEventSequencer();
+  const ordered = new Set<OrderedSubscriber>();
+  let gapTimer: NodeJS.Timeout | null = null;
+  /** The writers of live events seen when the current gap was first asked about, and its top. */
+  let gapWatch: { writers: Set<string>; upTo: number } | null = null;
+  let stopped = false;
 
   // NOTIFY takes a database-wide lock at commit: one NOTIFY per ingest would serialise every
   // request on it. Ids committed close together share one NOTIFY, and that transaction does not
@@ -55,16 +74,17 @@ export function createEventFanOut(deps: {
   let pendingNotify: number[] = [];
   let notifyTimer: NodeJS.Timeout | null = null;
   let lastNotifyAt = 0;
+  let notifying: Promise<void> = Promise.resolve();
   function flushNotify() {
     notifyTimer = null;
     lastNotifyAt = performance.now();
     const ids = pendingNotify;
     pendingNotify = [];
-    // Lost: other instances' clients get them on reconnect (Last-Event-ID).
-    log.notify(ids).catch(onError);
+    // Lost: the other instances read them back when a later id shows the gap (checkGap).
+    notifying = log.notify(ids).catch(onError);
   }
 
-  function dispatch(rows: LiveEventRow[]) {
+  function dispatch(rows: LiveEventRow[], origin: EventOrigin) {
     const fresh = rows.filter((r) => !dispatched.has(r.id)).sort((a, b) => a.id - b.id);
     if (fresh.length === 0) return;
     for (const r of fresh) {
@@ -74,6 +94,49 @@ export function createEventFanOut(deps: {
     while (dispatchedOrder.length > DISPATCHED_MEMORY) dispatched.delete(dispatchedOrder.shift()!);
     sent += fresh.length;
     for (const subscriber of subscribers) subscriber(fresh);
+    emitOrdered(sequencer.offer(fresh, origin));
+  }
+
+  function emitOrdered(events: SequencedEvent[]) {
+    if (events.length > 0) for (const subscriber of ordered) subscriber(events);
+    if (sequencer.heldCount() > 0) scheduleGapCheck();
+  }
+
+  const scheduleGapCheck = () => {
+    if (!stopped) gapTimer ??= setTimeout(() => void checkGap(), GAP_CHECK_MS);
+  };
+
+  /**
+   * A gap has lasted. The transactions writing live events at the first look hold every id of it
+   * that is not committed yet (each holds the table's lock from before it draws an id until it
+   * ends); once none of them is left, each missing id below the gap's top is committed (read back
+   * here: an instance whose NOTIFY was lost) or never will be (rolled back), and what waited behind
+   * goes out.
+   */
+  async function checkGap() {
+    gapTimer = null;
+    const gap = sequencer.gap();
+    if (!gap || stopped) {
+      gapWatch = null;
+      return;
+    }
+    try {
+      const writing = new Set(await (log.writers?.() ?? Promise.resolve([])));
+      gapWatch ??= { writers: writing, upTo: gap.upTo };
+      if ([...gapWatch.writers].some((w) => writing.has(w))) {
+        scheduleGapCheck();
+        return;
+      }
+      const { upTo } = gapWatch;
+      gapWatch = null;
+      const missing = gap.missing.filter((id) => id < upTo).slice(0, GAP_READ_LIMIT);
+      if (missing.length > 0) dispatch(await log.byIds(missing), 'other-instance');
+      emitOrdered(sequencer.settle(upTo));
+    } catch (error) {
+      gapWatch = null;
+      onError(error);
+      scheduleGapCheck();
+    }
   }
 
   async function onNotification(payload: string | undefined) {
@@ -84,7 +147,7 @@ export function createEventFanOut(deps: {
       .filter((id) => Number.isSafeInteger(id) && !dispatched.has(id));
     if (ids.length === 0) return;
     try {
-      dispatch(await log.byIds(ids));
+      dispatch(await log.byIds(ids), 'other-instance');
     } catch (error) {
       onError(error);
     }
@@ -95,22 +158,39 @@ export function createEventFanOut(deps: {
       onNotification: (payload) => void onNotification(payload),
       // Whatever committed while we were not listening.
       onRestored: async (lostAt) =>
-        dispatch(await log.since(new Date(lostAt.getTime() - CATCH_UP_MARGIN_MS), CATCH_UP_LIMIT)),
+        dispatch(
+          await log.since(new Date(lostAt.getTime() - CATCH_UP_MARGIN_MS), CATCH_UP_LIMIT),
+          'other-instance',
+        ),
       onError,
     }) ?? null;
 
   return {
     async start() {
+      stopped = false;
+      // The streams carry what commits from now on; a client that was away is replayed the rest.
+      if (log.newestId) sequencer.reset(await log.newestId());
       await listen?.start();
     },
 
     async stop() {
+      stopped = true;
+      if (gapTimer) clearTimeout(gapTimer);
+      gapTimer = null;
       if (notifyTimer) {
         clearTimeout(notifyTimer);
         flushNotify();
       }
+      // The last ids reach the other instances before this one lets its database go.
+      await notifying;
       subscribers.clear();
+      ordered.clear();
       await listen?.stop();
+    },
+
+    /** Whether the other instances' events reach this one (always, on PGlite). */
+    isListening(): boolean {
+      return !listen || (listen.isConnected?.() ?? true);
     },
 
     /**
@@ -119,7 +199,7 @@ export function createEventFanOut(deps: {
      */
     publish(rows: LiveEventRow[]) {
       if (rows.length === 0) return;
-      dispatch(rows);
+      dispatch(rows, 'this-instance');
       if (!listen) return;
       for (const row of rows) pendingNotify.push(row.id);
       notifyTimer ??= setTimeout(
@@ -136,12 +216,30 @@ export function createEventFanOut(deps: {
       return `${instance}.${sent}`;
     },
 
+    /**
+     * Every event at once, as each commits (by set membership, not in id order): this instance's
+     * caches, which must forget what changed without waiting for a smaller id to commit.
+     */
     subscribe(subscriber: Subscriber): () => void {
       subscribers.add(subscriber);
       return () => {
         subscribers.delete(subscriber);
       };
     },
+
+    /**
+     * The events in id order, each once, after {@link frontier} as it stands when subscribing: the
+     * client streams (decision 032).
+     */
+    subscribeOrdered(subscriber: OrderedSubscriber): () => void {
+      ordered.add(subscriber);
+      return () => {
+        ordered.delete(subscriber);
+      };
+    },
+
+    /** Every event up to this id has gone to the ordered subscribers (or never committed). */
+    frontier: () => sequencer.frontier(),
   };
 }
 

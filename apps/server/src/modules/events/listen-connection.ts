@@ -22,6 +22,7 @@ export interface ListenOptions {
 export function createListenConnection(options: ListenOptions): {
   start(): Promise<void>;
   stop(): Promise<void>;
+  isConnected(): boolean;
 } {
   let stopped = false;
   let client: pg.Client | null = null;
@@ -61,6 +62,7 @@ export function createListenConnection(options: ListenOptions): {
 
   return {
     start: listen,
+    isConnected: () => client !== null,
     async stop() {
       stopped = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);

@@ -1,4 +1,4 @@
-import { asc, gt, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { epochMs, type Prelude, type Run, type Statement, statement } from '../../db/prepared.ts';
 import { liveEvents } from '../../db/schema.ts';
@@ -80,6 +80,38 @@ export function createEventLogRepository(database: Pick<Database, 'db' | 'run'>)
     /** Events after `afterId`, oldest first (a client reconnecting with Last-Event-ID). */
     after: (afterId: number, limit: number): Promise<LiveEventRow[]> =>
       db.select().from(liveEvents).where(gt(liveEvents.id, afterId)).orderBy(asc(liveEvents.id)).limit(limit),
+
+    /**
+     * Events after `afterId` up to `upTo`, oldest first: what a client reconnecting with
+     * Last-Event-ID missed, up to where the stream it opens takes over (decision 032).
+     */
+    between: (afterId: number, upTo: number, limit: number): Promise<LiveEventRow[]> =>
+      db
+        .select()
+        .from(liveEvents)
+        .where(and(gt(liveEvents.id, afterId), lte(liveEvents.id, upTo)))
+        .orderBy(asc(liveEvents.id))
+        .limit(limit),
+
+    /** The newest committed event's id (0 when there is none): where a starting instance begins. */
+    async newestId(): Promise<number> {
+      const [row] = await db.select({ id: max(liveEvents.id) }).from(liveEvents);
+      return Number(row?.id ?? 0);
+    },
+
+    /**
+     * The transactions now writing live events: each holds the table's RowExclusiveLock from before
+     * it draws an id until it ends, so once none of those seen after a gap appeared is left, every id
+     * of the gap is committed or never will be (decision 032). Keys are virtual transaction ids.
+     */
+    async writers(): Promise<string[]> {
+      const result = await db.execute(
+        sql`select virtualtransaction as vxid from pg_locks
+            where locktype = 'relation' and relation = 'live_events'::regclass
+              and mode = 'RowExclusiveLock' and pid <> pg_backend_pid()`,
+      );
+      return (result as unknown as { rows: { vxid: string }[] }).rows.map((r) => r.vxid);
+    },
 
     /** Events created at or after `from`, oldest first (catching up after a lost LISTEN). */
     since: (from: Date, limit: number): Promise<LiveEventRow[]> =>

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
 import { access } from '../../plugins/access.ts';
 import { operation } from '../../plugins/openapi.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -10,6 +11,9 @@ export interface EventRoutesOptions {
   auth: AuthService;
   /** A ping at least this often keeps proxies from closing the stream (spec: the client ignores it). */
   pingIntervalMs: number;
+  /** The instance's shutdown: new streams are refused while it drains, and open ones handed over. */
+  lifecycle: { readonly isDraining: boolean; onDrain(handler: () => void): void };
+  metrics?: { countStreamsWith(count: () => number): void; eventsDelivered(count: number): void };
 }
 
 /**
@@ -54,6 +58,26 @@ export function endsStream(ended: StreamsEndedData, userId: number, sessionId: s
 const MAX_BUFFERED_BYTES = 1_048_576;
 const PING = 'data: {"type":"ping"}\n\n';
 
+/**
+ * How soon a stream ended by a restart is to be opened again, on another instance (decision 032):
+ * the SSE `retry` field for any EventSource, and a `stream-ending` event for Vigil's own client,
+ * which reconnects at a random moment within it so a ward's screens do not all arrive at once.
+ */
+export const HANDOVER_WITHIN_MS = 500;
+const HANDOVER = `retry: ${HANDOVER_WITHIN_MS}\ndata: ${JSON.stringify({
+  type: 'stream-ending',
+  data: { reconnectWithinMs: HANDOVER_WITHIN_MS },
+})}\n\n`;
+
+/** A stream asked of an instance that is shutting down: the load balancer sends it elsewhere. */
+const shuttingDown = () =>
+  new AppError(
+    503,
+    'SHUTTING_DOWN',
+    'This server is restarting; connect again and another one will answer.',
+    { 'retry-after': '1' },
+  );
+
 /** Fastify's listener on a response's end: it holds the request and reply to log their end. */
 const FASTIFY_END_LISTENER = 'onResFinished';
 
@@ -88,9 +112,14 @@ function format(row: LiveEventRow): string {
  * auth service whether the session still holds.
  */
 export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, opts) => {
-  const { liveEvents, auth } = opts;
-  /** How to end each of this instance's open streams (on shutdown). */
-  const openStreams = new Set<() => void>();
+  const { liveEvents, auth, lifecycle, metrics } = opts;
+  /** How to end each of this instance's open streams (on shutdown: with the handover's hint). */
+  const openStreams = new Set<(farewell?: string) => void>();
+  metrics?.countStreamsWith(() => openStreams.size);
+  // Draining: each client is told to reconnect, and the balancer sends it to another instance.
+  lifecycle.onDrain(() => {
+    for (const end of [...openStreams]) end(HANDOVER);
+  });
   /** Each open stream's ping, with the session it lives on. */
   const pinged = new Map<() => void, { write(text: string): void; sessionId: string | null }>();
   // One timer for every stream (not one each: a timer and its closure per client were a good part
@@ -128,6 +157,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
   };
   const schema = { ...operation('Events', 'streamEvents', 'Live events (server-sent events)') };
   app.get('/api/events', { config, schema }, async (request, reply) => {
+    if (lifecycle.isDraining) throw shuttingDown();
     // A hijacked answer skips the onSend hook that audits reads: recorded here, before anything is sent.
     await request.auditRead();
     // EventSource sends Last-Event-ID on its own reconnects; a client that reconnects by hand
@@ -175,8 +205,9 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
     pinged.set(cleanup, { write, sessionId });
     pingTimer ??= setInterval(() => void pingAll(), opts.pingIntervalMs);
 
-    function cleanup() {
+    function cleanup(farewell?: string) {
       if (closed) return;
+      if (farewell) res.write(farewell);
       closed = true;
       pinged.delete(cleanup);
       if (pinged.size === 0 && pingTimer) {
@@ -194,17 +225,20 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
     res.on('close', cleanup);
 
     await stream.start((rows) => {
+      let written = 0;
       for (const row of rows) {
         if (row.type === DEVICE_TOKENS_ENDED || row.type === ALERT_SETTINGS_CHANGED) continue;
         if (row.type !== STREAMS_ENDED) {
           write(format(row));
+          written++;
           continue;
         }
         if (endsStream(row.data as StreamsEndedData, userId, sessionId)) {
           cleanup();
-          return;
+          break;
         }
       }
+      metrics?.eventsDelivered(written);
     });
   });
 };

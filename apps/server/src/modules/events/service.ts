@@ -3,9 +3,15 @@ import type { Clock } from '../../lib/clock.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import type { EventFanOut } from './fan-out.ts';
 import type { EventLogRepository, LiveEventRow, NewLiveEvent } from './repository.ts';
+import type { EventOrigin, SequencedEvent } from './sequencer.ts';
 import type { StreamsRepository } from './streams-repository.ts';
 
 export type { LiveEventRow, NewLiveEvent } from './repository.ts';
+
+/** What is measured of the live events (plugins/metrics.ts). */
+export interface LiveEventMetrics {
+  eventDispatched(createdAt: Date, origin: EventOrigin): void;
+}
 
 /** Events are kept this long for clients that reconnect with Last-Event-ID. */
 export const EVENT_RETENTION_MS = 24 * 3_600_000;
@@ -17,7 +23,7 @@ export interface LiveStream {
   position: string;
   /**
    * Sends the events after `lastEventId` (best effort), then those committed since the stream
-   * opened, then live ones as they commit; none twice.
+   * opened, then live ones as they commit: in id order, none twice (decision 032).
    */
   start(deliver: (rows: LiveEventRow[]) => void): Promise<void>;
   /** Unsubscribes and releases the stream's place under the user's cap. Idempotent. */
@@ -37,11 +43,18 @@ export function createLiveEventsService(deps: {
   maxStreamsPerUser: number;
   /** How often this instance refreshes the registry rows of its open streams. */
   heartbeatIntervalMs: number;
+  metrics?: LiveEventMetrics;
 }) {
   const { log, fanOut, streams, clock } = deps;
   /** This instance's open streams, by registry id. */
   const openStreams = new Set<string>();
+  /** Registry rows of closed streams being deleted: a stopping instance waits for them. */
+  const closing = new Set<Promise<void>>();
   let heartbeat: NodeJS.Timeout | null = null;
+  // Each event's lag is measured once, as it is dispatched to the streams in order.
+  fanOut.subscribeOrdered((events) => {
+    for (const { row, origin } of events) deps.metrics?.eventDispatched(row.createdAt, origin);
+  });
 
   return {
     async start() {
@@ -55,6 +68,8 @@ export function createLiveEventsService(deps: {
     async stop() {
       if (heartbeat) clearInterval(heartbeat);
       heartbeat = null;
+      // A restart leaves no stream counted against its user's cap: their clients reconnect elsewhere.
+      await Promise.all([...closing, streams.close([...openStreams]).catch(() => {})]);
       await fanOut.stop();
     },
 
@@ -72,6 +87,9 @@ export function createLiveEventsService(deps: {
     /** Where this instance's events stand, for an answer about to be read (LIVE_POSITION_HEADER). */
     position: () => fanOut.position(),
 
+    /** Whether other instances' events reach this one (readiness). */
+    isConnected: () => fanOut.isListening(),
+
     /**
      * Opens a stream for a user, refused (429) when the user has the maximum open on any instance.
      * It is subscribed at once, so nothing committed before {@link LiveStream.start} is lost.
@@ -87,7 +105,14 @@ export function createLiveEventsService(deps: {
       openStreams.add(id);
       let pending: LiveEventRow[] | null = [];
       let deliver: ((rows: LiveEventRow[]) => void) | null = null;
-      const unsubscribe = fanOut.subscribe((rows) => {
+      // From here on the stream gets every event after `from`, in order; before it, the replay.
+      const from = fanOut.frontier();
+      // A client that comes from an instance ahead of this one already has events up to its id.
+      const hasUpTo = lastEventId !== null && lastEventId > from ? lastEventId : null;
+      const isNew = (row: LiveEventRow) => hasUpTo === null || row.id <= from || row.id > hasUpTo;
+      const unsubscribe = fanOut.subscribeOrdered((events: SequencedEvent[]) => {
+        const rows = events.map((e) => e.row).filter(isNew);
+        if (rows.length === 0) return;
         if (pending) pending.push(...rows);
         else deliver?.(rows);
       });
@@ -96,9 +121,9 @@ export function createLiveEventsService(deps: {
         position: fanOut.position(),
         async start(send) {
           const replayed = new Set<number>();
-          if (lastEventId !== null) {
+          if (lastEventId !== null && lastEventId < from) {
             try {
-              const missed = await log.after(lastEventId, MAX_REPLAY);
+              const missed = await log.between(lastEventId, from, MAX_REPLAY);
               for (const row of missed) replayed.add(row.id);
               if (missed.length > 0) send(missed);
             } catch {
@@ -115,7 +140,9 @@ export function createLiveEventsService(deps: {
           closed = true;
           unsubscribe();
           openStreams.delete(id);
-          void streams.close([id]).catch(() => {});
+          const deleting = streams.close([id]).catch(() => {});
+          closing.add(deleting);
+          void deleting.finally(() => closing.delete(deleting));
         },
       };
     },

@@ -77,6 +77,8 @@ export function createIngestService(deps: {
   alerts: Pick<AlertService, 'onPatientChanged'>;
   /** Whether simulated readings ("Use Demo Device", the bridge's simulation) are stored at all. */
   acceptSimulated: boolean;
+  /** Counts the readings stored, by provenance (GET /metrics). */
+  metrics?: { readingsIngested(provenances: readonly string[]): void };
 }) {
   const { database, clock, liveEvents } = deps;
 
@@ -148,11 +150,12 @@ export function createIngestService(deps: {
     times: number[],
     actor: IngestActor,
     skipStored: boolean,
-  ): Promise<{ answer: DeviceReadingsResponse; events: LiveEventRow[] }> {
+  ): Promise<{ answer: DeviceReadingsResponse; events: LiveEventRow[]; stored: ReadingProvenance[] }> {
     const q = ingestStatements(run);
     const sent = classify(list, actor.sender);
     const { patients: locked, simulated, keys } = await q.lockAndInsert(sent, actor.userId, skipStored);
     const classed = storedClasses(sent, simulated);
+    const stored = classed.flatMap((r, i) => (keys[i] ? [r.provenance] : []));
     const byId = new Map(locked.map((p) => [p.id, p]));
     const missing = list.findIndex((r) => !byId.has(r.patientId));
     if (missing >= 0) {
@@ -223,7 +226,7 @@ export function createIngestService(deps: {
         });
       }
     }
-    return { answer: { count: refs.length, readings: refs }, events: recorded };
+    return { answer: { count: refs.length, readings: refs }, events: recorded, stored };
   }
 
   return {
@@ -239,6 +242,7 @@ export function createIngestService(deps: {
       // What the key promises: the same readings. A different body under it is refused.
       const requestHash = scopedKey ? createHash('sha256').update(JSON.stringify(list)).digest('hex') : null;
       let committedEvents: LiveEventRow[] = [];
+      let storedProvenances: ReadingProvenance[] = [];
 
       // A resend is rare: the readings are first inserted as new, and only when one turns out to
       // be stored already (a unique violation) is the whole transaction run again, skipping those.
@@ -256,8 +260,9 @@ export function createIngestService(deps: {
             }
             return stored?.response as DeviceReadingsResponse;
           }
-          const { answer, events } = await store(run, list, times, actor, skipStored);
+          const { answer, events, stored } = await store(run, list, times, actor, skipStored);
           committedEvents = events;
+          storedProvenances = stored;
           if (scopedKey) await q.storeAnswer(scopedKey, answer);
           return answer;
         });
@@ -266,6 +271,7 @@ export function createIngestService(deps: {
         throw error;
       });
       liveEvents.committed(committedEvents);
+      deps.metrics?.readingsIngested(storedProvenances);
       return answer;
     },
 
@@ -281,7 +287,9 @@ export function createIngestService(deps: {
       actor: IngestActor,
     ): Promise<{ events: LiveEventRow[]; stored: DeviceReadingsResponse }> {
       const times = checkInput(list, actor);
-      const { events, answer } = await store(run, list, times, actor, false);
+      const { events, answer, stored } = await store(run, list, times, actor, false);
+      // Counted as stored: the caller's transaction commits it (an admission, an edit) or, rarely, not.
+      deps.metrics?.readingsIngested(stored);
       return { events, stored: answer };
     },
   };

@@ -61,7 +61,9 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       }
       const parsed = LiveEvent.safeParse(json);
       if (!parsed.success) return;
-      applyLiveEvent(queryClient, parsed.data);
+      // The server is restarting: reconnect soon, to another one (decision 032).
+      if (parsed.data.type === 'stream-ending') client.handOver(parsed.data.data.reconnectWithinMs);
+      else applyLiveEvent(queryClient, parsed.data);
     };
     const client = new LiveStreamClient({
       open: openEventSource,

@@ -96,5 +96,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     case 'alert-level-changed':
       // Announced by the alert it raises (alert-changed), once, not by the level.
       return;
+    case 'stream-ending':
+      // The stream's own business (a server restarting): the stream client reconnects.
+      return;
   }
 }

@@ -191,6 +191,33 @@ describe('the live event stream reconnects', () => {
     expect(t.client.state.status).toBe('live');
   });
 
+  it('hands over to another server when told the stream is ending: soon, resuming after the last event, staying live', () => {
+    const t = setUp({ random: () => 0.5 });
+    t.serverUp();
+    t.client.start();
+    t.current().handlers.onMessage('{"type":"reading"}', '57');
+    const old = t.current();
+    t.client.handOver(500);
+    expect(old.isClosed).toBe(true);
+    // A planned restart is no outage: the screen does not say it is offline.
+    expect(t.client.state.status).toBe('live');
+    expect(t.counts.failures).toBe(0);
+    t.clock.advance(249);
+    expect(t.opened).toHaveLength(1);
+    t.clock.advance(1); // at a random moment within the 500 ms (here half-way)
+    expect(t.opened).toHaveLength(2);
+    expect(t.current().url).toBe('/api/events?lastEventId=57');
+    expect(t.client.state.status).toBe('live');
+    expect(t.counts.resumed).toBe(1);
+
+    // Should no server answer, the usual schedule takes over.
+    t.client.handOver(500);
+    t.serverDown();
+    t.clock.advance(250);
+    expect(t.client.state).toMatchObject({ status: 'offline', attempts: 1 });
+    expect(t.client.state.nextAttemptAt).toBe(t.clock.time + 2000);
+  });
+
   it('stops for good: no attempt after stop(), and late callbacks of old streams are ignored', () => {
     const t = setUp();
     t.serverUp();

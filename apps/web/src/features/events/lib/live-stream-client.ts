@@ -99,10 +99,28 @@ export class LiveStreamClient {
     this.#connect();
   }
 
-  #connect() {
+  /**
+   * The server is shutting down and said so (a `stream-ending` event, decision 032): the stream is
+   * opened again at a random moment within `withinMs` (so a ward's screens do not all arrive at
+   * once), resuming after the last event, and the load balancer sends it to another server. A
+   * handover, not a failure: the screen stays live meanwhile; should the new stream fail, the usual
+   * schedule takes over.
+   */
+  handOver(withinMs: number): void {
+    if (this.#isStopped || this.#state.status !== 'live') return;
+    this.#closeStream();
+    this.#clearTimer();
+    const delay = Math.round(withinMs * (this.#options.random ?? Math.random)());
+    this.#timer = this.#options.timers.setTimeout(() => {
+      this.#timer = null;
+      this.#connect({ isHandover: true });
+    }, delay);
+  }
+
+  #connect({ isHandover = false }: { isHandover?: boolean } = {}) {
     if (this.#isStopped) return;
     this.#closeStream();
-    this.#set({ status: 'connecting', nextAttemptAt: null });
+    if (!isHandover) this.#set({ status: 'connecting', nextAttemptAt: null });
     const generation = ++this.#generation;
     const url = this.#lastEventId
       ? `${EVENTS_PATH}?lastEventId=${encodeURIComponent(this.#lastEventId)}`

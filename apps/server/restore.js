@@ -1,0 +1,4 @@
+// `npm run restore`: plain JavaScript first, so an older Node says which Node Vigil needs (start.js).
+import { startOnSupportedNode } from '@vigil/domain/runtime';
+
+await startOnSupportedNode(new URL('./src/ops/restore.ts', import.meta.url).href, 1);
