@@ -167,6 +167,14 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     transaction: async (fn) => {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // A checked-out client has no listener of the pool's: PostgreSQL going away mid-transaction
+      // would otherwise be an uncaught 'error' (the process's end). The transaction's own query
+      // fails with it; the connection is discarded.
+      const lost = (error: Error) => {
+        broken = error;
+        connectionLost();
+      };
+      client.on('error', lost);
       try {
         await client.query('begin');
         const result = await fn(runOnPg(client));
@@ -179,6 +187,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
         });
         throw error;
       } finally {
+        client.off('error', lost);
         client.release(broken);
       }
     },
