@@ -13,7 +13,7 @@ const { tryLock, unlock } = createRequire(import.meta.url)('fs-native-extensions
   unlock(fd: number): void;
 };
 
-const DEFAULT_WAIT_MS = 2000;
+const DEFAULT_WAIT_MS = 5000;
 const RETRY_MS = 20;
 /** Sleeps the start-up synchronously between tries (the callers take the lock before anything runs). */
 const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -38,7 +38,7 @@ export function acquirePidLock(
     /** The lock file's permissions when it is created (default 0o666 less the umask). */
     mode?: number;
     /**
-     * How long a held lock is waited for before the refusal (default 2 s). A process killed a moment
+     * How long a held lock is waited for before the refusal (default 5 s: a loaded machine may take seconds to end a killed process). A process killed a moment
      * ago still holds it while the kernel ends its threads: its restart must not be refused for that.
      */
     waitMs?: number;

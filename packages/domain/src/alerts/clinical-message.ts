@@ -64,8 +64,9 @@ function parameterText(
 }
 
 /**
- * A clinical alert's message: the score, then the values that drive it with the limit each crossed,
- * highest scores first (at most three): "NEWS2 9 · RR 27 ≥ 25 · SpO2 90 ≤ 91".
+ * A clinical alert's message: the score, then every value that drives it with the limit each
+ * crossed, highest scores first, so every parameter that scores 3 is named: "NEWS2 9 · RR 27 ≥ 25 ·
+ * SpO2 90 ≤ 91 · HR 95 ≥ 91". Nothing that scores is left out: a nurse reads why from the alert.
  */
 export function clinicalAlertMessage(
   news2: Pick<PatientNews2, 'total' | 'complete' | 'parameters' | 'spo2Scale'>,
@@ -78,7 +79,6 @@ export function clinicalAlertMessage(
         (b.score ?? 0) - (a.score ?? 0) ||
         NEWS2_PARAMETERS.indexOf(a.parameter) - NEWS2_PARAMETERS.indexOf(b.parameter),
     )
-    .flatMap((p) => parameterText(p.parameter, values, news2.spo2Scale) ?? [])
-    .slice(0, 3);
+    .flatMap((p) => parameterText(p.parameter, values, news2.spo2Scale) ?? []);
   return [`NEWS2 ${news2.complete ? '' : '≥ '}${news2.total}`, ...drivers].join(' · ');
 }
