@@ -164,6 +164,54 @@ describe('clinical alerts', () => {
     });
   });
 
+  it('keeps a red score that remains after a fall from 17 to 3 with an alert of its own, named in the resolution', async () => {
+    // The critical set: RR 28, SpO2 88 on air, BP 85/50, HR 135, new confusion, 39.2 °C (NEWS2 17).
+    const critical = {
+      respiratoryRate: 28,
+      oxygenLevel: 88,
+      onSupplementalOxygen: false,
+      systolicBP: 85,
+      diastolicBP: 50,
+      heartRate: 135,
+      consciousness: 'C' as const,
+      temperature: 1026,
+    };
+    // Everything back to normal but the new confusion, which scores 3 alone: NEWS2 3, a red score.
+    const better = {
+      ...critical,
+      respiratoryRate: 16,
+      oxygenLevel: 97,
+      systolicBP: 120,
+      diastolicBP: 80,
+      heartRate: 80,
+      temperature: 986,
+    };
+    for (const acknowledgedFirst of [true, false]) {
+      const p = await admitPatient(t.app, nurse.cookie, { name: `Fell ${acknowledgedFirst}` });
+      await recordReadings(t.app, nurse, { patientId: p.id, readingTime: now(), ...critical });
+      const [emergency] = await alertsOf(p.id);
+      expect(emergency).toMatchObject({ condition: 'news2-emergency', news2Total: 17 });
+      // The alert names every parameter that scores, the 3s first.
+      expect(emergency!.message).toBe(
+        'NEWS2 17 · RR 28 ≥ 25 · SpO2 88 ≤ 91 · SBP 85 ≤ 90 · HR 135 ≥ 131 · ACVPU C · T 39.2 ≥ 39.1',
+      );
+      if (acknowledgedFirst) await call(nurse, 'POST', `/api/alerts/${emergency!.id}/acknowledge`);
+      t.clock.advance(MIN);
+      await recordReadings(t.app, nurse, { patientId: p.id, readingTime: now(), ...better });
+      // Unacknowledged, the high alert latches until someone acknowledges it.
+      if (!acknowledgedFirst) await call(nurse, 'POST', `/api/alerts/${emergency!.id}/acknowledge`);
+      const all = await alertsOf(p.id);
+      expect(all.map((a) => [a.condition, a.state])).toEqual([
+        ['news2-red', 'active'],
+        ['news2-emergency', 'resolved'],
+      ]);
+      expect(all[0]).toMatchObject({ priority: 'medium', message: 'NEWS2 3 · ACVPU C', news2Total: 3 });
+      if (acknowledgedFirst) {
+        expect(all[1]!.resolution).toBe('NEWS2 fell to NEWS2 red score: its own alert replaces this one');
+      }
+    }
+  });
+
   it('supersedes a medium alert when the score rises to the emergency band', async () => {
     const p = await admitPatient(t.app, nurse.cookie, { name: 'Alert Rise' });
     await recordReadings(t.app, nurse, { patientId: p.id, readingTime: now(), respiratoryRate: 25 });

@@ -168,10 +168,49 @@ describe('onScoreChange', () => {
     let open = apply(null, onScoreChange(null, 'news2-emergency', 'observation', t0, settings), t0);
     open = apply(open, acknowledgeAlert(open!)!, at(MIN));
     expect(open?.state).toBe('acknowledged');
-    expect(onScoreChange(open, 'news2-urgent', 'observation', at(2 * MIN), settings)).toEqual([
-      { type: 'resolve', cause: 'NEWS2 fell to NEWS2 urgent (5–6)' },
+    // NEWS2 5–6 still asks for an urgent response: its own alert replaces the higher one.
+    const fell = onScoreChange(open, 'news2-urgent', 'observation', at(2 * MIN), settings);
+    expect(fell).toEqual([
+      { type: 'resolve', cause: 'NEWS2 fell to NEWS2 urgent (5–6): its own alert replaces this one' },
+      {
+        type: 'raise',
+        condition: 'news2-urgent',
+        priority: 'medium',
+        state: 'active',
+        confirmation: 'observation',
+        deadlineAt: at(2 * MIN + settings.acknowledgeWithinMs.medium),
+      },
     ]);
     expect(acknowledgeAlert(open!)).toBeNull();
+    // A fall to 1–4 raises none.
+    expect(onScoreChange(open, 'news2-low', 'observation', at(2 * MIN), settings)).toEqual([
+      { type: 'resolve', cause: 'NEWS2 fell to NEWS2 1–4' },
+    ]);
+  });
+
+  it('keeps a red score that remains after a fall with an alert of its own (17 → 3 with new confusion)', () => {
+    let open = apply(null, onScoreChange(null, 'news2-emergency', 'observation', t0, settings), t0);
+    open = apply(open, acknowledgeAlert(open!)!, at(MIN));
+    const fell = onScoreChange(open, 'news2-red', 'observation', at(2 * MIN), settings);
+    expect(fell.map((t) => t.type)).toEqual(['resolve', 'raise']);
+    expect(fell[0]).toEqual({
+      type: 'resolve',
+      cause: 'NEWS2 fell to NEWS2 red score: its own alert replaces this one',
+    });
+    expect(fell[1]).toMatchObject({ condition: 'news2-red', priority: 'medium', state: 'active' });
+    // A device's fall: the red score's alert waits for confirmation as any device's value does.
+    const pending = apply(null, onScoreChange(null, 'news2-emergency', 'device', t0, settings), t0);
+    expect(onScoreChange(pending, 'news2-red', 'device', at(MIN), settings)).toEqual([
+      { type: 'resolve', cause: 'not confirmed: the value did not persist' },
+      {
+        type: 'raise',
+        condition: 'news2-red',
+        priority: 'medium',
+        state: 'pending',
+        confirmation: null,
+        deadlineAt: null,
+      },
+    ]);
   });
 });
 

@@ -62,8 +62,9 @@ export type ScoreTrigger = 'observation' | 'device';
  * - The same band keeps the alert (its message is updated); a device's further reading that agrees
  *   confirms a pending one.
  * - A fall ends the condition: the alert resolves, unless it latches (high priority, not yet
- *   acknowledged), which then stays until acknowledged. A fall raises no new lower alert: the response
- *   to the higher band covers it, and the observation schedule follows the new score.
+ *   acknowledged), which then stays until acknowledged. Where the score fell to still needs a
+ *   response of its own (a red score, NEWS2 5–6: {@link keepsItsOwnAlert}), that alert replaces it,
+ *   and the resolution says so; a fall to 1–4 raises none (the observation schedule follows it).
  * Returns the transitions for the open alert first, then a new alert's.
  */
 export function onScoreChange(
@@ -101,12 +102,39 @@ export function onScoreChange(
     return open.conditionEndedAt ? [{ type: 'condition-resumed' }] : [{ type: 'update' }];
   }
   // The score fell below the alert's band.
-  if (open.state === 'pending')
-    return [{ type: 'resolve', cause: 'not confirmed: the value did not persist' }];
-  const cause = after === null ? 'NEWS2 fell to 0' : `NEWS2 fell to ${ALERT_CONDITION_LABELS[after]}`;
+  const replacement = after !== null && keepsItsOwnAlert(after) ? after : null;
+  if (open.state === 'pending') {
+    const unconfirmed: AlertTransition = {
+      type: 'resolve',
+      cause: 'not confirmed: the value did not persist',
+    };
+    return replacement ? [unconfirmed, raise(replacement)] : [unconfirmed];
+  }
+  // A latched alert stays until acknowledged; its acknowledgement raises the lower one's then.
   if (open.latched && open.state === 'active')
     return open.conditionEndedAt ? [] : [{ type: 'condition-ended' }];
-  return [{ type: 'resolve', cause }];
+  if (replacement) {
+    const label = ALERT_CONDITION_LABELS[replacement];
+    return [
+      { type: 'resolve', cause: `NEWS2 fell to ${label}: its own alert replaces this one` },
+      raise(replacement),
+    ];
+  }
+  return [
+    {
+      type: 'resolve',
+      cause: after === null ? 'NEWS2 fell to 0' : `NEWS2 fell to ${ALERT_CONDITION_LABELS[after]}`,
+    },
+  ];
+}
+
+/**
+ * Whether a condition a score fell to needs an alert of its own (RCP Chart 4): a red score (an
+ * urgent ward-based response) and NEWS2 5–6 (an urgent response) do; 1–4 is the nurse's own
+ * assessment, which the observation schedule carries.
+ */
+export function keepsItsOwnAlert(condition: ClinicalCondition): boolean {
+  return condition === 'news2-red' || condition === 'news2-urgent';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AlertSettings, AlertsQuery } from '@vigil/domain';
+import type { AlertSettings, AlertsQuery, Consciousness, PatientNews2 } from '@vigil/domain';
 import { and, desc, eq, getTableColumns, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { columnList, type Run, rowMapper, statement } from '../../db/prepared.ts';
@@ -66,6 +66,13 @@ const STATEMENTS = {
      order by a.id limit 100
      for update of a skip locked`,
   ),
+  /** A patient's NEWS2 and the values it scored, as the clinical alert reads them. */
+  scoredPatient: statement(
+    'alerts_scored_patient',
+    `select p.id, p.news2, p.respiratory_rate, p.oxygen_level, p.on_supplemental_oxygen, p.systolic_bp,
+       p.diastolic_bp, p.pulse, p.consciousness, p.temperature
+     from patients p where p.id = $1`,
+  ),
   /** Patients whose observations are overdue and who have no open overdue alert. */
   overduePatients: statement(
     'alerts_overdue_patients',
@@ -105,6 +112,24 @@ export function createAlertRepository(db: Db) {
     /** Every open alert of a patient, locked (a discharge resolves them). */
     async openOfPatient(run: Run, patientId: number): Promise<AlertView[]> {
       return (await run(STATEMENTS.openOfPatient, [patientId])).map(toView);
+    },
+
+    /** A patient's NEWS2 and values (by catalogue keys), or undefined. */
+    async scoredPatient(run: Run, patientId: number) {
+      const [row] = await run<Record<string, unknown>>(STATEMENTS.scoredPatient, [patientId]);
+      if (!row) return undefined;
+      return {
+        id: row.id as number,
+        news2: row.news2 as PatientNews2 | null,
+        respiratoryRate: row.respiratory_rate as number | null,
+        oxygenLevel: row.oxygen_level as number,
+        onSupplementalOxygen: row.on_supplemental_oxygen as boolean | null,
+        systolicBP: row.systolic_bp as number,
+        diastolicBP: row.diastolic_bp as number,
+        heartRate: row.pulse as number,
+        consciousness: row.consciousness as Consciousness | null,
+        temperature: row.temperature as number,
+      };
     },
 
     async byId(run: Run, id: number): Promise<AlertView | undefined> {

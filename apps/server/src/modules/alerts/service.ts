@@ -9,6 +9,7 @@ import {
   acknowledgeAlert,
   clinicalAlertMessage,
   clinicalConditionOf,
+  keepsItsOwnAlert,
   onScoreChange,
   type PatientDevice,
   type PatientNews2,
@@ -204,6 +205,28 @@ export function createAlertService(deps: AlertDeps) {
           note?.slice(0, ACKNOWLEDGE_NOTE_MAX) ?? null,
         );
         result = (await repo.byId(run, id))!;
+        // A latched alert whose score fell while it waited: acknowledged, it resolves, and a score
+        // that still needs its own response (a red score, 5–6) raises its own alert now.
+        if (result.kind === 'clinical' && result.state === 'resolved') {
+          const patient = await repo.scoredPatient(run, open.patientId);
+          const condition = patient?.news2 ? clinicalConditionOf(patient.news2) : null;
+          if (patient?.news2 && condition && keepsItsOwnAlert(condition)) {
+            events.push(
+              ...(await apply(
+                run,
+                patient.id,
+                undefined,
+                onScoreChange(null, condition, 'observation', clock.now(), await settings(run)),
+                {
+                  message: clinicalAlertMessage(patient.news2, patient),
+                  news2Total: patient.news2.total,
+                  subject: '',
+                },
+                SERVER_ACTOR,
+              )),
+            );
+          }
+        }
         return events;
       });
       return toAlert(result!);
