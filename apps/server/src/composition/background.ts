@@ -78,8 +78,9 @@ export function registerBackgroundWork(
       }
     });
     app.addHook('onReady', async () => {
-      // Today's partition at once: readings of today must not pile up in the default partition.
-      void readingStorage.ensurePartitions().catch(failed('reading partitions'));
+      // Today's partition before anything is stored: readings of today must not pile up in the
+      // default partition (the demo seed runs once the app is ready).
+      await readingStorage.ensurePartitions().catch(failed('reading partitions'));
       rollup.start();
       retention.start();
     });

@@ -120,22 +120,81 @@ export async function restorePostgres(
       `The database is not empty (${target.tables} tables): restore into a new, empty database, or add --force to replace what it holds`,
     );
   }
-  await run(
-    'pg_restore',
-    [
-      '--single-transaction',
-      '--exit-on-error',
-      '--no-owner',
-      '--no-privileges',
-      ...(target.tables > 0 ? ['--clean', '--if-exists'] : []),
-      `--dbname=${databaseUrl}`,
-      file,
-    ],
-    { maxBuffer: 16 * 1024 * 1024 },
-  ).catch((error: { stderr?: string }) => {
-    throw new BackupError(`pg_restore failed; nothing was restored: ${(error.stderr ?? '').trim()}`);
-  });
+  // What the database holds is set aside, not dropped, until the restore has committed: pg_restore's
+  // own --clean cannot drop a partitioned table's partitions' keys (vital_readings, decision 029),
+  // and a restore that fails must leave the database as it was.
+  const aside = target.tables > 0 ? await setAside(databaseUrl) : [];
+  try {
+    await run(
+      'pg_restore',
+      [
+        '--single-transaction',
+        '--exit-on-error',
+        '--no-owner',
+        '--no-privileges',
+        `--dbname=${databaseUrl}`,
+        file,
+      ],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+  } catch (error) {
+    if (aside.length > 0) await putBack(databaseUrl, aside);
+    throw new BackupError(
+      `pg_restore failed; nothing was restored: ${((error as { stderr?: string }).stderr ?? '').trim()}`,
+    );
+  }
+  if (aside.length > 0) await dropAside(databaseUrl, aside);
   return { tablesReplaced: target.tables };
+}
+
+/** The schemas a Vigil database keeps its tables in (its own, and Drizzle's migrations). */
+const SCHEMAS = ['public', 'drizzle'];
+const ASIDE_SUFFIX = '_before_restore';
+
+async function withClient<T>(databaseUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Renames the database's schemas out of the way (one transaction) and makes an empty `public`. */
+async function setAside(databaseUrl: string): Promise<string[]> {
+  return withClient(databaseUrl, async (client) => {
+    await client.query('begin');
+    const { rows } = await client.query<{ name: string }>(
+      'select nspname as name from pg_namespace where nspname = any($1::text[])',
+      [SCHEMAS],
+    );
+    for (const { name } of rows) {
+      await client.query(`drop schema if exists "${name}${ASIDE_SUFFIX}" cascade`);
+      await client.query(`alter schema "${name}" rename to "${name}${ASIDE_SUFFIX}"`);
+    }
+    await client.query('create schema public');
+    await client.query('commit');
+    return rows.map((r) => r.name);
+  });
+}
+
+/** A failed restore: what it made goes, what was set aside comes back. */
+async function putBack(databaseUrl: string, names: readonly string[]) {
+  await withClient(databaseUrl, async (client) => {
+    await client.query('begin');
+    for (const name of names) {
+      await client.query(`drop schema if exists "${name}" cascade`);
+      await client.query(`alter schema "${name}${ASIDE_SUFFIX}" rename to "${name}"`);
+    }
+    await client.query('commit');
+  });
+}
+
+async function dropAside(databaseUrl: string, names: readonly string[]) {
+  await withClient(databaseUrl, async (client) => {
+    for (const name of names) await client.query(`drop schema if exists "${name}${ASIDE_SUFFIX}" cascade`);
+  });
 }
 
 /** Whether a PGlite data folder holds a database (PostgreSQL's own marker file). */

@@ -78,11 +78,13 @@ export function createAlertRecorder(deps: AlertDeps) {
       subject: string;
       /** The newest reading of the change, when a reading caused it: kept for the record's life. */
       readingId?: number | null;
+      /** The moment the transitions were decided at (their deadlines count from it); now by default. */
+      at?: Date;
     },
     actor: AuditActor,
     note?: string | null,
   ): Promise<NewLiveEvent[]> {
-    const now = clock.now();
+    const now = context.at ?? clock.now();
     const events: NewLiveEvent[] = [];
     let current = open;
     for (const t of transitions) {

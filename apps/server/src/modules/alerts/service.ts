@@ -70,13 +70,9 @@ export function createAlertService(deps: AlertDeps) {
       const moved = was !== is || before?.news2?.total !== after.news2.total;
       if (!moved && !(trigger === 'device' && is !== null)) return [];
       const open = await repo.openClinical(run, after.id);
-      const transitions = onScoreChange(
-        open ? openOf(open) : null,
-        is,
-        trigger,
-        clock.now(),
-        await settings(run),
-      );
+      // One moment for the decision and its record: a deadline is exactly its window after the raise.
+      const now = clock.now();
+      const transitions = onScoreChange(open ? openOf(open) : null, is, trigger, now, await settings(run));
       if (transitions.length === 0) return [];
       return apply(
         run,
@@ -88,6 +84,7 @@ export function createAlertService(deps: AlertDeps) {
           news2Total: after.news2.total,
           subject: '',
           readingId,
+          at: now,
         },
         SERVER_ACTOR,
       );
@@ -211,16 +208,18 @@ export function createAlertService(deps: AlertDeps) {
           const patient = await repo.scoredPatient(run, open.patientId);
           const condition = patient?.news2 ? clinicalConditionOf(patient.news2) : null;
           if (patient?.news2 && condition && keepsItsOwnAlert(condition)) {
+            const now = clock.now();
             events.push(
               ...(await apply(
                 run,
                 patient.id,
                 undefined,
-                onScoreChange(null, condition, 'observation', clock.now(), await settings(run)),
+                onScoreChange(null, condition, 'observation', now, await settings(run)),
                 {
                   message: clinicalAlertMessage(patient.news2, patient),
                   news2Total: patient.news2.total,
                   subject: '',
+                  at: now,
                 },
                 SERVER_ACTOR,
               )),

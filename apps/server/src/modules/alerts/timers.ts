@@ -48,6 +48,7 @@ export function createAlertTimers(deps: { recorder: AlertRecorder; repo: AlertRe
                 message: alert.message,
                 news2Total: alert.news2Total,
                 subject: alert.subject,
+                at: now,
               },
               SERVER_ACTOR,
             )),

@@ -100,6 +100,9 @@ export function createRetentionRepository(database: Pick<Database, 'transaction'
     const name = dayPartitionName(dayMs);
     const from = new Date(dayMs).toISOString();
     const to = new Date(dayMs + DAY_MS).toISOString();
+    // Readings wait while the day is made: one routed to the default partition by the partitions as
+    // they were, and checked against them as they have become, would be refused.
+    await run(adhoc('lock table vital_readings in share row exclusive mode'), []);
     await run(adhoc(`create table "${name}" (like ${STREAM} including defaults including constraints)`), []);
     await run(
       adhoc(`with moved as (
