@@ -44,6 +44,8 @@ export interface AppDeps {
   auditAnchor?: AuditAnchor;
   /** false: no background alert timers (tests call `services.alerts.tick`). */
   alertTimers?: boolean;
+  /** Run queued Bulk Data exports in this instance (default on; a test may drain them itself). */
+  exportWorker?: boolean;
 }
 
 /** The services start-up work and tests reach beside the routes (the demo seed's ingest, a sweep). */

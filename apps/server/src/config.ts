@@ -89,6 +89,18 @@ const EnvSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** An idle kept-alive connection is closed after this. */
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Fetch SMART clients' JWKS URLs on loopback and private addresses too (off: public hosts only). */
+  SMART_JWKS_ALLOW_PRIVATE: booleanFromEnv.default(false),
+  /** Bulk Data exports queued or running at once: per requester (then 429) and in all (then 503). */
+  BULK_EXPORTS_PER_REQUESTER: z.coerce.number().int().min(1).max(100).default(2),
+  BULK_EXPORTS_ACTIVE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** A Bulk Data NDJSON file is cut once it holds this many bytes (one page more at most). */
+  BULK_EXPORT_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(65_536)
+    .max(512 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
 });
 
 /** The server route WHOOP redirects to (modules/wearables/routes.ts). */
@@ -204,6 +216,8 @@ export interface Config {
   };
   /** HTTP timeouts (Node's defaults let a slow client hold a connection for ever). */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
+  smartJwksAllowPrivate: boolean;
+  bulkExport: { perRequester: number; active: number; fileBytes: number };
 }
 
 /** Parses the environment once; fails fast with every problem named. Nothing else reads process.env. */
@@ -247,6 +261,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
+    smartJwksAllowPrivate: e.SMART_JWKS_ALLOW_PRIVATE,
+    bulkExport: {
+      perRequester: e.BULK_EXPORTS_PER_REQUESTER,
+      active: e.BULK_EXPORTS_ACTIVE,
+      fileBytes: e.BULK_EXPORT_FILE_BYTES,
     },
   };
 }

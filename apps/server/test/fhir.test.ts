@@ -131,10 +131,10 @@ describe('Patient', () => {
       resourceType: 'OperationOutcome',
       issue: [{ severity: 'error', code: 'not-found' }],
     });
-    const unknown = await get('/fhir/R4/Patient?birthdate=1815-12-10');
+    const unknown = await get('/fhir/R4/Patient?address-city=London');
     expect(unknown.status).toBe(400);
     expect((unknown.body as OperationOutcome).issue[0]!.diagnostics).toContain(
-      'Unsupported search parameter birthdate',
+      'Unsupported search parameter address-city',
     );
     const nowhere = await get('/fhir/R4/Encounter');
     expect(nowhere.status).toBe(404);

@@ -3,6 +3,9 @@ import type { AppDeps } from '../app.ts';
 import { every } from '../lib/every.ts';
 import type { Services } from './services.ts';
 
+/** How often an instance looks for queued exports (a kick-off here starts at once). */
+const EXPORT_POLL_INTERVAL_MS = 1000;
+
 /**
  * The work the app does on its own, started when it is ready and stopped when it closes: audit
  * checkpoints, the live-event connection, housekeeping, alert timers, the WHOOP poller and the sweep
@@ -37,6 +40,11 @@ export function registerBackgroundWork(app: FastifyInstance, services: Services,
     await auth.writeEndedRefusals().catch(() => {});
   });
 
+  // Bulk Data exports: this instance claims queued jobs from the shared table and runs them.
+  if (deps.exportWorker !== false) {
+    app.addHook('onReady', async () => exports.start(EXPORT_POLL_INTERVAL_MS));
+    app.addHook('onClose', () => exports.stop());
+  }
   if (deps.alertTimers !== false) {
     const timers = every(config.alertTickIntervalMs, () => alerts.tick());
     app.addHook('onReady', async () => timers.start());

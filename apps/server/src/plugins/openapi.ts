@@ -86,7 +86,12 @@ function describeAccess(access: RouteAccess): string {
       return [
         `the "${access.permission}" permission`,
         access.orToken ? `or a ${access.orToken} token` : null,
-        access.scopes?.length ? `with scopes ${access.scopes.join(', ')}` : null,
+        access.scopes?.length
+          ? `with ${access.scopeMatch === 'any' ? 'any of the' : ''} scopes ${access.scopes.join(', ')}`.replace(
+              '  ',
+              ' ',
+            )
+          : null,
       ]
         .filter(Boolean)
         .join(' ');
@@ -110,6 +115,9 @@ function securityOf(access: RouteAccess | undefined): Record<string, string[]>[]
     case 'token':
       return [tokenScheme(access.token)];
     case 'user':
+      if (access.orToken === 'smart' && access.scopeMatch === 'any') {
+        return [{ session: [] }, ...(access.scopes ?? []).map((scope) => tokenScheme('smart', [scope]))];
+      }
       return [{ session: [] }, ...(access.orToken ? [tokenScheme(access.orToken, access.scopes)] : [])];
   }
 }
@@ -149,6 +157,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { title: st
                   'system/Patient.rs': 'Read and search patients (and their devices)',
                   'system/Observation.rs': 'Read and search vital signs and NEWS2 scores',
                   'system/Device.rs': 'Read and search linked devices',
+                  'system/Group.rs': 'Read the ward as a Group (and export it)',
+                  'system/Provenance.rs': 'Read where each observation came from',
                 },
               },
             },

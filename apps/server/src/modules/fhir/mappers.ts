@@ -9,19 +9,24 @@ import {
 } from '@vigil/domain';
 import type {
   Bundle,
+  BundleEntry,
   CodeableConcept,
   Device,
+  Group,
   Observation,
   OperationOutcome,
   OperationOutcomeIssue,
   Patient,
+  Provenance,
   Quantity,
   Resource,
 } from 'fhir/r4';
 import {
   BP_PANEL,
   DEVICE_ID_SYSTEM,
+  DEVICE_TYPES,
   LOINC,
+  LOINC_DISPLAY,
   NEWS2_SPO2_SCALE_EXTENSION,
   NEWS2_TOTAL_CODE,
   observationId,
@@ -33,7 +38,8 @@ import {
   UCUM,
   VITAL_SIGNS_CATEGORY,
 } from './codes.ts';
-import { fhirProvenance } from './provenance.ts';
+import { type FhirProvenance, fhirProvenance } from './provenance.ts';
+import type { DeviceMeasures } from './repository.ts';
 import type { RawQuery } from './search.ts';
 
 /**
@@ -56,7 +62,36 @@ export interface ReadingForFhir extends VitalValues {
   /** The past window a wearable's summary describes (last night's sleep). */
   windowStart: Date | null;
   windowEnd: Date | null;
+  /** The device link of its device for its patient (FHIR `Device/{id}`), when one is known. */
+  deviceLinkId?: number | null;
+  /** Who recorded it (a user id), for its Provenance. */
+  recordedBy?: number | null;
+  /**
+   * Columns the readings gain with corrections (the lead's change of vital_readings): the reading's
+   * status ('valid' | 'entered-in-error') and the reading a correction replaces. Read when present.
+   */
+  status?: string | null;
+  corrects?: number | null;
 }
+
+/**
+ * The FHIR status of a reading's Observations (http://hl7.org/fhir/R4/valueset-observation-status.html):
+ * the one place that decides it. A reading entered in error stays exported, as `entered-in-error`
+ * (never hidden: a receiving system must withdraw what it charted); a correction of another reading
+ * is `corrected`; otherwise its provenance decides (a person's observation final, a device's or a
+ * wearable's preliminary: decision 016).
+ */
+export function observationStatus(
+  reading: Pick<ReadingForFhir, 'status' | 'corrects'>,
+  provenance: Extract<FhirProvenance, { exported: true }>,
+): Observation['status'] {
+  if (reading.status === 'entered-in-error') return 'entered-in-error';
+  if (reading.corrects !== undefined && reading.corrects !== null) return 'corrected';
+  return provenance.status;
+}
+
+/** Every resource's version: Observations and Provenance of a reading do not change (version 1). */
+export const versionOf = (lastUpdated: Date) => String(lastUpdated.getTime());
 
 const quantity = (value: number, unit: string, code: string): Quantity => ({
   value,
@@ -78,11 +113,12 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
     resourceType: 'Observation',
     id: observationId(reading.id, suffix),
     meta: {
+      versionId: '1',
       lastUpdated: reading.createdAt.toISOString(),
       ...(profile && provenance.vitalSigns ? { profile: [profile] } : {}),
       tag: [provenance.tag],
     },
-    status: provenance.status,
+    status: observationStatus(reading, provenance),
     // A wearable's summary is not a current vital sign: it carries no vital-signs category.
     ...(provenance.vitalSigns ? { category: [VITAL_SIGNS_CATEGORY] } : {}),
     code,
@@ -97,6 +133,8 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
     ...(reading.deviceId || reading.deviceName
       ? {
           device: {
+            // The linked device resolves (Device/{id}); its own id stays as the identifier.
+            ...(reading.deviceLinkId ? { reference: `Device/${reading.deviceLinkId}` } : {}),
             ...(reading.deviceId
               ? { identifier: { system: DEVICE_ID_SYSTEM, value: reading.deviceId } }
               : {}),
@@ -111,7 +149,7 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
     const stored = reading[vital.field];
     if (typeof stored !== 'number') continue;
     const coding = [
-      { system: LOINC, code: vital.catalogue.loinc!, display: vital.catalogue.label },
+      { system: LOINC, code: vital.catalogue.loinc!, display: LOINC_DISPLAY[vital.catalogue.loinc!] },
       ...(vital.field === 'oxygenLevel' ? [PULSE_OXIMETRY_LOINC] : []),
     ];
     observations.push({
@@ -127,7 +165,10 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
       vital: typeof SYSTOLIC_BP | typeof DIASTOLIC_BP,
       value: number | null | undefined,
     ) => ({
-      code: { coding: [{ system: LOINC, code: vital.loinc!, display: vital.label }], text: vital.label },
+      code: {
+        coding: [{ system: LOINC, code: vital.loinc!, display: LOINC_DISPLAY[vital.loinc!] }],
+        text: vital.label,
+      },
       ...(typeof value === 'number'
         ? { valueQuantity: quantity(value, 'mmHg', vital.ucum) }
         : {
@@ -175,6 +216,71 @@ function spo2ScaleOf(scale: 1 | 2): Pick<Observation, 'extension' | 'note'> {
   };
 }
 
+/**
+ * Where a reading came from, as a FHIR Provenance (`Provenance/{reading id}`): its Observations
+ * as targets, when it was stored, and who: the person who recorded it (author) or the device that
+ * measured it (performer, `Device/{id}` when linked). Its class is in meta.tag, as on the
+ * Observations. None for a reading that gives no Observation (simulated, demo).
+ */
+export function toFhirProvenance(reading: ReadingForFhir, spo2Scale: 1 | 2 = 1): Provenance | null {
+  const provenance = fhirProvenance(reading.provenance);
+  if (!provenance.exported) return null;
+  const targets = observationsOfReading(reading, spo2Scale).map((o) => ({
+    reference: `Observation/${o.id}`,
+  }));
+  if (targets.length === 0) return null;
+  const participant = (code: string, display: string) => ({
+    coding: [{ system: 'http://terminology.hl7.org/CodeSystem/provenance-participant-type', code, display }],
+  });
+  const byDevice = reading.provenance !== 'observation';
+  const agent: Provenance['agent'] = [];
+  if (byDevice && (reading.deviceLinkId || reading.deviceId)) {
+    agent.push({
+      type: participant('performer', 'Performer'),
+      who: {
+        ...(reading.deviceLinkId ? { reference: `Device/${reading.deviceLinkId}` } : {}),
+        ...(reading.deviceId ? { identifier: { system: DEVICE_ID_SYSTEM, value: reading.deviceId } } : {}),
+        ...(reading.deviceName ? { display: reading.deviceName } : {}),
+      },
+    });
+  }
+  if (!byDevice || agent.length === 0) {
+    agent.push({
+      type: participant(byDevice ? 'performer' : 'author', byDevice ? 'Performer' : 'Author'),
+      who:
+        reading.recordedBy !== undefined && reading.recordedBy !== null
+          ? {
+              identifier: { system: USER_ID_SYSTEM, value: String(reading.recordedBy) },
+              display: 'Vigil user',
+            }
+          : { display: byDevice ? (reading.deviceName ?? 'A device') : 'A person on the ward' },
+    });
+  }
+  return {
+    resourceType: 'Provenance',
+    id: String(reading.id),
+    meta: { versionId: '1', lastUpdated: reading.createdAt.toISOString(), tag: [provenance.tag] },
+    target: targets,
+    ...(reading.windowStart && reading.windowEnd
+      ? { occurredPeriod: { start: reading.windowStart.toISOString(), end: reading.windowEnd.toISOString() } }
+      : { occurredDateTime: reading.readingTime.toISOString() }),
+    recorded: reading.createdAt.toISOString(),
+    activity: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/v3-DataOperation',
+          code: 'CREATE',
+          display: 'create',
+        },
+      ],
+    },
+    agent,
+  };
+}
+
+/** Vigil's user ids (who recorded a reading), as a Provenance names them without a Practitioner. */
+export const USER_ID_SYSTEM = 'urn:vigil:user-id';
+
 /** The patient columns the mapping reads. */
 export interface PatientForFhir {
   id: number;
@@ -189,7 +295,7 @@ export function toFhirPatient(patient: PatientForFhir): Patient {
   return {
     resourceType: 'Patient',
     id: String(patient.id),
-    meta: { lastUpdated: patient.lastUpdated.toISOString() },
+    meta: { versionId: versionOf(patient.lastUpdated), lastUpdated: patient.lastUpdated.toISOString() },
     identifier: [
       {
         use: 'usual',
@@ -214,19 +320,52 @@ export interface DeviceLinkForFhir {
   endedAt: Date | null;
   stateChangedAt: Date;
   linkedAt: Date;
+  /** What it measured last (null: nothing yet). */
+  measures?: DeviceMeasures | null;
 }
 
-/** A linked device: active while its link holds, its own id as identifier. */
+/**
+ * A linked device: active while its link holds, its own id as identifier, its type the IEEE 11073
+ * device specialization of what it measures (a pulse oximeter, a blood-pressure meter, a
+ * thermometer; otherwise a generic device), and how it connects as a property.
+ */
 export function toFhirDevice(link: DeviceLinkForFhir): Device {
+  const lastUpdated = link.endedAt ?? link.stateChangedAt;
+  const type = DEVICE_TYPES[link.measures ?? 'other'];
   return {
     resourceType: 'Device',
     id: String(link.id),
-    meta: { lastUpdated: (link.endedAt ?? link.stateChangedAt).toISOString() },
+    meta: { versionId: versionOf(lastUpdated), lastUpdated: lastUpdated.toISOString() },
     identifier: [{ system: DEVICE_ID_SYSTEM, value: link.deviceId }],
     status: link.endedAt ? 'inactive' : 'active',
     ...(link.deviceName ? { deviceName: [{ name: link.deviceName, type: 'user-friendly-name' }] } : {}),
-    type: { text: link.connectionType },
+    type: { coding: [type], text: type.display },
+    property: [{ type: { text: 'Connection' }, valueCode: [{ text: link.connectionType }] }],
     patient: { reference: `Patient/${link.patientId}` },
+  };
+}
+
+/**
+ * A ward as a FHIR Group of the patients on it now (`Group/ward` today, one Group per ward when
+ * Vigil has several): an actual group of persons, its version the list of its members.
+ */
+export function toFhirGroup(group: {
+  id: string;
+  name: string;
+  patientIds: readonly number[];
+  lastUpdated: Date;
+}): Group {
+  return {
+    resourceType: 'Group',
+    id: group.id,
+    meta: { versionId: versionOf(group.lastUpdated), lastUpdated: group.lastUpdated.toISOString() },
+    identifier: [{ system: 'urn:vigil:ward', value: group.id }],
+    active: true,
+    type: 'person',
+    actual: true,
+    name: group.name,
+    quantity: group.patientIds.length,
+    member: group.patientIds.map((id) => ({ entity: { reference: `Patient/${id}` } })),
   };
 }
 
@@ -249,6 +388,7 @@ export function toSearchBundle(
   query: RawQuery,
   resources: Resource[],
   next?: Record<string, string>,
+  extra: { total?: number; included?: Resource[] } = {},
 ): Bundle {
   const link = (params: RawQuery) => {
     const search = new URLSearchParams();
@@ -257,17 +397,21 @@ export function toSearchBundle(
     const text = search.toString();
     return `${baseUrl}/${path}${text ? `?${text}` : ''}`;
   };
+  const entry =
+    (mode: 'match' | 'include') =>
+    (resource: Resource): BundleEntry => ({
+      fullUrl: `${baseUrl}/${resource.resourceType}/${resource.id}`,
+      resource,
+      search: { mode },
+    });
   return {
     resourceType: 'Bundle',
     type: 'searchset',
+    ...(extra.total !== undefined ? { total: extra.total } : {}),
     link: [
       { relation: 'self', url: link(query) },
       ...(next ? [{ relation: 'next', url: link({ ...query, ...next }) }] : []),
     ],
-    entry: resources.map((resource) => ({
-      fullUrl: `${baseUrl}/${resource.resourceType}/${resource.id}`,
-      resource,
-      search: { mode: 'match' as const },
-    })),
+    entry: [...resources.map(entry('match')), ...(extra.included ?? []).map(entry('include'))],
   };
 }
