@@ -12,9 +12,12 @@ import type { AlertService } from './modules/alerts/service.ts';
 import type { Narrator } from './modules/analysis/narrator.ts';
 import type { AuditAnchor } from './modules/audit/anchor.ts';
 import { actorOf } from './modules/audit/context.ts';
+import type { AuditService } from './modules/audit/service.ts';
 import type { LoginThrottleOptions } from './modules/auth/service.ts';
 import { readSessionToken } from './modules/auth/session-cookie.ts';
 import type { DeviceLinkService } from './modules/devices/link-service.ts';
+import type { ExportService } from './modules/fhir/export-service.ts';
+import type { FhirService } from './modules/fhir/service.ts';
 import type { IngestService } from './modules/readings/ingest-service.ts';
 import { APP_VERSION } from './modules/system/service.ts';
 import { PUBLIC_BODY_LIMIT, registerAccessControl } from './plugins/access.ts';
@@ -53,6 +56,10 @@ export interface AppServices {
   ingest: IngestService;
   deviceLinks: DeviceLinkService;
   alerts: AlertService;
+  /** Bulk Data exports (tests drain the queue; a second instance's worker is built from `fhir`). */
+  exports: ExportService;
+  fhir: FhirService;
+  audit: AuditService;
 }
 
 declare module 'fastify' {
@@ -142,8 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, { title: 'Vigil', version: APP_VERSION });
   registerBackgroundWork(app, services, deps);
   await registerRoutes(app, services, { ...deps, clock, cookie: cookieOptions });
-  const { ingest, deviceLinks, alerts } = services;
-  app.decorate('services', { ingest, deviceLinks, alerts } satisfies AppServices);
+  const { ingest, deviceLinks, alerts, exports, fhir } = services;
+  app.decorate('services', { ingest, deviceLinks, alerts, exports, fhir, audit } satisfies AppServices);
 
   return app;
 }

@@ -100,7 +100,7 @@ const EnvSchema = z.object({
     .int()
     .min(65_536)
     .max(512 * 1024 * 1024)
-    .default(8 * 1024 * 1024),
+    .default(4 * 1024 * 1024),
 });
 
 /** The server route WHOOP redirects to (modules/wearables/routes.ts). */

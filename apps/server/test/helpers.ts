@@ -57,6 +57,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   loginThrottle?: Partial<LoginThrottleOptions>;
   registerPerMinute?: number;
+  /** false: no Bulk Data export worker (the test drains the queue itself). */
+  exportWorker?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -73,6 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     // Tests sweep device-link leases themselves (app.services.deviceLinks.sweep) on the manual clock.
     deviceSweep: false,
     alertTimers: false,
+    ...(options.exportWorker === false ? { exportWorker: false } : {}),
   });
   await app.ready();
   return {

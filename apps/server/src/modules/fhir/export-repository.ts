@@ -62,7 +62,7 @@ export function createExportRepository(db: Db) {
         where id = (
           select id from fhir_export_jobs
           where state = 'queued'
-             or (state = 'in-progress' and (lease_until is null or lease_until < ${now.toISOString()}))
+             or (state = 'in-progress' and (lease_until is null or lease_until <= ${now.toISOString()}))
           order by created_at
           limit 1
           for update skip locked)

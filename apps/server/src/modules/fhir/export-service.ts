@@ -9,7 +9,14 @@ import { OBSERVATION_SUFFIXES } from './codes.ts';
 import type { ExportJobRow, ExportRepository } from './export-repository.ts';
 import { toFhirDevice, toFhirPatient } from './mappers.ts';
 import type { FhirRepository, ReadingFilter } from './repository.ts';
-import { cursorOf, encodeCursor, invalidSearch, type RawQuery, refuseUnknown } from './search.ts';
+import {
+  cursorOf,
+  encodeCursor,
+  invalidSearch,
+  type ObservationCursor,
+  type RawQuery,
+  refuseUnknown,
+} from './search.ts';
 import type { FhirService } from './service.ts';
 
 /**
@@ -31,10 +38,14 @@ const OUTPUT_FORMATS = ['application/fhir+ndjson', 'application/ndjson', 'ndjson
 export const EXPORT_FILES_LIFETIME_MS = 60 * 60_000;
 /** A job not finished this long after its kick-off is given up. */
 const GIVE_UP_AFTER_MS = 6 * 60 * 60_000;
-/** A claim holds this long unless renewed (the worker renews it at every page). */
+/** A claim holds this long unless renewed (the worker renews it about every HEARTBEAT_MS). */
 export const EXPORT_LEASE_MS = 60_000;
-/** Resources read per page (one query each): the most held in memory besides the file being written. */
-const PAGE = 500;
+const HEARTBEAT_MS = 1000;
+/**
+ * Resources read per page: the most held in memory besides the file being written, and the work
+ * done between two yields to interactive requests (a page of Observations maps ~100 readings).
+ */
+const PAGE = 100;
 /** How long a client should wait before polling again or asking again (seconds). */
 const RETRY_AFTER_S = 2;
 
@@ -67,8 +78,13 @@ type PageOf = (
   cursor: string | null,
 ) => Promise<{ resources: Resource[]; next: string | null }>;
 
-/** Lets the event loop answer what waits (interactive requests) before the next page. */
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Lets the event loop answer what waits (interactive requests) before the next page, and rests as
+ * long as the page's own work took: an export takes at most about half of the process (and of the
+ * database connection's time), so the ward's requests find both free.
+ */
+const yieldToRequests = (workedMs: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.min(Math.max(workedMs, 0), 100)));
 
 export function createExportService(deps: {
   repo: FhirRepository;
@@ -123,17 +139,60 @@ export function createExportService(deps: {
       });
       return { resources: rows.map(toFhirDevice), next: rows.length < PAGE ? null : String(rows.at(-1)!.id) };
     },
-    async Observation(job, cursor) {
-      const from = cursor === null ? undefined : cursorOf({ _cursor: cursor });
-      const page = await fhir.observationPage(observationFilter(job), 'asc', from, PAGE * 2);
-      return { resources: page.observations, next: page.next ? encodeCursor(page.next) : null };
-    },
-    async Provenance(job, cursor) {
-      const from = cursor === null ? undefined : cursorOf({ _cursor: cursor });
-      const page = await fhir.provenancePage(observationFilter(job), from, PAGE);
-      return { resources: page.provenance, next: page.next ? encodeCursor(page.next) : null };
-    },
+    Observation: (job, cursor) =>
+      perPatient(job, cursor, async (filter, from) => {
+        const page = await fhir.observationPage(filter, 'asc', from, PAGE);
+        return { resources: page.observations, ...(page.next ? { next: page.next } : {}) };
+      }),
+    Provenance: (job, cursor) =>
+      perPatient(job, cursor, async (filter, from) => {
+        const page = await fhir.provenancePage(filter, from, PAGE / 2);
+        return { resources: page.provenance, ...(page.next ? { next: page.next } : {}) };
+      }),
   };
+
+  /** The patient after `afterId` that the job exports (its Group's, or any); null after the last. */
+  async function nextPatient(job: ExportJobRow, afterId: number): Promise<number | null> {
+    const [row] = await repo.patients({
+      ...(job.patientIds ? { ids: job.patientIds } : {}),
+      ...(afterId ? { afterId } : {}),
+      limit: 1,
+    });
+    return row?.id ?? null;
+  }
+
+  /**
+   * Readings are exported one patient after another, so that each page is a range of one patient's
+   * readings in time order (their index), not a sort of every reading; the cursor names the patient
+   * and where in their readings the next page starts.
+   */
+  async function perPatient(
+    job: ExportJobRow,
+    cursor: string | null,
+    page: (
+      filter: ReadingFilter,
+      from: ObservationCursor | undefined,
+    ) => Promise<{ resources: Resource[]; next?: ObservationCursor }>,
+  ): Promise<{ resources: Resource[]; next: string | null }> {
+    let at = cursor === null ? null : (JSON.parse(cursor) as { patient: number; from: string | null });
+    let patientId = at?.patient ?? (await nextPatient(job, 0));
+    while (patientId !== null) {
+      const from = at?.from ? cursorOf({ _cursor: at.from }) : undefined;
+      const result = await page({ ...observationFilter(job), patientId }, from);
+      if (result.next) {
+        return {
+          resources: result.resources,
+          next: JSON.stringify({ patient: patientId, from: encodeCursor(result.next) }),
+        };
+      }
+      const following = await nextPatient(job, patientId);
+      const next = following === null ? null : JSON.stringify({ patient: following, from: null });
+      if (result.resources.length > 0 || next === null) return { resources: result.resources, next };
+      patientId = following;
+      at = null;
+    }
+    return { resources: [], next: null };
+  }
 
   /**
    * Writes a job's files from where it got to. Stops (leaving the job to be resumed) when the
@@ -147,6 +206,7 @@ export function createExportService(deps: {
       written: 0,
     };
     const lease = () => new Date(clock.now().getTime() + EXPORT_LEASE_MS);
+    let beat = performance.now();
     for (let t = progress.type; t < types.length; t++) {
       const type = types[t]!;
       let cursor = t === progress.type ? progress.cursor : null;
@@ -158,6 +218,7 @@ export function createExportService(deps: {
           await jobs.release(job.id, instance, clock.now());
           return;
         }
+        const started = performance.now();
         const page = await pages[type](job, cursor);
         for (const resource of page.resources) {
           const line = JSON.stringify(resource);
@@ -180,16 +241,14 @@ export function createExportService(deps: {
           lines = [];
           bytes = 0;
           pending = 0;
-        } else if (
-          !(await jobs.heartbeat(job.id, instance, lease(), {
-            ...progress,
-            shown: progress.written + pending,
-          }))
-        ) {
-          return;
+        } else if (performance.now() - beat >= HEARTBEAT_MS) {
+          // The lease renewed and the progress shown about once a second, not a write per page.
+          const shown = { ...progress, shown: progress.written + pending };
+          if (!(await jobs.heartbeat(job.id, instance, lease(), shown))) return;
+          beat = performance.now();
         }
         if (done) break;
-        await yieldToRequests();
+        await yieldToRequests(performance.now() - started);
       }
     }
     const now = clock.now();

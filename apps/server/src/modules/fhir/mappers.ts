@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   computeNews2,
   DIASTOLIC_BP,
@@ -90,8 +91,16 @@ export function observationStatus(
   return provenance.status;
 }
 
-/** Every resource's version: Observations and Provenance of a reading do not change (version 1). */
-export const versionOf = (lastUpdated: Date) => String(lastUpdated.getTime());
+/**
+ * A resource with its version: a digest of what it says (everything but meta), so the version (and
+ * the ETag made of it) changes exactly when the resource does, whichever of its sources changed
+ * (a name, a link's state, a reading's status), and is the same on every instance.
+ */
+export function withVersion<R extends Resource>(resource: R): R {
+  const { meta, ...content } = resource;
+  const versionId = createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16);
+  return { ...resource, meta: { versionId, ...meta } };
+}
 
 const quantity = (value: number, unit: string, code: string): Quantity => ({
   value,
@@ -113,7 +122,6 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
     resourceType: 'Observation',
     id: observationId(reading.id, suffix),
     meta: {
-      versionId: '1',
       lastUpdated: reading.createdAt.toISOString(),
       ...(profile && provenance.vitalSigns ? { profile: [profile] } : {}),
       tag: [provenance.tag],
@@ -198,7 +206,7 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
       });
     }
   }
-  return observations;
+  return observations.map(withVersion);
 }
 
 /** The NEWS2 SpO2 scale on an SpO2 Observation: for a machine (the extension) and for a person (a note). */
@@ -256,10 +264,10 @@ export function toFhirProvenance(reading: ReadingForFhir, spo2Scale: 1 | 2 = 1):
           : { display: byDevice ? (reading.deviceName ?? 'A device') : 'A person on the ward' },
     });
   }
-  return {
+  return withVersion<Provenance>({
     resourceType: 'Provenance',
     id: String(reading.id),
-    meta: { versionId: '1', lastUpdated: reading.createdAt.toISOString(), tag: [provenance.tag] },
+    meta: { lastUpdated: reading.createdAt.toISOString(), tag: [provenance.tag] },
     target: targets,
     ...(reading.windowStart && reading.windowEnd
       ? { occurredPeriod: { start: reading.windowStart.toISOString(), end: reading.windowEnd.toISOString() } }
@@ -275,7 +283,7 @@ export function toFhirProvenance(reading: ReadingForFhir, spo2Scale: 1 | 2 = 1):
       ],
     },
     agent,
-  };
+  });
 }
 
 /** Vigil's user ids (who recorded a reading), as a Provenance names them without a Practitioner. */
@@ -292,10 +300,10 @@ export function toFhirPatient(patient: PatientForFhir): Patient {
   const parts = patient.name.trim().split(/\s+/);
   const family = parts.length > 1 ? parts[parts.length - 1]! : undefined;
   const given = parts.length > 1 ? parts.slice(0, -1) : parts;
-  return {
+  return withVersion<Patient>({
     resourceType: 'Patient',
     id: String(patient.id),
-    meta: { versionId: versionOf(patient.lastUpdated), lastUpdated: patient.lastUpdated.toISOString() },
+    meta: { lastUpdated: patient.lastUpdated.toISOString() },
     identifier: [
       {
         use: 'usual',
@@ -306,7 +314,7 @@ export function toFhirPatient(patient: PatientForFhir): Patient {
     ],
     active: true,
     name: [{ use: 'usual', text: patient.name, ...(family ? { family } : {}), given }],
-  };
+  });
 }
 
 /** The device-link columns the mapping reads. */
@@ -332,17 +340,17 @@ export interface DeviceLinkForFhir {
 export function toFhirDevice(link: DeviceLinkForFhir): Device {
   const lastUpdated = link.endedAt ?? link.stateChangedAt;
   const type = DEVICE_TYPES[link.measures ?? 'other'];
-  return {
+  return withVersion<Device>({
     resourceType: 'Device',
     id: String(link.id),
-    meta: { versionId: versionOf(lastUpdated), lastUpdated: lastUpdated.toISOString() },
+    meta: { lastUpdated: lastUpdated.toISOString() },
     identifier: [{ system: DEVICE_ID_SYSTEM, value: link.deviceId }],
     status: link.endedAt ? 'inactive' : 'active',
     ...(link.deviceName ? { deviceName: [{ name: link.deviceName, type: 'user-friendly-name' }] } : {}),
     type: { coding: [type], text: type.display },
     property: [{ type: { text: 'Connection' }, valueCode: [{ text: link.connectionType }] }],
     patient: { reference: `Patient/${link.patientId}` },
-  };
+  });
 }
 
 /**
@@ -355,10 +363,10 @@ export function toFhirGroup(group: {
   patientIds: readonly number[];
   lastUpdated: Date;
 }): Group {
-  return {
+  return withVersion<Group>({
     resourceType: 'Group',
     id: group.id,
-    meta: { versionId: versionOf(group.lastUpdated), lastUpdated: group.lastUpdated.toISOString() },
+    meta: { lastUpdated: group.lastUpdated.toISOString() },
     identifier: [{ system: 'urn:vigil:ward', value: group.id }],
     active: true,
     type: 'person',
@@ -366,7 +374,7 @@ export function toFhirGroup(group: {
     name: group.name,
     quantity: group.patientIds.length,
     member: group.patientIds.map((id) => ({ entity: { reference: `Patient/${id}` } })),
-  };
+  });
 }
 
 /** An error as FHIR answers it. */

@@ -14,6 +14,8 @@ export type FhirPatientRow = Pick<typeof patients.$inferSelect, 'id' | 'name' | 
 export type FhirReadingRow = typeof vitalReadings.$inferSelect & {
   spo2Scale: number;
   deviceLinkId: number | null;
+  /** reading_time in microseconds since 1970, exactly as stored (a page cursor's time). */
+  readingTimeUs: number;
 };
 /** A device link with what its device measured last (its FHIR Device.type). */
 export type FhirDeviceRow = typeof deviceLinks.$inferSelect & { measures: DeviceMeasures | null };
@@ -67,7 +69,18 @@ const deviceLinkOf = sql<number | null>`(select dl.id from device_links dl
   where dl.patient_id = ${vitalReadings.patientId} and dl.device_id = ${vitalReadings.deviceId}
   order by dl.linked_at desc, dl.id desc limit 1)`;
 
-const readingColumns = { reading: vitalReadings, spo2Scale: scaleWhenMeasured, deviceLinkId: deviceLinkOf };
+/** A time in microseconds since 1970, exactly (a JavaScript Date keeps milliseconds). */
+const microseconds = (column: typeof vitalReadings.readingTime) =>
+  sql<string>`(extract(epoch from ${column}) * 1000000)::bigint`.mapWith(Number);
+const fromMicroseconds = (us: number) =>
+  sql`(timestamptz 'epoch' + ${us}::float8 * interval '1 microsecond')`;
+
+const readingColumns = {
+  reading: vitalReadings,
+  spo2Scale: scaleWhenMeasured,
+  deviceLinkId: deviceLinkOf,
+  readingTimeUs: microseconds(vitalReadings.readingTime),
+};
 
 export interface ReadingFilter {
   patientId?: number;
@@ -88,7 +101,11 @@ export interface ReadingFilter {
 
 /** The conditions of a reading filter, but the cursor's. */
 function readingConditions(filter: ReadingFilter): (SQL | undefined)[] {
-  const conditions: (SQL | undefined)[] = [eq(patients.isDemo, false)];
+  // Demo patients' readings are left out by a filter, not a join: a join with patients would lose
+  // the order of the (patient, time) index and make every page sort all of a patient's readings.
+  const conditions: (SQL | undefined)[] = [
+    sql`${vitalReadings.patientId} not in (select ${patients.id} from ${patients} where ${patients.isDemo})`,
+  ];
   if (filter.patientId !== undefined) conditions.push(eq(vitalReadings.patientId, filter.patientId));
   if (filter.patientIds) {
     conditions.push(
@@ -151,7 +168,13 @@ const toReadingRow = (r: {
   reading: typeof vitalReadings.$inferSelect;
   spo2Scale: number;
   deviceLinkId: number | null;
-}): FhirReadingRow => ({ ...r.reading, spo2Scale: r.spo2Scale, deviceLinkId: r.deviceLinkId });
+  readingTimeUs: number;
+}): FhirReadingRow => ({
+  ...r.reading,
+  spo2Scale: r.spo2Scale,
+  deviceLinkId: r.deviceLinkId,
+  readingTimeUs: r.readingTimeUs,
+});
 
 export function createFhirRepository(db: Db) {
   return {
@@ -213,22 +236,61 @@ export function createFhirRepository(db: Db) {
       const conditions = readingConditions(filter);
       if (cursor) {
         // The cursor's own reading is read again: the page may have ended inside its Observations.
-        const at = new Date(cursor.time);
+        const at = fromMicroseconds(cursor.time);
+        // The plain bound on the time lets the (patient, time) index start at the cursor; the row
+        // comparison then orders readings of one instant by id.
         conditions.push(
           order === 'asc'
-            ? sql`(${vitalReadings.readingTime}, ${vitalReadings.id}) >= (${at.toISOString()}, ${cursor.readingId})`
-            : sql`(${vitalReadings.readingTime}, ${vitalReadings.id}) <= (${at.toISOString()}, ${cursor.readingId})`,
+            ? sql`${vitalReadings.readingTime} >= ${at} and (${vitalReadings.readingTime}, ${vitalReadings.id}) >= (${at}, ${cursor.readingId})`
+            : sql`${vitalReadings.readingTime} <= ${at} and (${vitalReadings.readingTime}, ${vitalReadings.id}) <= (${at}, ${cursor.readingId})`,
         );
       }
       const direction = order === 'asc' ? asc : desc;
+      // In the index's own terms (reading_time DESC NULLS LAST, or that scanned backwards): another
+      // NULLS ordering, although the column holds no null, keeps the planner from using it.
+      const byTime =
+        order === 'asc'
+          ? sql`${vitalReadings.readingTime} asc nulls first`
+          : sql`${vitalReadings.readingTime} desc nulls last`;
+      // Where the page ends in time: the limit-th reading in time order alone, which the (patient,
+      // time) index answers without sorting the patient's readings. The page is then the readings
+      // up to that instant (all of its ties) in (time, id) order: a sort of about one page.
+      const [end] = await db
+        .select({ us: microseconds(vitalReadings.readingTime) })
+        .from(vitalReadings)
+        .where(and(...conditions))
+        .orderBy(byTime)
+        .offset(limit - 1)
+        .limit(1);
+      if (end) {
+        const at = fromMicroseconds(end.us);
+        conditions.push(
+          order === 'asc'
+            ? sql`${vitalReadings.readingTime} <= ${at}`
+            : sql`${vitalReadings.readingTime} >= ${at}`,
+        );
+      }
+      // The page's readings first, then their columns: the per-reading subqueries (the SpO2 scale,
+      // the device link) run for the page only, never for every reading the sort passes over.
+      const page = await db
+        .select({ id: vitalReadings.id })
+        .from(vitalReadings)
+        .where(and(...conditions))
+        .orderBy(byTime, direction(vitalReadings.id))
+        .limit(limit);
+      if (page.length === 0) return [];
       const rows = await db
         .select(readingColumns)
         .from(vitalReadings)
         .innerJoin(patients, eq(patients.id, vitalReadings.patientId))
-        .where(and(...conditions))
-        .orderBy(direction(vitalReadings.readingTime), direction(vitalReadings.id))
-        .limit(limit);
-      return rows.map(toReadingRow);
+        .where(
+          inArray(
+            vitalReadings.id,
+            page.map((r) => r.id),
+          ),
+        );
+      const byId = new Map(rows.map((r) => [r.reading.id, toReadingRow(r)]));
+      return page.flatMap((r) => byId.get(r.id) ?? []);
     },
 
     /**
@@ -251,7 +313,6 @@ export function createFhirRepository(db: Db) {
       const [row] = await db
         .select({ n: sql<number>`(${sql.join(parts, sql` + `)})::int` })
         .from(vitalReadings)
-        .innerJoin(patients, eq(patients.id, vitalReadings.patientId))
         .where(and(...readingConditions(filter)));
       return row?.n ?? 0;
     },

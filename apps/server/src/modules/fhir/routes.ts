@@ -13,7 +13,6 @@ import type { Bundle, Resource } from 'fhir/r4';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { isFresh } from '../../lib/representation.ts';
 import { access } from '../../plugins/access.ts';
 import { type ErrorBody, FHIR_BASE_PATH, operation } from '../../plugins/openapi.ts';
 import { type AuditActor, actorOf } from '../audit/context.ts';
@@ -97,6 +96,20 @@ function parseForm(body: string): RawQuery {
 }
 
 /**
+ * Whether If-None-Match names this version (weak comparison, RFC 9110 §13.1.2). Evaluated whatever
+ * Cache-Control the request carries: `no-cache` asks caches to revalidate, which is this question
+ * (fetch adds it to every conditional request).
+ */
+function noneMatch(request: FastifyRequest, version: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === `"${version}"`);
+}
+
+/**
  * A read's answer with its version as a weak ETag (and Last-Modified): 304 when the client's
  * If-None-Match names it (its copy is current).
  */
@@ -107,7 +120,7 @@ function versioned(request: FastifyRequest, reply: FastifyReply, resource: Resou
     reply.header('etag', etag);
     if (resource.meta?.lastUpdated)
       reply.header('last-modified', new Date(resource.meta.lastUpdated).toUTCString());
-    if (isFresh(request, etag)) return reply.code(304).send();
+    if (noneMatch(request, version)) return reply.code(304).send();
   }
   return reply.send(resource);
 }
@@ -381,7 +394,9 @@ export const fhirRoutes: FastifyPluginAsyncZod<FhirRoutesOptions> = async (app, 
       schema: {
         ...operation('FHIR', 'fhirVreadPatient', 'Read a version of a patient (the current one is kept)'),
         produces: FHIR_PRODUCES,
-        params: RecordIdParam.extend({ vid: z.string().regex(/^[0-9]{1,20}$/, 'vid must be a versionId') }),
+        params: RecordIdParam.extend({
+          vid: z.string().regex(/^[A-Za-z0-9\-.]{1,64}$/, 'vid must be a versionId'),
+        }),
         response: { 200: FhirPatient, 304: z.undefined().describe('Not modified') },
       },
     },
@@ -462,7 +477,7 @@ export const fhirRoutes: FastifyPluginAsyncZod<FhirRoutesOptions> = async (app, 
   app.get(
     '/Observation/$lastn',
     {
-      config: { access: access.public },
+      config: { access: search('Observation') },
       schema: {
         ...operation('FHIR', 'fhirObservationLastn', 'Observation/$lastn: not supported here (404)'),
         produces: FHIR_PRODUCES,

@@ -199,6 +199,7 @@ export function sortOf(query: RawQuery): SortOrder {
 
 /** Where the next page starts: after this reading, skipping the Observations of it already sent. */
 export interface ObservationCursor {
+  /** The reading's time in microseconds since 1970 (as stored: a millisecond would lose its place). */
   time: number;
   readingId: number;
   skip: number;
@@ -210,9 +211,14 @@ export const encodeCursor = (cursor: ObservationCursor) =>
 export function cursorOf(query: RawQuery): ObservationCursor | undefined {
   const text = one(query, '_cursor');
   if (text === undefined) return undefined;
-  const match = /^(-?\d{1,15})\.(\d{1,10})\.(\d{1,2})$/.exec(Buffer.from(text, 'base64url').toString());
+  const match = /^(-?\d{1,17})\.(\d{1,10})\.(\d{1,2})$/.exec(Buffer.from(text, 'base64url').toString());
   const cursor = match && { time: Number(match[1]), readingId: Number(match[2]), skip: Number(match[3]) };
-  if (!cursor || cursor.readingId > 2_147_483_647 || Math.abs(cursor.time) > 8.64e15) {
+  if (
+    !cursor ||
+    cursor.readingId > 2_147_483_647 ||
+    Math.abs(cursor.time) > 8.64e18 ||
+    !Number.isSafeInteger(cursor.time)
+  ) {
     throw invalidSearch('_cursor must be taken from a next link of this server');
   }
   return cursor;

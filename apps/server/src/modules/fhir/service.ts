@@ -79,8 +79,16 @@ export interface SearchContext {
 
 const spo2ScaleOf = (row: FhirReadingRow): 1 | 2 => (row.spo2Scale === 2 ? 2 : 1);
 
-/** The Observations of readings in order, from a cursor, skipping kinds not asked for. */
-function flatten(rows: FhirReadingRow[], filter: ReadingFilter, cursor?: ObservationCursor) {
+/**
+ * The Observations of readings in order, from a cursor, skipping kinds not asked for; it stops
+ * mapping once it holds `max` (the rest of the readings are read again for the next page).
+ */
+function flatten(
+  rows: FhirReadingRow[],
+  filter: ReadingFilter,
+  cursor: ObservationCursor | undefined,
+  max: number,
+) {
   const out: { observation: Observation; row: FhirReadingRow; index: number }[] = [];
   const inCategories = (o: Observation) =>
     (filter.categories ?? []).every((alternatives) =>
@@ -88,6 +96,7 @@ function flatten(rows: FhirReadingRow[], filter: ReadingFilter, cursor?: Observa
     );
   const inStatuses = (o: Observation) => !filter.statuses || filter.statuses.includes(o.status);
   for (const row of rows) {
+    if (out.length >= max) break;
     const observations = observationsOfReading(row, spo2ScaleOf(row)).filter(
       (o) => filter.kinds.has(o.id!.slice(String(row.id).length + 1)) && inCategories(o) && inStatuses(o),
     );
@@ -157,15 +166,17 @@ export function createFhirService(deps: {
     const taken: ReturnType<typeof flatten> = [];
     let from = cursor;
     // A reading may give no Observation of the kinds asked (a simulated one gives none): read on.
+    // Readings are read a few hundred at a time: mapping them is work the event loop does at once.
+    // About two Observations a reading (a device's stream); a page short of them reads on.
+    const batch = Math.min(Math.max(Math.ceil((count + 1) / 2), 50), 250);
     for (;;) {
-      const batch = Math.max(count + 1, 50);
       const rows = await repo.readings(filter, order, from, batch);
-      const flat = flatten(rows, filter, from);
+      const flat = flatten(rows, filter, from, count + 1 - taken.length);
       taken.push(...flat);
       if (taken.length > count || rows.length < batch) break;
       const last = rows[rows.length - 1]!;
       // Past the last reading read: a cursor that skips all of its Observations.
-      from = { time: last.readingTime.getTime(), readingId: last.id, skip: 99 };
+      from = { time: last.readingTimeUs, readingId: last.id, skip: 99 };
     }
     const page = taken.slice(0, count);
     const following = taken[count];
@@ -174,7 +185,7 @@ export function createFhirService(deps: {
       ...(following
         ? {
             next: {
-              time: following.row.readingTime.getTime(),
+              time: following.row.readingTimeUs,
               readingId: following.row.id,
               skip: following.index,
             },
@@ -201,7 +212,7 @@ export function createFhirService(deps: {
       }
       const last = rows.at(-1);
       if (!last || rows.length < count) return { provenance };
-      from = { time: last.readingTime.getTime(), readingId: last.id, skip: 0 };
+      from = { time: last.readingTimeUs, readingId: last.id, skip: 0 };
       if (provenance.length >= count) return { provenance, next: from };
     }
   }
