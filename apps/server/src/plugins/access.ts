@@ -148,10 +148,13 @@ const BEARER = /^bearer +([A-Za-z0-9._~+/=-]+) *$/i;
  * (the cookie scheme has no registered name, so `Bearer` for the routes a token opens as well), and
  * for a token that was sent and refused, why (RFC 6750 §3).
  */
+/** Text a quoted header parameter can carry: printable ASCII without quotes or backslashes. */
+const headerText = (text: string) => text.replace(/…/g, '...').replace(/[^\x20-\x7e]|["\\]/g, '');
+
 function unauthorized(message: string, code: string, bearer: { error?: string } | null) {
   const headers: Record<string, string> = bearer
     ? {
-        'www-authenticate': `Bearer realm="vigil"${bearer.error ? `, error="${bearer.error}", error_description="${message.replace(/["\\]/g, '')}"` : ''}`,
+        'www-authenticate': `Bearer realm="vigil"${bearer.error ? `, error="${bearer.error}", error_description="${headerText(message)}"` : ''}`,
       }
     : {};
   return new AppError(401, code, message, headers);

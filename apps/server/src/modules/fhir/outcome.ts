@@ -53,7 +53,10 @@ export function registerFhirErrors(scope: FastifyInstance) {
     const path = request.url.split('?')[0]!;
     // A type this server serves, asked for an interaction it does not support (create, update,
     // delete, patch): 405 with what it allows, not 404 as if the type were unknown.
-    const served = /^\/fhir\/R4\/(Patient|Observation|Device|Group|Provenance)(\/[^/]+)?$/.exec(path);
+    const served =
+      /^\/fhir\/R4\/(Patient|Observation|Device|Group|Provenance)(\/(?:[A-Za-z0-9\-.]{1,64}|_search))?$/.exec(
+        path,
+      );
     if (served && request.method !== 'GET' && request.method !== 'HEAD') {
       reply.header('allow', served[2] === undefined || served[2] === '/_search' ? 'GET, POST' : 'GET');
       return send(

@@ -26,8 +26,8 @@ import {
   FhirCapabilityStatement,
   FhirDevice,
   FhirGroup,
-  FhirId,
   FhirObservation,
+  FhirOperationOrId,
   FhirPatient,
   FhirProvenance,
   fhirSearchQuery,
@@ -475,30 +475,13 @@ export const fhirRoutes: FastifyPluginAsyncZod<FhirRoutesOptions> = async (app, 
   );
 
   app.get(
-    '/Observation/$lastn',
-    {
-      config: { access: search('Observation') },
-      schema: {
-        ...operation('FHIR', 'fhirObservationLastn', 'Observation/$lastn: not supported here (404)'),
-        produces: FHIR_PRODUCES,
-      },
-    },
-    async () => {
-      throw notFound(
-        'Observation/$lastn is not supported by this server: search Observation?patient=…&code=…&_sort=-date&_count=1',
-        'NOT_SUPPORTED',
-      );
-    },
-  );
-
-  app.get(
     '/Observation/:id',
     {
       config: { access: read('Observation') },
       schema: {
-        ...operation('FHIR', 'fhirReadObservation', 'Read an observation'),
+        ...operation('FHIR', 'fhirReadObservation', 'Read an observation ($lastn and other operations: 404)'),
         produces: FHIR_PRODUCES,
-        params: FhirId,
+        params: FhirOperationOrId,
         response: { 200: FhirObservation, 304: z.undefined().describe('Not modified') },
       },
     },

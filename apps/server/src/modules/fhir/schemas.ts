@@ -70,3 +70,12 @@ export function fhirSearchQuery(names: readonly string[]) {
 export const GroupIdParam = z.object({
   id: z.string().regex(/^[A-Za-z0-9\-.]{1,64}$/, 'id must be a FHIR id such as ward'),
 });
+/** A FHIR id, or an operation's name ($lastn) that the route answers as not supported. */
+export const FhirOperationOrId = z.object({
+  id: z
+    .string()
+    .regex(
+      /^(\$[a-z][a-z-]{0,40}|[A-Za-z0-9\-.]{1,64})$/,
+      'id must be a FHIR id: letters, digits, - and . (at most 64)',
+    ),
+});

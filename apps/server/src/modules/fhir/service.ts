@@ -329,6 +329,12 @@ export function createFhirService(deps: {
     },
 
     async readObservation(id: string, context: SearchContext): Promise<Observation> {
+      if (id.startsWith('$')) {
+        throw notFound(
+          `Observation/${id} is not supported by this server${id === '$lastn' ? ': search Observation?patient=…&code=…&_sort=-date&_count=1' : ''}`,
+          'NOT_SUPPORTED',
+        );
+      }
       const match = /^(\d{1,10})-([a-z0-9-]+)$/.exec(id);
       const suffix = match?.[2];
       const readingId = match ? Number(match[1]) : 0;
