@@ -106,7 +106,9 @@ const fhirGet = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${fhirBase}${path}`, { headers });
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SMART_JWKS_ALLOW_PRIVATE: 'true' } });
+  // Loopback JWKS allowed here (refused by default: tested below); kept-alive connections outlive a
+  // slow machine's pauses between tests (fetch reuses them, and a server closing one races it).
+  t = await createTestApp({ env: { SMART_JWKS_ALLOW_PRIVATE: 'true', KEEP_ALIVE_TIMEOUT_SECONDS: '120' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   fhirBase = `${base}/fhir/R4`;

@@ -95,13 +95,22 @@ describe('GET /fhir/R4/metadata', () => {
     const rest = (
       res.body as unknown as { rest: { resource: { type: string; searchParam?: { name: string }[] }[] }[] }
     ).rest[0]!;
-    expect(rest.resource.map((r) => r.type)).toEqual(['Patient', 'Observation', 'Device']);
+    expect(rest.resource.map((r) => r.type)).toEqual([
+      'Patient',
+      'Observation',
+      'Device',
+      'Provenance',
+      'Group',
+    ]);
     expect(rest.resource[1]!.searchParam!.map((p) => p.name)).toEqual([
       'patient',
       'subject',
       'category',
       'code',
+      'component-code',
+      'status',
       'date',
+      '_lastUpdated',
     ]);
     expectValid([res.body]);
   });
