@@ -232,17 +232,21 @@ export function createFhirRepository(db: Db) {
       order: SortOrder,
       cursor: ObservationCursor | undefined,
       limit: number,
+      /** Start after the cursor's reading (a Provenance page), not at it. */
+      options: { after?: boolean } = {},
     ) {
       const conditions = readingConditions(filter);
       if (cursor) {
-        // The cursor's own reading is read again: the page may have ended inside its Observations.
+        // The cursor's own reading is read again (the page may have ended inside its Observations),
+        // unless the page starts after it.
+        const op = sql.raw(order === 'asc' ? (options.after ? '>' : '>=') : options.after ? '<' : '<=');
         const at = fromMicroseconds(cursor.time);
         // The plain bound on the time lets the (patient, time) index start at the cursor; the row
         // comparison then orders readings of one instant by id.
         conditions.push(
           order === 'asc'
-            ? sql`${vitalReadings.readingTime} >= ${at} and (${vitalReadings.readingTime}, ${vitalReadings.id}) >= (${at}, ${cursor.readingId})`
-            : sql`${vitalReadings.readingTime} <= ${at} and (${vitalReadings.readingTime}, ${vitalReadings.id}) <= (${at}, ${cursor.readingId})`,
+            ? sql`${vitalReadings.readingTime} >= ${at} and (${vitalReadings.readingTime}, ${vitalReadings.id}) ${op} (${at}, ${cursor.readingId})`
+            : sql`${vitalReadings.readingTime} <= ${at} and (${vitalReadings.readingTime}, ${vitalReadings.id}) ${op} (${at}, ${cursor.readingId})`,
         );
       }
       const direction = order === 'asc' ? asc : desc;
@@ -283,12 +287,8 @@ export function createFhirRepository(db: Db) {
         .select(readingColumns)
         .from(vitalReadings)
         .innerJoin(patients, eq(patients.id, vitalReadings.patientId))
-        .where(
-          inArray(
-            vitalReadings.id,
-            page.map((r) => r.id),
-          ),
-        );
+        // One array parameter, not one per id: the statement's text is the same for every page size.
+        .where(sql`${vitalReadings.id} = any(${sql.param(page.map((r) => r.id))}::int[])`);
       const byId = new Map(rows.map((r) => [r.reading.id, toReadingRow(r)]));
       return page.flatMap((r) => byId.get(r.id) ?? []);
     },

@@ -203,15 +203,15 @@ export function createFhirService(deps: {
     const provenance: Provenance[] = [];
     let from = cursor;
     for (;;) {
-      const rows = (await repo.readings(filter, 'asc', from, count + 1)).filter(
-        (row) => !from || row.id !== from.readingId,
-      );
+      // A page reads after its cursor, no more than the page still holds.
+      const batch = Math.min(count - provenance.length, 250);
+      const rows = await repo.readings(filter, 'asc', from, batch, { after: true });
       for (const row of rows) {
         const resource = toFhirProvenance(row, spo2ScaleOf(row));
         if (resource) provenance.push(resource);
       }
       const last = rows.at(-1);
-      if (!last || rows.length < count) return { provenance };
+      if (!last || rows.length < batch) return { provenance };
       from = { time: last.readingTimeUs, readingId: last.id, skip: 0 };
       if (provenance.length >= count) return { provenance, next: from };
     }
