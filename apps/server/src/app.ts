@@ -13,9 +13,12 @@ import type { Narrator } from './modules/analysis/narrator.ts';
 import type { AuditAnchor } from './modules/audit/anchor.ts';
 import { actorOf } from './modules/audit/context.ts';
 import { REFUSAL_WINDOW_MS } from './modules/audit/refusal-tally.ts';
+import type { AuditService } from './modules/audit/service.ts';
 import type { LoginThrottleOptions } from './modules/auth/service.ts';
 import { readSessionToken } from './modules/auth/session-cookie.ts';
 import type { DeviceLinkService } from './modules/devices/link-service.ts';
+import type { ExportService } from './modules/fhir/export-service.ts';
+import type { FhirService } from './modules/fhir/service.ts';
 import type { IngestService } from './modules/readings/ingest-service.ts';
 import type { ReadingStorageService } from './modules/readings/storage-service.ts';
 import { APP_VERSION } from './modules/system/service.ts';
@@ -50,6 +53,8 @@ export interface AppDeps {
   alertTimers?: boolean;
   /** false: no background summaries, partitions or retention (tests call `services.readingStorage`). */
   readingStorage?: boolean;
+  /** Run queued Bulk Data exports in this instance (default on; a test may drain them itself). */
+  exportWorker?: boolean;
 }
 
 /** The services start-up work and tests reach beside the routes (the demo seed's ingest, a sweep). */
@@ -58,6 +63,10 @@ export interface AppServices {
   deviceLinks: DeviceLinkService;
   alerts: AlertService;
   readingStorage: ReadingStorageService;
+  /** Bulk Data exports (tests drain the queue; a second instance's worker is built from `fhir`). */
+  exports: ExportService;
+  fhir: FhirService;
+  audit: AuditService;
 }
 
 declare module 'fastify' {
@@ -165,8 +174,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, { title: 'Vigil', version: APP_VERSION });
   registerBackgroundWork(app, services, deps, metrics);
   await registerRoutes(app, services, { ...deps, clock, cookie: cookieOptions, lifecycle, metrics });
-  const { ingest, deviceLinks, alerts, readingStorage } = services;
-  app.decorate('services', { ingest, deviceLinks, alerts, readingStorage } satisfies AppServices);
+  const { ingest, deviceLinks, alerts, readingStorage, exports, fhir } = services;
+  app.decorate('services', {
+    ingest,
+    deviceLinks,
+    alerts,
+    readingStorage,
+    exports,
+    fhir,
+    audit,
+  } satisfies AppServices);
 
   return app;
 }

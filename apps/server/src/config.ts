@@ -133,6 +133,18 @@ const EnvSchema = z
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).optional(),
     /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** Fetch SMART clients' JWKS URLs on loopback and private addresses too (off: public hosts only). */
+    SMART_JWKS_ALLOW_PRIVATE: booleanFromEnv.default(false),
+    /** Bulk Data exports queued or running at once: per requester (then 429) and in all (then 503). */
+    BULK_EXPORTS_PER_REQUESTER: z.coerce.number().int().min(1).max(100).default(2),
+    BULK_EXPORTS_ACTIVE: z.coerce.number().int().min(1).max(1000).default(10),
+    /** A Bulk Data NDJSON file is cut once it holds this many bytes (one page more at most). */
+    BULK_EXPORT_FILE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(65_536)
+      .max(512 * 1024 * 1024)
+      .default(4 * 1024 * 1024),
   })
   .superRefine((e, ctx) => {
     // Without it, whoever sends a request names the FHIR API's links and the SMART token endpoint (its
@@ -277,6 +289,8 @@ export interface Config {
   metrics: { token: string | null; allowedAddresses: string[] };
   /** SIGTERM: answer while not ready for `drainMs` (load balancer), then finish within `timeoutMs`. */
   shutdown: { drainMs: number; timeoutMs: number };
+  smartJwksAllowPrivate: boolean;
+  bulkExport: { perRequester: number; active: number; fileBytes: number };
 }
 
 /** Parses the environment once; fails fast with every problem named. Nothing else reads process.env. */
@@ -328,6 +342,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Several instances behind a balancer are on PostgreSQL; PGlite is one process, nothing to drain to.
       drainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (e.DATABASE_URL ? 5 : 0)) * 1000,
       timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    },
+    smartJwksAllowPrivate: e.SMART_JWKS_ALLOW_PRIVATE,
+    bulkExport: {
+      perRequester: e.BULK_EXPORTS_PER_REQUESTER,
+      active: e.BULK_EXPORTS_ACTIVE,
+      fileBytes: e.BULK_EXPORT_FILE_BYTES,
     },
   };
 }

@@ -95,13 +95,22 @@ describe('GET /fhir/R4/metadata', () => {
     const rest = (
       res.body as unknown as { rest: { resource: { type: string; searchParam?: { name: string }[] }[] }[] }
     ).rest[0]!;
-    expect(rest.resource.map((r) => r.type)).toEqual(['Patient', 'Observation', 'Device']);
+    expect(rest.resource.map((r) => r.type)).toEqual([
+      'Patient',
+      'Observation',
+      'Device',
+      'Provenance',
+      'Group',
+    ]);
     expect(rest.resource[1]!.searchParam!.map((p) => p.name)).toEqual([
       'patient',
       'subject',
       'category',
       'code',
+      'component-code',
+      'status',
       'date',
+      '_lastUpdated',
     ]);
     expectValid([res.body]);
   });
@@ -131,10 +140,10 @@ describe('Patient', () => {
       resourceType: 'OperationOutcome',
       issue: [{ severity: 'error', code: 'not-found' }],
     });
-    const unknown = await get('/fhir/R4/Patient?birthdate=1815-12-10');
+    const unknown = await get('/fhir/R4/Patient?address-city=London');
     expect(unknown.status).toBe(400);
     expect((unknown.body as OperationOutcome).issue[0]!.diagnostics).toContain(
-      'Unsupported search parameter birthdate',
+      'Unsupported search parameter address-city',
     );
     const nowhere = await get('/fhir/R4/Encounter');
     expect(nowhere.status).toBe(404);

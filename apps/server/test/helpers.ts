@@ -60,6 +60,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   loginThrottle?: Partial<LoginThrottleOptions>;
   registerPerMinute?: number;
+  /** false: no Bulk Data export worker (the test drains the queue itself). */
+  exportWorker?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -84,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     deviceSweep: false,
     alertTimers: false,
     readingStorage: false,
+    ...(options.exportWorker === false ? { exportWorker: false } : {}),
   });
   await app.ready();
   return {

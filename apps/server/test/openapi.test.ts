@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -146,6 +152,36 @@ describe('GET /api/openapi.json', () => {
     const broken = structuredClone(doc);
     broken.paths['/api/patients/{id}']!.get!.parameters![0]!.in = 'body';
     expect((await new Validator().validate(broken as never)).valid).toBe(false);
+  });
+
+  it("passes Redocly's recommended rules: servers named, no anyOf that says nothing (issue 41.10)", async () => {
+    const doc = await documentOf(t.app, cookie);
+    const folder = mkdtempSync(path.join(tmpdir(), 'vigil-openapi-'));
+    try {
+      const file = path.join(folder, 'openapi.json');
+      writeFileSync(file, JSON.stringify(doc));
+      const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+      const run = await promisify(execFile)(
+        process.execPath,
+        [cli, 'lint', '--extends=recommended', '--format=json', file],
+        {
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+          maxBuffer: 16e6,
+        },
+      ).catch((error: { stdout?: string; code?: number }) => ({
+        stdout: error.stdout ?? '',
+        failed: error.code,
+      }));
+      const report = JSON.parse(run.stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; severity: string; message: string }[];
+      };
+      expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);
+      expect(report.problems.filter((p) => p.ruleId === 'no-illogical-composition-keywords')).toEqual([]);
+      expect('failed' in run ? run.failed : 0).toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('describes every API route with its operationId, summary, tag, access, schemas and errors', async () => {

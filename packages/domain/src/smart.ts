@@ -6,30 +6,66 @@ import { z } from 'zod';
  * search) and v1's `read` means read and search. Vigil's FHIR API only reads, so a client is granted
  * read and search of some resource types.
  */
-export const SMART_RESOURCE_TYPES = ['Patient', 'Observation', 'Device'] as const;
+export const SMART_RESOURCE_TYPES = ['Patient', 'Observation', 'Device', 'Group', 'Provenance'] as const;
 export type SmartResourceType = (typeof SMART_RESOURCE_TYPES)[number];
 
 /** The scopes Vigil grants: read and search of each resource type it serves. */
 export const SMART_SCOPES = SMART_RESOURCE_TYPES.map((type) => `system/${type}.rs` as const);
 export type SmartScope = (typeof SMART_SCOPES)[number];
 
-const SCOPE = /^system\/(\*|[A-Z][A-Za-z]+)\.(read|[cruds]+)$/;
+/** What an interaction needs of a scope: `r` to read a resource by id, `s` to search. */
+export type SmartPermission = 'r' | 's';
 
-/** The resource type and whether a scope string allows reading and searching it; null if it is no system scope. */
-function parse(scope: string): { type: string; readAndSearch: boolean } | null {
+const SCOPE = /^system\/(\*|[A-Z][A-Za-z]+)\.(read|write|\*|c?r?u?d?s?)(\?.*)?$/;
+
+/**
+ * A system scope's resource type and the read permissions it holds (v1 `read` and `*` are read and
+ * search, SMART App Launch 2.x "Scopes for requesting FHIR resources"); null if it is no system scope
+ * or holds neither read nor search (`write`, `cud`). A v2 scope's query (`?category=…`) narrows what it
+ * grants; Vigil does not narrow by query, so such a scope is not granted.
+ */
+export function parseSmartScope(scope: string): { type: string; permissions: Set<SmartPermission> } | null {
   const match = SCOPE.exec(scope);
-  if (!match) return null;
-  const permissions = match[2]!;
-  const readAndSearch = permissions === 'read' || (permissions.includes('r') && permissions.includes('s'));
-  return { type: match[1]!, readAndSearch };
+  if (!match || match[3] !== undefined || match[2] === '') return null;
+  const letters = match[2] === 'read' || match[2] === '*' ? 'rs' : match[2] === 'write' ? '' : match[2]!;
+  const permissions = new Set([...letters].filter((l): l is SmartPermission => l === 'r' || l === 's'));
+  return permissions.size > 0 ? { type: match[1]!, permissions } : null;
 }
 
-/** Whether `granted` (a token's scopes) allows reading and searching `resourceType`. */
-export function scopesAllowRead(granted: readonly string[], resourceType: string): boolean {
-  return granted.some((scope) => {
-    const parsed = parse(scope);
-    return Boolean(parsed?.readAndSearch) && (parsed!.type === '*' || parsed!.type === resourceType);
-  });
+/** Whether `granted` (a token's scopes) allows `permission` on `resourceType` (read and search by default). */
+export function scopesAllow(
+  granted: readonly string[],
+  resourceType: string,
+  permissions: readonly SmartPermission[] = ['r', 's'],
+): boolean {
+  const held = new Set<SmartPermission>();
+  for (const scope of granted) {
+    const parsed = parseSmartScope(scope);
+    if (parsed && (parsed.type === '*' || parsed.type === resourceType))
+      for (const p of parsed.permissions) held.add(p);
+  }
+  return permissions.every((p) => held.has(p));
+}
+
+/** Whether `granted` allows reading and searching `resourceType`. */
+export const scopesAllowRead = (granted: readonly string[], resourceType: string) =>
+  scopesAllow(granted, resourceType);
+
+/**
+ * The scopes a token gets: the intersection of what a client asks for (v1 or v2 forms, wildcards)
+ * and what it was registered with, in v2 form (`system/Patient.rs`, or `.r`/`.s` when only one was
+ * asked), one per resource type. Scopes Vigil does not serve (other types, write, launch, openid)
+ * are left out; empty when nothing asked for is held.
+ */
+export function grantSmartScopes(requested: readonly string[], held: readonly string[]): string[] {
+  const granted: string[] = [];
+  for (const type of SMART_RESOURCE_TYPES) {
+    const permissions = (['r', 's'] as const).filter(
+      (p) => scopesAllow(requested, type, [p]) && scopesAllow(held, type, [p]),
+    );
+    if (permissions.length > 0) granted.push(`system/${type}.${permissions.join('')}`);
+  }
+  return granted;
 }
 
 /** The resource type a required scope such as `system/Patient.rs` is about. */
@@ -76,10 +112,14 @@ export const SmartClientCreateInput = z
   });
 export type SmartClientCreateInput = z.infer<typeof SmartClientCreateInput>;
 
-export const SmartClientUpdateInput = z.object({
-  disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
-  scopes: z.array(SmartScopeSchema).min(1, 'grant at least one scope').max(SMART_SCOPES.length).optional(),
-});
+export const SmartClientUpdateInput = z
+  .object({
+    disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
+    scopes: z.array(SmartScopeSchema).min(1, 'grant at least one scope').max(SMART_SCOPES.length).optional(),
+  })
+  .refine((c) => c.disabled !== undefined || c.scopes !== undefined, {
+    message: 'Give disabled or scopes (or both): an empty change changes nothing',
+  });
 export type SmartClientUpdateInput = z.infer<typeof SmartClientUpdateInput>;
 
 export const SmartClient = z.object({

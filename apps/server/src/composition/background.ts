@@ -8,6 +8,8 @@ import type { Services } from './services.ts';
 const READING_ROLLUP_INTERVAL_MS = 10_000;
 /** How often partitions are made ahead and retention applied (it drops whole days). */
 const RETENTION_INTERVAL_MS = 3_600_000;
+/** How often an instance looks for queued exports (a kick-off here starts at once). */
+const EXPORT_POLL_INTERVAL_MS = 1000;
 
 /**
  * The work the app does on its own, started when it is ready and stopped when it closes: audit
@@ -88,6 +90,11 @@ export function registerBackgroundWork(
       await rollup.stop();
       await retention.stop();
     });
+  }
+  // Bulk Data exports: this instance claims queued jobs from the shared table and runs them.
+  if (deps.exportWorker !== false) {
+    app.addHook('onReady', async () => exports.start(EXPORT_POLL_INTERVAL_MS));
+    app.addHook('onClose', () => exports.stop());
   }
   if (deps.alertTimers !== false) {
     const timers = every(

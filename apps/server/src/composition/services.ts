@@ -33,6 +33,7 @@ import {
 } from '../modules/events/routes.ts';
 import { createLiveEventsService } from '../modules/events/service.ts';
 import { createStreamsRepository } from '../modules/events/streams-repository.ts';
+import { createExportRepository } from '../modules/fhir/export-repository.ts';
 import { createExportService } from '../modules/fhir/export-service.ts';
 import { createFhirRepository } from '../modules/fhir/repository.ts';
 import { createFhirService } from '../modules/fhir/service.ts';
@@ -203,6 +204,8 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
   const fhir = createFhirService({ repo: fhirRepository, audit, openingWindowMs: RECORD_OPENING_WINDOW_MS });
   const exports = createExportService({
     repo: fhirRepository,
+    jobs: createExportRepository(database.db),
+    limits: config.bulkExport,
     fhir,
     audit,
     clock,
@@ -216,7 +219,12 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     liveEvents,
   });
   const bridge = createBridgeService({ repo: createBridgeRepository(database.db), clock });
-  const smart = createSmartService({ repo: createSmartRepository(database.db), clock, audit });
+  const smart = createSmartService({
+    repo: createSmartRepository(database.db),
+    clock,
+    audit,
+    jwksAllowPrivate: config.smartJwksAllowPrivate,
+  });
   const care = createCareService({ repo: createCareRepository(database.db), patients, clock, audit });
   const deviceLinks = createDeviceLinkService({
     repo: createDeviceLinkRepository(database.db),

@@ -2,13 +2,14 @@ import {
   PASSWORD_CHANGE_REQUIRED_MESSAGE,
   type Permission,
   ROLE_LABELS,
+  type SmartPermission,
   type SmartScope,
   scopeResourceType,
-  scopesAllowRead,
+  scopesAllow,
   type User,
 } from '@vigil/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { AppError, forbidden } from '../lib/errors.ts';
 import { isWithoutSession, registerPublicLimits } from './public-limits.ts';
 import { accessOf, registerRouteTable } from './route-table.ts';
 
@@ -35,6 +36,13 @@ export type RouteAccess =
       permission: Permission;
       orToken?: TokenKind;
       scopes?: readonly SmartScope[];
+      /**
+       * How a SMART token must hold `scopes`: `all` of them (the default), or `any` one (an operation
+       * such as $everything that answers only the types the token allows). `permissions`: what of each
+       * scope the interaction needs, `r` for a read by id, `s` for a search (default both).
+       */
+      scopeMatch?: 'all' | 'any';
+      scopePermissions?: readonly SmartPermission[];
       signedOutRedirect?: string;
       /**
        * What part of a patient's record a successful answer sends (the audit trail's entity type:
@@ -87,6 +95,8 @@ export const access = {
     options: {
       orToken?: TokenKind;
       scopes?: readonly SmartScope[];
+      scopeMatch?: 'all' | 'any';
+      scopePermissions?: readonly SmartPermission[];
       signedOutRedirect?: string;
       reads?: string | false;
       crossSiteNavigation?: boolean;
@@ -144,7 +154,25 @@ export interface AccessDeps {
   recordRefusal(request: FastifyRequest, detail: string): Promise<unknown>;
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
+/** RFC 6750 §2.1; the scheme's name is case-insensitive (RFC 7235 §2.1): `bearer` is `Bearer`. */
+const BEARER = /^bearer +([A-Za-z0-9._~+/=-]+) *$/i;
+
+/**
+ * A 401 that names how to authenticate (RFC 7235 §3.1: a 401 carries WWW-Authenticate): a session
+ * (the cookie scheme has no registered name, so `Bearer` for the routes a token opens as well), and
+ * for a token that was sent and refused, why (RFC 6750 §3).
+ */
+/** Text a quoted header parameter can carry: printable ASCII without quotes or backslashes. */
+const headerText = (text: string) => text.replace(/…/g, '...').replace(/[^\x20-\x7e]|["\\]/g, '');
+
+function unauthorized(message: string, code: string, bearer: { error?: string } | null) {
+  const headers: Record<string, string> = bearer
+    ? {
+        'www-authenticate': `Bearer realm="vigil"${bearer.error ? `, error="${bearer.error}", error_description="${headerText(message)}"` : ''}`,
+      }
+    : {};
+  return new AppError(401, code, message, headers);
+}
 
 /**
  * Body limits follow who may call a route. A request nobody signed in for (sign-in, registration,
@@ -230,13 +258,13 @@ export async function registerAccessControl(app: FastifyInstance, deps: AccessDe
           return;
         }
         if (rule.orToken && request.headers.authorization) {
-          return authoriseToken(request, rule.orToken, rule.scopes ?? []);
+          return authoriseToken(request, rule.orToken, rule);
         }
         if (rule.signedOutRedirect) {
           reply.redirect(rule.signedOutRedirect, 303);
           return reply;
         }
-        throw unauthorized();
+        throw unauthorized('Please sign in to continue', 'UNAUTHORIZED', rule.orToken ? {} : null);
       }
     }
   });
@@ -244,15 +272,28 @@ export async function registerAccessControl(app: FastifyInstance, deps: AccessDe
   async function authoriseToken(
     request: FastifyRequest,
     kind: TokenKind,
-    scopes: readonly SmartScope[] = [],
+    rule: {
+      scopes?: readonly SmartScope[];
+      scopeMatch?: 'all' | 'any';
+      scopePermissions?: readonly SmartPermission[];
+    } = {},
   ) {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    if (!token) throw unauthorized(`Send the ${kind} token as "Authorization: Bearer …"`);
+    if (!token) {
+      throw unauthorized(`Send the ${kind} token as "Authorization: Bearer …"`, 'UNAUTHORIZED', {
+        error: 'invalid_request',
+      });
+    }
+    const invalid = { error: 'invalid_token' };
     switch (kind) {
       case 'device':
         request.device = await deps.verifyDeviceToken(token);
         if (!request.device)
-          throw unauthorized('The device token is unknown, expired or revoked', 'INVALID_DEVICE_TOKEN');
+          throw unauthorized(
+            'The device token is unknown, expired or revoked',
+            'INVALID_DEVICE_TOKEN',
+            invalid,
+          );
         return;
       case 'pairing':
         request.pairing = await deps.usePairingToken(token);
@@ -260,6 +301,7 @@ export async function registerAccessControl(app: FastifyInstance, deps: AccessDe
           throw unauthorized(
             'The pairing token is unknown, used or expired; connect to the bridge again from Vigil',
             'INVALID_PAIRING_TOKEN',
+            invalid,
           );
         }
         return;
@@ -269,12 +311,17 @@ export async function registerAccessControl(app: FastifyInstance, deps: AccessDe
           throw unauthorized(
             'The access token is unknown or expired; request a new one at the token endpoint',
             'INVALID_ACCESS_TOKEN',
+            invalid,
           );
         }
-        const missing = scopes.filter((s) => !scopesAllowRead(request.smart!.scopes, scopeResourceType(s)));
-        if (missing.length > 0) {
+        const scopes = rule.scopes ?? [];
+        const permissions = rule.scopePermissions ?? ['r', 's'];
+        const missing = scopes.filter(
+          (s) => !scopesAllow(request.smart!.scopes, scopeResourceType(s), permissions),
+        );
+        if (missing.length > 0 && (rule.scopeMatch !== 'any' || missing.length === scopes.length)) {
           throw forbidden(
-            `The access token was not granted ${missing.join(' ')}; ask the administrator to grant it and request a new token`,
+            `The access token was not granted ${rule.scopeMatch === 'any' ? 'any of ' : ''}${missing.join(' ')}; ask the administrator to grant it and request a new token`,
             'SCOPE_NOT_GRANTED',
           );
         }

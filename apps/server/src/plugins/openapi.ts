@@ -87,7 +87,12 @@ function describeAccess(access: RouteAccess): string {
       return [
         `the "${access.permission}" permission`,
         access.orToken ? `or a ${access.orToken} token` : null,
-        access.scopes?.length ? `with scopes ${access.scopes.join(', ')}` : null,
+        access.scopes?.length
+          ? `with ${access.scopeMatch === 'any' ? 'any of the' : ''} scopes ${access.scopes.join(', ')}`.replace(
+              '  ',
+              ' ',
+            )
+          : null,
       ]
         .filter(Boolean)
         .join(' ');
@@ -113,17 +118,38 @@ function securityOf(access: RouteAccess | undefined): Record<string, string[]>[]
     case 'metrics':
       return [{ metricsToken: [] }];
     case 'user':
+      if (access.orToken === 'smart' && access.scopeMatch === 'any') {
+        return [{ session: [] }, ...(access.scopes ?? []).map((scope) => tokenScheme('smart', [scope]))];
+      }
       return [{ session: [] }, ...(access.orToken ? [tokenScheme(access.orToken, access.scopes)] : [])];
   }
 }
 
 type Json = Record<string, unknown>;
 
+/**
+ * A schema without `anyOf` alternatives that say nothing: `anyOf: [{}, {type: null}]` (what an
+ * unknown-or-null value generates) matches anything, and is written so (`{}` with its description).
+ */
+function withoutEmptyAlternatives(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutEmptyAlternatives);
+  if (!node || typeof node !== 'object') return node;
+  const schema = node as Json;
+  const anyOf = schema.anyOf as unknown[] | undefined;
+  if (Array.isArray(anyOf) && anyOf.some((s) => s && typeof s === 'object' && Object.keys(s).length === 0)) {
+    const { anyOf: _, ...rest } = schema;
+    return withoutEmptyAlternatives(rest);
+  }
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, withoutEmptyAlternatives(v)]));
+}
+
 export async function registerOpenApi(app: FastifyInstance, options: { title: string; version: string }) {
   const zodTransform = createJsonSchemaTransform({});
   const swaggerOptions: FastifyDynamicSwaggerOptions = {
     openapi: {
       openapi: '3.1.0',
+      // Paths are relative to the server that serves this document.
+      servers: [{ url: '/', description: 'This Vigil server' }],
       info: {
         title: options.title,
         version: options.version,
@@ -157,6 +183,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { title: st
                   'system/Patient.rs': 'Read and search patients (and their devices)',
                   'system/Observation.rs': 'Read and search vital signs and NEWS2 scores',
                   'system/Device.rs': 'Read and search linked devices',
+                  'system/Group.rs': 'Read the ward as a Group (and export it)',
+                  'system/Provenance.rs': 'Read where each observation came from',
                 },
               },
             },
@@ -197,7 +225,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { title: st
       return { schema: result as typeof document.schema, url: transformed.url };
     },
     transformObject(document) {
-      const object = jsonSchemaTransformObject(document) as Json;
+      const object = withoutEmptyAlternatives(jsonSchemaTransformObject(document)) as Json;
       for (const [url, item] of Object.entries((object.paths ?? {}) as Record<string, Json>)) {
         for (const operation of Object.values(item) as Json[]) {
           if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;

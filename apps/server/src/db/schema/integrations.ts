@@ -140,11 +140,11 @@ export const fhirExportJobs = pgTable(
   'fhir_export_jobs',
   {
     id: text('id').primaryKey(),
-    /** system | patient */
+    /** system | patient | group */
     level: text('level').notNull(),
     types: text('types').notNull(),
     since: ts('since'),
-    /** in-progress | complete | failed */
+    /** queued | in-progress | complete | failed */
     state: text('state').notNull(),
     requestUrl: text('request_url').notNull(),
     /** Who asked: a user id, or a SMART client id. */
@@ -156,8 +156,19 @@ export const fhirExportJobs = pgTable(
     completedAt: ts('completed_at'),
     expiresAt: ts('expires_at'),
     error: text('error'),
+    /** The patients of a Group export, fixed at its kick-off; null: every patient. */
+    patientIds: jsonb('patient_ids').$type<number[] | null>(),
+    groupId: text('group_id'),
+    /** The instance running it and until when its claim holds (it renews the lease while it works). */
+    claimedBy: text('claimed_by'),
+    leaseUntil: ts('lease_until'),
+    /** Where it got to (export-service ExportProgress): a restarted job resumes after its last file. */
+    progress: jsonb('progress'),
   },
-  (t) => [index('fhir_export_jobs_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('fhir_export_jobs_expires_idx').on(t.expiresAt),
+    index('fhir_export_jobs_state_idx').on(t.state, t.createdAt),
+  ],
 );
 
 export const fhirExportFiles = pgTable(

@@ -89,7 +89,8 @@ export function createAuditService(deps: {
      * refetch within the window costs no query; otherwise one check under the append lock.
      */
     async recordRead(entry: AuditEntry & { action: 'read' }, windowMs: number): Promise<void> {
-      const key = `${entry.actor.userId}|${entry.entityType}|${entry.patientId ?? ''}`;
+      // A system (a SMART client) has no user id: its name tells one client's reads from another's.
+      const key = `${entry.actor.userId ?? entry.actor.username}|${entry.entityType}|${entry.patientId ?? ''}`;
       const now = clock.now().getTime();
       const recorded = recentReads.get(key);
       if (recorded !== undefined && now - recorded < windowMs && now >= recorded) return;

@@ -22,9 +22,11 @@ export function capabilityStatement(baseUrl: string, version: string, date: Date
       {
         mode: 'server',
         documentation:
-          'Read-only. Unknown search parameters are refused (400), not ignored. Observation searches page with next links ' +
-          '(_count up to 1000) and sort by date (_sort=date or -date, newest first by default). Simulated and demo readings ' +
-          'are never exported; every Observation carries its provenance in meta.tag (urn:vigil:reading-provenance).',
+          'Read-only (writes answer 405; JSON only, XML 406). Unknown search parameters are refused (400), not ignored. ' +
+          'Searches take GET or POST [type]/_search, page with next links (_count up to 1000), _total=accurate, ' +
+          '_summary=count and _elements; Observations sort by date (_sort=date or -date, newest first by default). ' +
+          'Reads carry an ETag (If-None-Match: 304). Simulated and demo readings are never exported; every Observation ' +
+          'carries its provenance in meta.tag (urn:vigil:reading-provenance).',
         security: {
           cors: false,
           service: [
@@ -49,7 +51,15 @@ export function capabilityStatement(baseUrl: string, version: string, date: Date
           {
             type: 'Patient',
             profile: PROFILE('Patient'),
-            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            versioning: 'versioned',
+            readHistory: false,
+            conditionalRead: 'not-match',
+            interaction: [
+              { code: 'read' },
+              { code: 'vread' },
+              { code: 'history-instance' },
+              { code: 'search-type' },
+            ],
             searchParam: [
               { name: '_id', type: 'token' },
               {
@@ -58,11 +68,21 @@ export function capabilityStatement(baseUrl: string, version: string, date: Date
                 documentation: 'The patient ID shown on the ward (urn:vigil:patient-id)',
               },
               { name: 'name', type: 'string' },
+              { name: 'family', type: 'string' },
+              { name: 'given', type: 'string' },
+              {
+                name: 'birthdate',
+                type: 'date',
+                documentation: 'Vigil records no birth date: matches no patient',
+              },
+              { name: 'gender', type: 'token', documentation: 'Vigil records no gender: matches no patient' },
+              { name: '_lastUpdated', type: 'date' },
             ],
             operation: [
               {
                 name: 'everything',
                 definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything',
+                documentation: 'Paged (_count, next links); _since, _type, start, end',
               },
               {
                 name: 'export',
@@ -76,7 +96,9 @@ export function capabilityStatement(baseUrl: string, version: string, date: Date
             supportedProfile: ['vitalsigns', 'bp', 'heartrate', 'resprate', 'oxygensat', 'bodytemp'].map(
               PROFILE,
             ),
+            conditionalRead: 'not-match',
             interaction: [{ code: 'read' }, { code: 'search-type' }],
+            searchInclude: ['Observation:patient'],
             searchParam: [
               { name: 'patient', type: 'reference' },
               { name: 'subject', type: 'reference' },
@@ -86,25 +108,59 @@ export function capabilityStatement(baseUrl: string, version: string, date: Date
                 type: 'token',
                 documentation: 'LOINC (http://loinc.org) or SNOMED CT (NEWS2 total)',
               },
+              { name: 'component-code', type: 'token', documentation: 'Systolic 8480-6, diastolic 8462-4' },
+              { name: 'status', type: 'token' },
               {
                 name: 'date',
                 type: 'date',
                 documentation: 'Prefixes eq, gt, ge, lt, le, sa, eb; repeat for a range',
               },
+              { name: '_lastUpdated', type: 'date' },
             ],
           },
           {
             type: 'Device',
             profile: PROFILE('Device'),
+            conditionalRead: 'not-match',
             interaction: [{ code: 'read' }, { code: 'search-type' }],
-            searchParam: [{ name: 'patient', type: 'reference' }],
+            searchParam: [
+              { name: '_id', type: 'token' },
+              { name: 'patient', type: 'reference' },
+              {
+                name: 'identifier',
+                type: 'token',
+                documentation: "The device's own id (urn:vigil:device-id)",
+              },
+            ],
+          },
+          {
+            type: 'Provenance',
+            profile: PROFILE('Provenance'),
+            conditionalRead: 'not-match',
+            interaction: [{ code: 'read' }],
+            documentation:
+              'One per reading (Provenance/{reading id}): who recorded it or which device measured it',
+          },
+          {
+            type: 'Group',
+            profile: PROFILE('Group'),
+            conditionalRead: 'not-match',
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            documentation: 'The ward as Group/ward: the patients on it now',
+            searchParam: [{ name: '_id', type: 'token' }],
+            operation: [
+              {
+                name: 'export',
+                definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export',
+              },
+            ],
           },
         ],
         operation: [
           {
             name: 'export',
             definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export',
-            documentation: `Types ${EXPORT_TYPES.join(', ')}; _since and _type; NDJSON files expire an hour after the export completes. Signing algorithms ${ASSERTION_ALGORITHMS.join(', ')}.`,
+            documentation: `Types ${EXPORT_TYPES.join(', ')}; _since and _type; a background job (X-Progress while it runs; 429 or 503 with Retry-After past its limits); NDJSON files expire an hour after the export completes. Signing algorithms ${ASSERTION_ALGORITHMS.join(', ')}.`,
           },
         ],
       },

@@ -151,3 +151,42 @@ export const CODES_OF_SUFFIX: Record<string, string[]> = {
   'blood-pressure': [BP_PANEL.code],
   news2: [NEWS2_TOTAL_CODE.code],
 };
+
+/**
+ * LOINC's own display names of the codes Vigil sends (LOINC's long common names, as the FHIR
+ * vital-signs profiles show them); `text` beside them keeps the ward's label.
+ */
+export const LOINC_DISPLAY: Record<string, string> = {
+  '8867-4': 'Heart rate',
+  '9279-1': 'Respiratory rate',
+  '2708-6': 'Oxygen saturation in Arterial blood',
+  '59408-5': 'Oxygen saturation in Arterial blood by Pulse oximetry',
+  '8310-5': 'Body temperature',
+  '39106-0': 'Temperature of Skin',
+  '85354-9': 'Blood pressure panel with all children optional',
+  '8480-6': 'Systolic blood pressure',
+  '8462-4': 'Diastolic blood pressure',
+};
+
+/**
+ * Device types: the IEEE 11073-10101 device specializations (as the HL7 Personal Health Device IG
+ * codes Device.type) of what a device measures; a device measuring anything else is a generic one.
+ */
+export const MDC = 'urn:iso:std:iso:11073:10101';
+export const DEVICE_TYPES = {
+  'oxygen-saturation': {
+    system: MDC,
+    code: '528388',
+    display: 'MDC_DEV_SPEC_PROFILE_PULS_OXIM: Pulse Oximeter',
+  },
+  'blood-pressure': {
+    system: MDC,
+    code: '528391',
+    display: 'MDC_DEV_SPEC_PROFILE_BPM: Blood Pressure meter',
+  },
+  temperature: { system: MDC, code: '528392', display: 'MDC_DEV_SPEC_PROFILE_TEMP: Thermometer' },
+  other: { system: MDC, code: '528457', display: 'MDC_DEV_SPEC_PROFILE_GENERIC: Generic 20601 device' },
+} as const;
+
+/** The LOINC codes of the blood-pressure panel's components (for `component-code`). */
+export const BP_COMPONENT_CODES = ['8480-6', '8462-4'];

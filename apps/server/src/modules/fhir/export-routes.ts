@@ -6,7 +6,7 @@ import { access } from '../../plugins/access.ts';
 import { operation } from '../../plugins/openapi.ts';
 import { EXPORT_PARAMS, type ExportRequester, type ExportService } from './export-service.ts';
 import { FHIR_PRODUCES } from './outcome.ts';
-import { ExportManifestSchema, fhirSearchQuery, RecordIdParam } from './schemas.ts';
+import { ExportManifestSchema, fhirSearchQuery, GroupIdParam, RecordIdParam } from './schemas.ts';
 import type { RawQuery } from './search.ts';
 
 const exporting = access.user('patients:export', { orToken: 'smart' });
@@ -21,14 +21,34 @@ export function exportRoutes(
     exports,
     baseUrl,
     requester,
+    group,
   }: {
     exports: ExportService;
     /** This server's FHIR base for the request (links and Content-Location). */
     baseUrl: (request: FastifyRequest) => string;
     /** Who asks: the person or SMART client, as the export records and checks them. */
     requester: (request: FastifyRequest) => ExportRequester;
+    /** The members of a Group (the ward), fixed when its export starts. */
+    group: (id: string) => Promise<{ id: string; patientIds: number[] }>;
   },
 ) {
+  const kickOffUrl = (request: FastifyRequest) =>
+    `${baseUrl(request)}${request.url.slice(request.url.indexOf('/fhir/R4') + '/fhir/R4'.length)}`;
+  const needsAsync = (request: FastifyRequest) => {
+    if (!/respond-async/i.test(String(request.headers.prefer ?? ''))) {
+      throw badRequest('A Bulk Data export needs the header Prefer: respond-async', 'PREFER_ASYNC_REQUIRED');
+    }
+  };
+  const kickOffAnswers = {
+    answers: [
+      { status: 202, description: 'Accepted: poll the Content-Location' },
+      {
+        status: 429,
+        description: 'This requester has as many exports waiting or running as it may (Retry-After)',
+      },
+      { status: 503, description: 'The server runs as many exports as it takes (Retry-After)' },
+    ],
+  };
   // Bulk Data: kick-off (202 + Content-Location), status, files, cancel.
   for (const [path, level, operationId] of [
     ['/$export', 'system', 'fhirSystemExport'],
@@ -39,7 +59,7 @@ export function exportRoutes(
       {
         config: {
           access: exporting,
-          openapi: { answers: [{ status: 202, description: 'Accepted: poll the Content-Location' }] },
+          openapi: kickOffAnswers,
         },
         schema: {
           ...operation(
@@ -53,14 +73,13 @@ export function exportRoutes(
         },
       },
       async (request, reply) => {
-        if (!/respond-async/i.test(String(request.headers.prefer ?? ''))) {
-          throw badRequest(
-            'A Bulk Data export needs the header Prefer: respond-async',
-            'PREFER_ASYNC_REQUIRED',
-          );
-        }
-        const requestUrl = `${baseUrl(request)}${path}${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`;
-        const id = await exports.kickOff(level, request.query as RawQuery, requestUrl, requester(request));
+        needsAsync(request);
+        const id = await exports.kickOff(
+          level,
+          request.query as RawQuery,
+          kickOffUrl(request),
+          requester(request),
+        );
         return reply
           .status(202)
           .header('content-location', `${baseUrl(request)}/$export-status/${id}`)
@@ -68,6 +87,35 @@ export function exportRoutes(
       },
     );
   }
+
+  app.get(
+    '/Group/:id/$export',
+    {
+      config: { access: exporting, openapi: kickOffAnswers },
+      schema: {
+        ...operation('FHIR', 'fhirGroupExport', "Start a Bulk Data export of a Group's patients (the ward)"),
+        produces: FHIR_PRODUCES,
+        params: GroupIdParam,
+        querystring: fhirSearchQuery(EXPORT_PARAMS),
+        headers: z.looseObject({ prefer: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      needsAsync(request);
+      const members = await group(request.params.id);
+      const id = await exports.kickOff(
+        'group',
+        request.query as RawQuery,
+        kickOffUrl(request),
+        requester(request),
+        members,
+      );
+      return reply
+        .status(202)
+        .header('content-location', `${baseUrl(request)}/$export-status/${id}`)
+        .send();
+    },
+  );
 
   app.get(
     '/$export-status/:id',
@@ -92,7 +140,7 @@ export function exportRoutes(
       if (status.state === 'in-progress') {
         return reply
           .status(202)
-          .header('x-progress', 'in progress')
+          .header('x-progress', status.progress)
           .header('retry-after', '1')
           .send(undefined);
       }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   computeNews2,
   DIASTOLIC_BP,
@@ -10,19 +11,24 @@ import {
 } from '@vigil/domain';
 import type {
   Bundle,
+  BundleEntry,
   CodeableConcept,
   Device,
+  Group,
   Observation,
   OperationOutcome,
   OperationOutcomeIssue,
   Patient,
+  Provenance,
   Quantity,
   Resource,
 } from 'fhir/r4';
 import {
   BP_PANEL,
   DEVICE_ID_SYSTEM,
+  DEVICE_TYPES,
   LOINC,
+  LOINC_DISPLAY,
   NEWS2_SPO2_SCALE_EXTENSION,
   NEWS2_TOTAL_CODE,
   observationId,
@@ -34,7 +40,8 @@ import {
   UCUM,
   VITAL_SIGNS_CATEGORY,
 } from './codes.ts';
-import { fhirProvenance } from './provenance.ts';
+import { type FhirProvenance, fhirProvenance } from './provenance.ts';
+import type { DeviceMeasures } from './repository.ts';
 import type { RawQuery } from './search.ts';
 
 /**
@@ -57,8 +64,43 @@ export interface ReadingForFhir extends VitalValues {
   /** The past window a wearable's summary describes (last night's sleep). */
   windowStart: Date | null;
   windowEnd: Date | null;
-  /** `entered-in-error` once a person marked it wrong (decision 029); absent or `valid` otherwise. */
-  status?: ReadingStatus;
+  /** The device link of its device for its patient (FHIR `Device/{id}`), when one is known. */
+  deviceLinkId?: number | null;
+  /** Who recorded it (a user id), for its Provenance. */
+  recordedBy?: number | null;
+  /**
+   * Columns the readings gain with corrections (the lead's change of vital_readings): the reading's
+   * status ('valid' | 'entered-in-error') and the reading a correction replaces. Read when present.
+   */
+  status?: string | null;
+  corrects?: number | null;
+}
+
+/**
+ * The FHIR status of a reading's Observations (http://hl7.org/fhir/R4/valueset-observation-status.html):
+ * the one place that decides it. A reading entered in error stays exported, as `entered-in-error`
+ * (never hidden: a receiving system must withdraw what it charted); a correction of another reading
+ * is `corrected`; otherwise its provenance decides (a person's observation final, a device's or a
+ * wearable's preliminary: decision 016).
+ */
+export function observationStatus(
+  reading: Pick<ReadingForFhir, 'status' | 'corrects'>,
+  provenance: Extract<FhirProvenance, { exported: true }>,
+): Observation['status'] {
+  if (reading.status === 'entered-in-error') return 'entered-in-error';
+  if (reading.corrects !== undefined && reading.corrects !== null) return 'corrected';
+  return provenance.status;
+}
+
+/**
+ * A resource with its version: a digest of what it says (everything but meta), so the version (and
+ * the ETag made of it) changes exactly when the resource does, whichever of its sources changed
+ * (a name, a link's state, a reading's status), and is the same on every instance.
+ */
+export function withVersion<R extends Resource>(resource: R): R {
+  const { meta, ...content } = resource;
+  const versionId = createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16);
+  return { ...resource, meta: { versionId, ...meta } };
 }
 
 const quantity = (value: number, unit: string, code: string): Quantity => ({
@@ -85,8 +127,7 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
       ...(profile && provenance.vitalSigns ? { profile: [profile] } : {}),
       tag: [provenance.tag],
     },
-    // A reading a person found wrong is exported as such (FHIR Observation.status), never hidden.
-    status: reading.status === 'entered-in-error' ? 'entered-in-error' : provenance.status,
+    status: observationStatus(reading, provenance),
     // A wearable's summary is not a current vital sign: it carries no vital-signs category.
     ...(provenance.vitalSigns ? { category: [VITAL_SIGNS_CATEGORY] } : {}),
     code,
@@ -101,6 +142,8 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
     ...(reading.deviceId || reading.deviceName
       ? {
           device: {
+            // The linked device resolves (Device/{id}); its own id stays as the identifier.
+            ...(reading.deviceLinkId ? { reference: `Device/${reading.deviceLinkId}` } : {}),
             ...(reading.deviceId
               ? { identifier: { system: DEVICE_ID_SYSTEM, value: reading.deviceId } }
               : {}),
@@ -115,7 +158,7 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
     const stored = reading[vital.field];
     if (typeof stored !== 'number') continue;
     const coding = [
-      { system: LOINC, code: vital.catalogue.loinc!, display: vital.catalogue.label },
+      { system: LOINC, code: vital.catalogue.loinc!, display: LOINC_DISPLAY[vital.catalogue.loinc!] },
       ...(vital.field === 'oxygenLevel' ? [PULSE_OXIMETRY_LOINC] : []),
     ];
     observations.push({
@@ -131,7 +174,10 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
       vital: typeof SYSTOLIC_BP | typeof DIASTOLIC_BP,
       value: number | null | undefined,
     ) => ({
-      code: { coding: [{ system: LOINC, code: vital.loinc!, display: vital.label }], text: vital.label },
+      code: {
+        coding: [{ system: LOINC, code: vital.loinc!, display: LOINC_DISPLAY[vital.loinc!] }],
+        text: vital.label,
+      },
       ...(typeof value === 'number'
         ? { valueQuantity: quantity(value, 'mmHg', vital.ucum) }
         : {
@@ -161,7 +207,7 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
       });
     }
   }
-  return observations;
+  return observations.map(withVersion);
 }
 
 /** The NEWS2 SpO2 scale on an SpO2 Observation: for a machine (the extension) and for a person (a note). */
@@ -179,6 +225,71 @@ function spo2ScaleOf(scale: 1 | 2): Pick<Observation, 'extension' | 'note'> {
   };
 }
 
+/**
+ * Where a reading came from, as a FHIR Provenance (`Provenance/{reading id}`): its Observations
+ * as targets, when it was stored, and who: the person who recorded it (author) or the device that
+ * measured it (performer, `Device/{id}` when linked). Its class is in meta.tag, as on the
+ * Observations. None for a reading that gives no Observation (simulated, demo).
+ */
+export function toFhirProvenance(reading: ReadingForFhir, spo2Scale: 1 | 2 = 1): Provenance | null {
+  const provenance = fhirProvenance(reading.provenance);
+  if (!provenance.exported) return null;
+  const targets = observationsOfReading(reading, spo2Scale).map((o) => ({
+    reference: `Observation/${o.id}`,
+  }));
+  if (targets.length === 0) return null;
+  const participant = (code: string, display: string) => ({
+    coding: [{ system: 'http://terminology.hl7.org/CodeSystem/provenance-participant-type', code, display }],
+  });
+  const byDevice = reading.provenance !== 'observation';
+  const agent: Provenance['agent'] = [];
+  if (byDevice && (reading.deviceLinkId || reading.deviceId)) {
+    agent.push({
+      type: participant('performer', 'Performer'),
+      who: {
+        ...(reading.deviceLinkId ? { reference: `Device/${reading.deviceLinkId}` } : {}),
+        ...(reading.deviceId ? { identifier: { system: DEVICE_ID_SYSTEM, value: reading.deviceId } } : {}),
+        ...(reading.deviceName ? { display: reading.deviceName } : {}),
+      },
+    });
+  }
+  if (!byDevice || agent.length === 0) {
+    agent.push({
+      type: participant(byDevice ? 'performer' : 'author', byDevice ? 'Performer' : 'Author'),
+      who:
+        reading.recordedBy !== undefined && reading.recordedBy !== null
+          ? {
+              identifier: { system: USER_ID_SYSTEM, value: String(reading.recordedBy) },
+              display: 'Vigil user',
+            }
+          : { display: byDevice ? (reading.deviceName ?? 'A device') : 'A person on the ward' },
+    });
+  }
+  return withVersion<Provenance>({
+    resourceType: 'Provenance',
+    id: String(reading.id),
+    meta: { lastUpdated: reading.createdAt.toISOString(), tag: [provenance.tag] },
+    target: targets,
+    ...(reading.windowStart && reading.windowEnd
+      ? { occurredPeriod: { start: reading.windowStart.toISOString(), end: reading.windowEnd.toISOString() } }
+      : { occurredDateTime: reading.readingTime.toISOString() }),
+    recorded: reading.createdAt.toISOString(),
+    activity: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/v3-DataOperation',
+          code: 'CREATE',
+          display: 'create',
+        },
+      ],
+    },
+    agent,
+  });
+}
+
+/** Vigil's user ids (who recorded a reading), as a Provenance names them without a Practitioner. */
+export const USER_ID_SYSTEM = 'urn:vigil:user-id';
+
 /** The patient columns the mapping reads. */
 export interface PatientForFhir {
   id: number;
@@ -190,7 +301,7 @@ export function toFhirPatient(patient: PatientForFhir): Patient {
   const parts = patient.name.trim().split(/\s+/);
   const family = parts.length > 1 ? parts[parts.length - 1]! : undefined;
   const given = parts.length > 1 ? parts.slice(0, -1) : parts;
-  return {
+  return withVersion<Patient>({
     resourceType: 'Patient',
     id: String(patient.id),
     meta: { lastUpdated: patient.lastUpdated.toISOString() },
@@ -204,7 +315,7 @@ export function toFhirPatient(patient: PatientForFhir): Patient {
     ],
     active: true,
     name: [{ use: 'usual', text: patient.name, ...(family ? { family } : {}), given }],
-  };
+  });
 }
 
 /** The device-link columns the mapping reads. */
@@ -218,20 +329,53 @@ export interface DeviceLinkForFhir {
   endedAt: Date | null;
   stateChangedAt: Date;
   linkedAt: Date;
+  /** What it measured last (null: nothing yet). */
+  measures?: DeviceMeasures | null;
 }
 
-/** A linked device: active while its link holds, its own id as identifier. */
+/**
+ * A linked device: active while its link holds, its own id as identifier, its type the IEEE 11073
+ * device specialization of what it measures (a pulse oximeter, a blood-pressure meter, a
+ * thermometer; otherwise a generic device), and how it connects as a property.
+ */
 export function toFhirDevice(link: DeviceLinkForFhir): Device {
-  return {
+  const lastUpdated = link.endedAt ?? link.stateChangedAt;
+  const type = DEVICE_TYPES[link.measures ?? 'other'];
+  return withVersion<Device>({
     resourceType: 'Device',
     id: String(link.id),
-    meta: { lastUpdated: (link.endedAt ?? link.stateChangedAt).toISOString() },
+    meta: { lastUpdated: lastUpdated.toISOString() },
     identifier: [{ system: DEVICE_ID_SYSTEM, value: link.deviceId }],
     status: link.endedAt ? 'inactive' : 'active',
     ...(link.deviceName ? { deviceName: [{ name: link.deviceName, type: 'user-friendly-name' }] } : {}),
-    type: { text: link.connectionType },
+    type: { coding: [type], text: type.display },
+    property: [{ type: { text: 'Connection' }, valueCode: [{ text: link.connectionType }] }],
     patient: { reference: `Patient/${link.patientId}` },
-  };
+  });
+}
+
+/**
+ * A ward as a FHIR Group of the patients on it now (`Group/ward` today, one Group per ward when
+ * Vigil has several): an actual group of persons, its version the list of its members.
+ */
+export function toFhirGroup(group: {
+  id: string;
+  name: string;
+  patientIds: readonly number[];
+  lastUpdated: Date;
+}): Group {
+  return withVersion<Group>({
+    resourceType: 'Group',
+    id: group.id,
+    meta: { lastUpdated: group.lastUpdated.toISOString() },
+    identifier: [{ system: 'urn:vigil:ward', value: group.id }],
+    active: true,
+    type: 'person',
+    actual: true,
+    name: group.name,
+    quantity: group.patientIds.length,
+    member: group.patientIds.map((id) => ({ entity: { reference: `Patient/${id}` } })),
+  });
 }
 
 /** An error as FHIR answers it. */
@@ -253,6 +397,7 @@ export function toSearchBundle(
   query: RawQuery,
   resources: Resource[],
   next?: Record<string, string>,
+  extra: { total?: number; included?: Resource[] } = {},
 ): Bundle {
   const link = (params: RawQuery) => {
     const search = new URLSearchParams();
@@ -261,17 +406,21 @@ export function toSearchBundle(
     const text = search.toString();
     return `${baseUrl}/${path}${text ? `?${text}` : ''}`;
   };
+  const entry =
+    (mode: 'match' | 'include') =>
+    (resource: Resource): BundleEntry => ({
+      fullUrl: `${baseUrl}/${resource.resourceType}/${resource.id}`,
+      resource,
+      search: { mode },
+    });
   return {
     resourceType: 'Bundle',
     type: 'searchset',
+    ...(extra.total !== undefined ? { total: extra.total } : {}),
     link: [
       { relation: 'self', url: link(query) },
       ...(next ? [{ relation: 'next', url: link({ ...query, ...next }) }] : []),
     ],
-    entry: resources.map((resource) => ({
-      fullUrl: `${baseUrl}/${resource.resourceType}/${resource.id}`,
-      resource,
-      search: { mode: 'match' as const },
-    })),
+    entry: [...resources.map(entry('match')), ...(extra.included ?? []).map(entry('include'))],
   };
 }

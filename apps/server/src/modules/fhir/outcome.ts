@@ -16,7 +16,7 @@ function issueType(status: number): OperationOutcomeIssue['code'] {
   if (status === 403) return 'forbidden';
   if (status === 404 || status === 410) return 'not-found';
   if (status === 429) return 'throttled';
-  if (status === 415 || status === 406) return 'not-supported';
+  if (status === 415 || status === 406 || status === 405) return 'not-supported';
   return 'exception';
 }
 
@@ -49,12 +49,23 @@ export function registerFhirErrors(scope: FastifyInstance) {
     request.log.error({ err: { name: error.name, code: error.code } }, 'FHIR request failed');
     return send(reply, 500, 'Internal server error', 'INTERNAL');
   });
-  scope.setNotFoundHandler((request, reply) =>
-    send(
-      reply,
-      404,
-      `No FHIR interaction ${request.method} ${request.url.split('?')[0]} on this server`,
-      'NOT_FOUND',
-    ),
-  );
+  scope.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    // A type this server serves, asked for an interaction it does not support (create, update,
+    // delete, patch): 405 with what it allows, not 404 as if the type were unknown.
+    const served =
+      /^\/fhir\/R4\/(Patient|Observation|Device|Group|Provenance)(\/(?:[A-Za-z0-9\-.]{1,64}|_search))?$/.exec(
+        path,
+      );
+    if (served && request.method !== 'GET' && request.method !== 'HEAD') {
+      reply.header('allow', served[2] === undefined || served[2] === '/_search' ? 'GET, POST' : 'GET');
+      return send(
+        reply,
+        405,
+        `${request.method} is not supported on ${served[1]}: this FHIR server reads and searches only`,
+        'METHOD_NOT_ALLOWED',
+      );
+    }
+    return send(reply, 404, `No FHIR interaction ${request.method} ${path} on this server`, 'NOT_FOUND');
+  });
 }

@@ -1,4 +1,4 @@
-import type { ReadingProvenance } from '@vigil/domain';
+import { READING_PROVENANCES, type ReadingProvenance } from '@vigil/domain';
 import type { Coding } from 'fhir/r4';
 
 /*
@@ -62,4 +62,26 @@ export function fhirProvenance(provenance: ReadingProvenance): FhirProvenance {
     case 'demo':
       return { exported: false, reason: 'demo values are not a patient’s' };
   }
+}
+
+/**
+ * The provenances whose readings give an Observation of `kind` that carries the categories and
+ * statuses asked (for counting in SQL what the mapping would give): a wearable's summary carries no
+ * category and gives no NEWS2 total; a person's observation is final, the others preliminary.
+ */
+export function exportedProvenances(asked: {
+  kind: string;
+  categories?: string[][];
+  statuses?: string[];
+}): ReadingProvenance[] {
+  return READING_PROVENANCES.filter((provenance) => {
+    const fhir = fhirProvenance(provenance);
+    if (!fhir.exported) return false;
+    if (asked.kind === 'news2' && !fhir.vitalSigns) return false;
+    const category = asked.kind === 'news2' ? 'survey' : fhir.vitalSigns ? 'vital-signs' : null;
+    if ((asked.categories ?? []).some((alternatives) => !category || !alternatives.includes(category))) {
+      return false;
+    }
+    return !asked.statuses || asked.statuses.includes(fhir.status);
+  });
 }

@@ -1,15 +1,25 @@
 import { SPO2_SCALE_CHANGED_EVENT } from '@vigil/domain';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { deviceLinks, fhirExportFiles, fhirExportJobs, patients, vitalReadings } from '../../db/schema.ts';
+import { deviceLinks, patients, vitalReadings } from '../../db/schema.ts';
+import { exportedProvenances } from './provenance.ts';
 import type { ObservationCursor, SortOrder } from './search.ts';
 
 export type FhirPatientRow = Pick<typeof patients.$inferSelect, 'id' | 'name' | 'lastUpdated' | 'spo2Scale'>;
-/** A reading with the NEWS2 SpO2 scale in force when it was measured. */
-export type FhirReadingRow = typeof vitalReadings.$inferSelect & { spo2Scale: number };
-export type FhirDeviceRow = typeof deviceLinks.$inferSelect;
-export type ExportJobRow = typeof fhirExportJobs.$inferSelect;
-export type ExportFileRow = typeof fhirExportFiles.$inferSelect;
+/**
+ * A reading with the NEWS2 SpO2 scale in force when it was measured and the device link (FHIR
+ * Device id) of its device for its patient, if any. The row is the table's, whatever columns it
+ * gains (the mappers read the ones they know: mappers.ts `ReadingForFhir`).
+ */
+export type FhirReadingRow = typeof vitalReadings.$inferSelect & {
+  spo2Scale: number;
+  deviceLinkId: number | null;
+  /** reading_time in microseconds since 1970, exactly as stored (a page cursor's time). */
+  readingTimeUs: number;
+};
+/** A device link with what its device measured last (its FHIR Device.type). */
+export type FhirDeviceRow = typeof deviceLinks.$inferSelect & { measures: DeviceMeasures | null };
+export type DeviceMeasures = 'oxygen-saturation' | 'blood-pressure' | 'temperature' | 'other';
 
 const patientColumns = {
   id: patients.id,
@@ -54,16 +64,117 @@ const KIND_CONDITION: Record<string, () => SQL> = {
   news2: () => and(...NEWS2_COLUMNS.map((c) => isNotNull(c)))!,
 };
 
+/** The device link of a reading's device for its patient (the latest), as FHIR `Device/{id}`. */
+const deviceLinkOf = sql<number | null>`(select dl.id from device_links dl
+  where dl.patient_id = ${vitalReadings.patientId} and dl.device_id = ${vitalReadings.deviceId}
+  order by dl.linked_at desc, dl.id desc limit 1)`;
+
+/** A time in microseconds since 1970, exactly (a JavaScript Date keeps milliseconds). */
+const microseconds = (column: typeof vitalReadings.readingTime) =>
+  sql<string>`(extract(epoch from ${column}) * 1000000)::bigint`.mapWith(Number);
+const fromMicroseconds = (us: number) =>
+  sql`(timestamptz 'epoch' + ${us}::float8 * interval '1 microsecond')`;
+
+const readingColumns = {
+  reading: vitalReadings,
+  spo2Scale: scaleWhenMeasured,
+  deviceLinkId: deviceLinkOf,
+  readingTimeUs: microseconds(vitalReadings.readingTime),
+};
+
 export interface ReadingFilter {
   patientId?: number;
+  /** The patients of a Group (an export of the ward). */
+  patientIds?: readonly number[];
   kinds: ReadonlySet<string>;
   /** Categories the Observations must have (each a list of alternatives); applied after mapping. */
   categories?: string[][];
+  /** FHIR statuses the Observations must have (alternatives); applied after mapping. */
+  statuses?: string[];
   from?: Date;
   to?: Date;
-  /** Stored at or after (Bulk Data `_since`). */
+  /** Stored at or after (Bulk Data and $everything `_since`, `_lastUpdated` ge/gt). */
   storedSince?: Date;
+  /** Stored before (`_lastUpdated` lt/le). */
+  storedBefore?: Date;
 }
+
+/** The conditions of a reading filter, but the cursor's. */
+function readingConditions(filter: ReadingFilter): (SQL | undefined)[] {
+  // Demo patients' readings are left out by a filter, not a join: a join with patients would lose
+  // the order of the (patient, time) index and make every page sort all of a patient's readings.
+  const conditions: (SQL | undefined)[] = [
+    sql`${vitalReadings.patientId} not in (select ${patients.id} from ${patients} where ${patients.isDemo})`,
+  ];
+  if (filter.patientId !== undefined) conditions.push(eq(vitalReadings.patientId, filter.patientId));
+  if (filter.patientIds) {
+    conditions.push(
+      inArray(vitalReadings.patientId, filter.patientIds.length ? [...filter.patientIds] : [0]),
+    );
+  }
+  if (filter.from) conditions.push(gte(vitalReadings.readingTime, filter.from));
+  if (filter.to) conditions.push(lt(vitalReadings.readingTime, filter.to));
+  if (filter.storedSince) conditions.push(gte(vitalReadings.createdAt, filter.storedSince));
+  if (filter.storedBefore) conditions.push(lt(vitalReadings.createdAt, filter.storedBefore));
+  const kinds = [...filter.kinds].map((k) => KIND_CONDITION[k]!());
+  conditions.push(kinds.length > 0 ? or(...kinds) : sql`false`);
+  return conditions;
+}
+
+export interface PatientFilter {
+  ids?: number[];
+  /** A word of the name starts with it (`name`). */
+  name?: string;
+  /** The last word of the name starts with it (`family`), or another word (`given`). */
+  family?: string;
+  given?: string;
+  since?: Date;
+  before?: Date;
+}
+
+export interface DeviceFilter {
+  id?: number;
+  patientId?: number;
+  patientIds?: readonly number[];
+  /** The devices' own ids (`identifier`). */
+  deviceIds?: readonly string[];
+  since?: Date;
+}
+
+const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function patientConditions(filter: PatientFilter): SQL[] {
+  const conditions: SQL[] = [eq(patients.isDemo, false)];
+  if (filter.ids) conditions.push(inArray(patients.id, filter.ids.length ? filter.ids : [0]));
+  // Words as toFhirPatient splits a name: the last of several is the family name, the rest given.
+  const name = sql`regexp_replace(lower(trim(${patients.name})), '\\s+', ' ', 'g')`;
+  const words = (prefix: string, of: SQL) => sql`(${of} like ${prefix} or ${of} like ${`% ${prefix}`})`;
+  if (filter.name) conditions.push(words(likePrefix(filter.name), name));
+  if (filter.family) {
+    conditions.push(
+      sql`(${name} ~ ' ' and regexp_replace(${name}, '^.* ', '') like ${likePrefix(filter.family)})`,
+    );
+  }
+  if (filter.given) {
+    const given = sql`(case when ${name} ~ ' ' then regexp_replace(${name}, ' [^ ]*$', '') else ${name} end)`;
+    conditions.push(words(likePrefix(filter.given), given));
+  }
+  if (filter.since) conditions.push(gte(patients.lastUpdated, filter.since));
+  if (filter.before) conditions.push(lt(patients.lastUpdated, filter.before));
+  return conditions;
+}
+
+const toReadingRow = (r: {
+  reading: typeof vitalReadings.$inferSelect;
+  spo2Scale: number;
+  deviceLinkId: number | null;
+  readingTimeUs: number;
+}): FhirReadingRow => ({
+  ...r.reading,
+  spo2Scale: r.spo2Scale,
+  deviceLinkId: r.deviceLinkId,
+  readingTimeUs: r.readingTimeUs,
+});
 
 export function createFhirRepository(db: Db) {
   return {
@@ -77,23 +188,42 @@ export function createFhirRepository(db: Db) {
       )[0],
 
     /** Patients by id, ids or name (a word of it starting with `name`), in id order after `afterId`. */
-    patients(filter: { ids?: number[]; name?: string; afterId?: number; since?: Date; limit: number }) {
-      const conditions: SQL[] = [eq(patients.isDemo, false)];
-      if (filter.ids) conditions.push(inArray(patients.id, filter.ids.length ? filter.ids : [0]));
-      if (filter.name) {
-        const prefix = `${filter.name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(
-          sql`(lower(${patients.name}) like ${prefix} or lower(${patients.name}) like ${`% ${prefix}`})`,
-        );
-      }
-      if (filter.afterId) conditions.push(gt(patients.id, filter.afterId));
-      if (filter.since) conditions.push(gte(patients.lastUpdated, filter.since));
+    patients(filter: PatientFilter & { afterId?: number; limit: number }) {
       return db
         .select(patientColumns)
         .from(patients)
-        .where(and(...conditions))
+        .where(
+          and(...patientConditions(filter), filter.afterId ? gt(patients.id, filter.afterId) : undefined),
+        )
         .orderBy(asc(patients.id))
         .limit(filter.limit);
+    },
+
+    async countPatients(filter: PatientFilter): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(patients)
+        .where(and(...patientConditions(filter)));
+      return row?.n ?? 0;
+    },
+
+    /** When any patient last changed (an admission, a discharge): the ward Group's version. */
+    async patientsLastUpdated(): Promise<Date> {
+      const [row] = await db
+        .select({ at: sql<string | null>`max(${patients.lastUpdated})` })
+        .from(patients)
+        .where(eq(patients.isDemo, false));
+      return row?.at ? new Date(row.at) : new Date(0);
+    },
+
+    /** The patients on the ward now (admitted, not discharged): the members of the ward's Group. */
+    async wardPatientIds(): Promise<number[]> {
+      const rows = await db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(and(eq(patients.isDemo, false), isNull(patients.dischargedAt)))
+        .orderBy(asc(patients.id));
+      return rows.map((r) => r.id);
     },
 
     /** Readings that can give an Observation of the wanted kinds, in time order from the cursor. */
@@ -102,128 +232,134 @@ export function createFhirRepository(db: Db) {
       order: SortOrder,
       cursor: ObservationCursor | undefined,
       limit: number,
+      /** Start after the cursor's reading (a Provenance page), not at it. */
+      options: { after?: boolean } = {},
     ) {
-      const conditions: (SQL | undefined)[] = [eq(patients.isDemo, false)];
-      if (filter.patientId !== undefined) conditions.push(eq(vitalReadings.patientId, filter.patientId));
-      if (filter.from) conditions.push(gte(vitalReadings.readingTime, filter.from));
-      if (filter.to) conditions.push(lt(vitalReadings.readingTime, filter.to));
-      if (filter.storedSince) conditions.push(gte(vitalReadings.createdAt, filter.storedSince));
-      const kinds = [...filter.kinds].map((k) => KIND_CONDITION[k]!());
-      conditions.push(kinds.length > 0 ? or(...kinds) : sql`false`);
+      const conditions = readingConditions(filter);
       if (cursor) {
-        // The cursor's own reading is read again: the page may have ended inside its Observations.
-        const at = new Date(cursor.time);
+        // The cursor's own reading is read again (the page may have ended inside its Observations),
+        // unless the page starts after it.
+        const op = sql.raw(order === 'asc' ? (options.after ? '>' : '>=') : options.after ? '<' : '<=');
+        const at = fromMicroseconds(cursor.time);
+        // The plain bound on the time lets the (patient, time) index start at the cursor; the row
+        // comparison then orders readings of one instant by id.
         conditions.push(
           order === 'asc'
-            ? sql`(${vitalReadings.readingTime}, ${vitalReadings.id}) >= (${at.toISOString()}, ${cursor.readingId})`
-            : sql`(${vitalReadings.readingTime}, ${vitalReadings.id}) <= (${at.toISOString()}, ${cursor.readingId})`,
+            ? sql`${vitalReadings.readingTime} >= ${at} and (${vitalReadings.readingTime}, ${vitalReadings.id}) ${op} (${at}, ${cursor.readingId})`
+            : sql`${vitalReadings.readingTime} <= ${at} and (${vitalReadings.readingTime}, ${vitalReadings.id}) ${op} (${at}, ${cursor.readingId})`,
         );
       }
       const direction = order === 'asc' ? asc : desc;
+      // In the index's own terms (reading_time DESC NULLS LAST, or that scanned backwards): another
+      // NULLS ordering, although the column holds no null, keeps the planner from using it.
+      const byTime =
+        order === 'asc'
+          ? sql`${vitalReadings.readingTime} asc nulls first`
+          : sql`${vitalReadings.readingTime} desc nulls last`;
+      // Where the page ends in time: the limit-th reading in time order alone, which the (patient,
+      // time) index answers without sorting the patient's readings. The page is then the readings
+      // up to that instant (all of its ties) in (time, id) order: a sort of about one page.
+      const [end] = await db
+        .select({ us: microseconds(vitalReadings.readingTime) })
+        .from(vitalReadings)
+        .where(and(...conditions))
+        .orderBy(byTime)
+        .offset(limit - 1)
+        .limit(1);
+      if (end) {
+        const at = fromMicroseconds(end.us);
+        conditions.push(
+          order === 'asc'
+            ? sql`${vitalReadings.readingTime} <= ${at}`
+            : sql`${vitalReadings.readingTime} >= ${at}`,
+        );
+      }
+      // The page's readings first, then their columns: the per-reading subqueries (the SpO2 scale,
+      // the device link) run for the page only, never for every reading the sort passes over.
+      const page = await db
+        .select({ id: vitalReadings.id })
+        .from(vitalReadings)
+        .where(and(...conditions))
+        .orderBy(byTime, direction(vitalReadings.id))
+        .limit(limit);
+      if (page.length === 0) return [];
       const rows = await db
-        .select({ reading: vitalReadings, spo2Scale: scaleWhenMeasured })
+        .select(readingColumns)
         .from(vitalReadings)
         .innerJoin(patients, eq(patients.id, vitalReadings.patientId))
-        .where(and(...conditions))
-        .orderBy(direction(vitalReadings.readingTime), direction(vitalReadings.id))
-        .limit(limit);
-      return rows.map((r): FhirReadingRow => ({ ...r.reading, spo2Scale: r.spo2Scale }));
+        // One array parameter, not one per id: the statement's text is the same for every page size.
+        .where(sql`${vitalReadings.id} = any(${sql.param(page.map((r) => r.id))}::int[])`);
+      const byId = new Map(rows.map((r) => [r.reading.id, toReadingRow(r)]));
+      return page.flatMap((r) => byId.get(r.id) ?? []);
+    },
+
+    /**
+     * How many Observations a filter gives (`_total=accurate`, `_summary=count`): per kind, the
+     * readings that give one, counting only provenances that are exported (and, with a category or
+     * status asked, only those whose Observations carry it).
+     */
+    async countObservations(filter: ReadingFilter): Promise<number> {
+      const parts = [...filter.kinds].map((kind) => {
+        const provenances = exportedProvenances({
+          kind,
+          ...(filter.categories ? { categories: filter.categories } : {}),
+          ...(filter.statuses ? { statuses: filter.statuses } : {}),
+        });
+        return provenances.length === 0
+          ? sql`0`
+          : sql`count(*) filter (where ${KIND_CONDITION[kind]!()} and ${inArray(vitalReadings.provenance, provenances)})`;
+      });
+      if (parts.length === 0) return 0;
+      const [row] = await db
+        .select({ n: sql<number>`(${sql.join(parts, sql` + `)})::int` })
+        .from(vitalReadings)
+        .where(and(...readingConditions(filter)));
+      return row?.n ?? 0;
     },
 
     reading: async (id: number): Promise<FhirReadingRow | undefined> => {
       const [row] = await db
-        .select({ reading: vitalReadings, spo2Scale: scaleWhenMeasured })
+        .select(readingColumns)
         .from(vitalReadings)
         .innerJoin(patients, eq(patients.id, vitalReadings.patientId))
         .where(and(eq(vitalReadings.id, id), eq(patients.isDemo, false)));
-      return row && { ...row.reading, spo2Scale: row.spo2Scale };
+      return row && toReadingRow(row);
     },
 
-    async devices(filter: { id?: number; patientId?: number; since?: Date }): Promise<FhirDeviceRow[]> {
+    /** Linked devices, in id order after `afterId` (at most `limit`). */
+    async devices(filter: DeviceFilter & { afterId?: number; limit?: number }): Promise<FhirDeviceRow[]> {
       const conditions: SQL[] = [eq(patients.isDemo, false)];
       if (filter.id !== undefined) conditions.push(eq(deviceLinks.id, filter.id));
       if (filter.patientId !== undefined) conditions.push(eq(deviceLinks.patientId, filter.patientId));
+      if (filter.patientIds) {
+        conditions.push(
+          inArray(deviceLinks.patientId, filter.patientIds.length ? [...filter.patientIds] : [0]),
+        );
+      }
+      if (filter.deviceIds) {
+        conditions.push(
+          inArray(deviceLinks.deviceId, filter.deviceIds.length ? [...filter.deviceIds] : ['']),
+        );
+      }
       if (filter.since) conditions.push(gte(deviceLinks.stateChangedAt, filter.since));
-      const rows = await db
-        .select({ link: deviceLinks })
+      if (filter.afterId) conditions.push(gt(deviceLinks.id, filter.afterId));
+      // What the device measured in its latest reading for this patient: its kind of device.
+      const measures = sql<DeviceMeasures | null>`(select case
+          when r.oxygen_level is not null then 'oxygen-saturation'
+          when r.systolic_bp is not null or r.diastolic_bp is not null then 'blood-pressure'
+          when r.temperature is not null then 'temperature'
+          else 'other' end
+        from vital_readings r
+        where r.patient_id = ${deviceLinks.patientId} and r.device_id = ${deviceLinks.deviceId}
+        order by r.reading_time desc limit 1)`;
+      const query = db
+        .select({ link: deviceLinks, measures })
         .from(deviceLinks)
         .innerJoin(patients, eq(patients.id, deviceLinks.patientId))
         .where(and(...conditions))
         .orderBy(asc(deviceLinks.id));
-      return rows.map((r) => r.link);
-    },
-
-    // Bulk Data export jobs and their files.
-    createJob: async (job: typeof fhirExportJobs.$inferInsert) => {
-      await db.insert(fhirExportJobs).values(job);
-    },
-    job: async (id: string): Promise<ExportJobRow | undefined> =>
-      (await db.select().from(fhirExportJobs).where(eq(fhirExportJobs.id, id)))[0],
-    async completeJob(
-      id: string,
-      files: Omit<typeof fhirExportFiles.$inferInsert, 'jobId'>[],
-      at: Date,
-      expiresAt: Date,
-    ) {
-      await db.transaction(async (tx) => {
-        if (files.length > 0)
-          await tx.insert(fhirExportFiles).values(files.map((f) => ({ ...f, jobId: id })));
-        await tx
-          .update(fhirExportJobs)
-          .set({ state: 'complete', completedAt: at, expiresAt })
-          .where(and(eq(fhirExportJobs.id, id), eq(fhirExportJobs.state, 'in-progress')));
-      });
-    },
-    failJob: async (id: string, error: string, at: Date, expiresAt: Date) => {
-      await db
-        .update(fhirExportJobs)
-        .set({ state: 'failed', error, completedAt: at, expiresAt })
-        .where(eq(fhirExportJobs.id, id));
-    },
-    /** The files of a job, without their contents. */
-    files: (jobId: string) =>
-      db
-        .select({
-          id: fhirExportFiles.id,
-          resourceType: fhirExportFiles.resourceType,
-          count: fhirExportFiles.count,
-        })
-        .from(fhirExportFiles)
-        .where(eq(fhirExportFiles.jobId, jobId))
-        .orderBy(asc(fhirExportFiles.id)),
-    file: async (jobId: string, fileId: number): Promise<ExportFileRow | undefined> =>
-      (
-        await db
-          .select()
-          .from(fhirExportFiles)
-          .where(and(eq(fhirExportFiles.jobId, jobId), eq(fhirExportFiles.id, fileId)))
-      )[0],
-    deleteJob: async (id: string) => {
-      await db.delete(fhirExportJobs).where(eq(fhirExportJobs.id, id));
-    },
-    /** Jobs whose files have expired (their files go with them). */
-    purgeExpired: async (now: Date) => {
-      await db
-        .delete(fhirExportJobs)
-        .where(and(isNotNull(fhirExportJobs.expiresAt), lt(fhirExportJobs.expiresAt, now)));
-    },
-    /** Jobs an instance started and never finished (it stopped): failed, so a client asks again. */
-    failAbandoned: async (startedBefore: Date, now: Date, expiresAt: Date) => {
-      await db
-        .update(fhirExportJobs)
-        .set({
-          state: 'failed',
-          error: 'The export was interrupted (the server stopped); start it again',
-          completedAt: now,
-          expiresAt,
-        })
-        .where(
-          and(
-            eq(fhirExportJobs.state, 'in-progress'),
-            lt(fhirExportJobs.createdAt, startedBefore),
-            isNull(fhirExportJobs.completedAt),
-          ),
-        );
+      const rows = await (filter.limit ? query.limit(filter.limit) : query);
+      return rows.map((r) => ({ ...r.link, measures: r.measures }));
     },
   };
 }

@@ -24,6 +24,8 @@ const resource = (type: string) =>
 export const FhirPatient = resource('Patient');
 export const FhirObservation = resource('Observation');
 export const FhirDevice = resource('Device');
+export const FhirGroup = resource('Group');
+export const FhirProvenance = resource('Provenance');
 export const FhirCapabilityStatement = z.looseObject({
   resourceType: z.string().describe('CapabilityStatement'),
   fhirVersion: z.string().describe('4.0.1'),
@@ -64,3 +66,16 @@ export function fhirSearchQuery(names: readonly string[]) {
   const value = z.union([z.string(), z.array(z.string())]).optional();
   return z.looseObject(Object.fromEntries(names.map((name) => [name, value])));
 }
+/** A Group's id: `ward` (the ward today) or a FHIR id. */
+export const GroupIdParam = z.object({
+  id: z.string().regex(/^[A-Za-z0-9\-.]{1,64}$/, 'id must be a FHIR id such as ward'),
+});
+/** A FHIR id, or an operation's name ($lastn) that the route answers as not supported. */
+export const FhirOperationOrId = z.object({
+  id: z
+    .string()
+    .regex(
+      /^(\$[a-z][a-z-]{0,40}|[A-Za-z0-9\-.]{1,64})$/,
+      'id must be a FHIR id: letters, digits, - and . (at most 64)',
+    ),
+});

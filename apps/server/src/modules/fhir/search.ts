@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors.ts';
-import { CODES_OF_SUFFIX, LOINC, OBSERVATION_CATEGORY, SNOMED } from './codes.ts';
+import { BP_COMPONENT_CODES, CODES_OF_SUFFIX, LOINC, OBSERVATION_CATEGORY, SNOMED } from './codes.ts';
 
 /**
  * FHIR search parameters as Vigil supports them (http://hl7.org/fhir/R4/search.html). Anything
@@ -19,8 +19,11 @@ const one = (query: RawQuery, name: string): string | undefined => {
   return values[0];
 };
 
+/** Parameters every interaction takes: the format (JSON only; outcome.ts refuses XML) and pretty printing. */
+const GENERAL = ['_format', '_pretty'];
+
 export function refuseUnknown(query: RawQuery, known: readonly string[]) {
-  const unknown = Object.keys(query).filter((name) => !known.includes(name));
+  const unknown = Object.keys(query).filter((name) => !known.includes(name) && !GENERAL.includes(name));
   if (unknown.length > 0) {
     throw invalidSearch(
       `Unsupported search parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; this server supports ${known.join(', ')}`,
@@ -94,12 +97,12 @@ function dateRange(text: string): { start: Date; end: Date } {
   return { start: instant, end: new Date(instant.getTime() + precisionMs) };
 }
 
-/** `date` parameters (each a prefix and a date), all of which must hold. */
-export function dateBoundsOf(query: RawQuery): TimeBound {
+/** `date` parameters (each a prefix and a date; or another date parameter), all of which must hold. */
+export function dateBoundsOf(query: RawQuery, name = 'date'): TimeBound {
   const bound: TimeBound = {};
   const later = (a: Date | undefined, b: Date) => (a && a > b ? a : b);
   const earlier = (a: Date | undefined, b: Date) => (a && a < b ? a : b);
-  for (const value of all(query, 'date')) {
+  for (const value of all(query, name)) {
     const match = /^(eq|gt|lt|ge|le|sa|eb)?(.*)$/.exec(value)!;
     const prefix = match[1] ?? 'eq';
     const { start, end } = dateRange(match[2]!);
@@ -152,6 +155,15 @@ export function observationKindsOf(query: RawQuery): Set<string> {
     }
     kinds = new Set([...kinds].filter((k) => allowed.has(k)));
   }
+  // A component's code: the blood-pressure panel holds the systolic and diastolic components.
+  for (const alternatives of tokens(query, 'component-code')) {
+    const allowed = new Set<string>();
+    for (const { system, code } of alternatives) {
+      if (system !== undefined && system !== '' && system !== LOINC) continue;
+      if (BP_COMPONENT_CODES.includes(code)) allowed.add('blood-pressure');
+    }
+    kinds = new Set([...kinds].filter((k) => allowed.has(k)));
+  }
   for (const alternatives of tokens(query, 'category')) {
     const allowed = new Set<string>();
     for (const { system, code } of alternatives) {
@@ -187,6 +199,7 @@ export function sortOf(query: RawQuery): SortOrder {
 
 /** Where the next page starts: after this reading, skipping the Observations of it already sent. */
 export interface ObservationCursor {
+  /** The reading's time in microseconds since 1970 (as stored: a millisecond would lose its place). */
   time: number;
   readingId: number;
   skip: number;
@@ -198,10 +211,121 @@ export const encodeCursor = (cursor: ObservationCursor) =>
 export function cursorOf(query: RawQuery): ObservationCursor | undefined {
   const text = one(query, '_cursor');
   if (text === undefined) return undefined;
-  const match = /^(-?\d{1,15})\.(\d{1,10})\.(\d{1,2})$/.exec(Buffer.from(text, 'base64url').toString());
+  const match = /^(-?\d{1,17})\.(\d{1,10})\.(\d{1,2})$/.exec(Buffer.from(text, 'base64url').toString());
   const cursor = match && { time: Number(match[1]), readingId: Number(match[2]), skip: Number(match[3]) };
-  if (!cursor || cursor.readingId > 2_147_483_647 || Math.abs(cursor.time) > 8.64e15) {
+  if (
+    !cursor ||
+    cursor.readingId > 2_147_483_647 ||
+    Math.abs(cursor.time) > 8.64e18 ||
+    !Number.isSafeInteger(cursor.time)
+  ) {
     throw invalidSearch('_cursor must be taken from a next link of this server');
   }
   return cursor;
+}
+
+const OBSERVATION_STATUSES = [
+  'registered',
+  'preliminary',
+  'final',
+  'amended',
+  'corrected',
+  'cancelled',
+  'entered-in-error',
+  'unknown',
+];
+/** `status` of Observations: alternatives (comma-separated); every parameter given must hold. */
+export function statusesOf(query: RawQuery): string[] | undefined {
+  const lists = tokens(query, 'status').map((alternatives) => alternatives.map((t) => t.code));
+  for (const code of lists.flat()) {
+    if (!OBSERVATION_STATUSES.includes(code)) {
+      throw invalidSearch(`status ${code} is not an Observation status (${OBSERVATION_STATUSES.join(', ')})`);
+    }
+  }
+  if (lists.length === 0) return undefined;
+  return lists.reduce((a, b) => a.filter((code) => b.includes(code)));
+}
+
+/** `_summary`: `count` (only the total) or `false` (whole resources, the default). */
+export function summaryOf(query: RawQuery): 'count' | undefined {
+  const summary = one(query, '_summary');
+  if (summary === undefined || summary === 'false') return undefined;
+  if (summary === 'count') return 'count';
+  throw invalidSearch(
+    '_summary must be count or false: this server sends whole resources or the count alone',
+  );
+}
+
+/** `_total`: whether the Bundle must carry the exact number of matches. */
+export function totalOf(query: RawQuery): boolean {
+  const total = one(query, '_total');
+  if (total === undefined || total === 'none' || total === 'estimate') return false;
+  if (total === 'accurate') return true;
+  throw invalidSearch('_total must be none, estimate or accurate');
+}
+
+/** `_elements`: the top-level elements to send (id, meta and resourceType always go). */
+export function elementsOf(query: RawQuery): string[] | undefined {
+  const values = all(query, '_elements');
+  if (values.length === 0) return undefined;
+  const names = values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!/^[a-z][A-Za-z0-9]*(\[x\])?$/.test(name))
+      throw invalidSearch(`_elements ${name} is not an element name`);
+  }
+  return names;
+}
+
+/** A resource with only the `_elements` asked for, marked SUBSETTED (FHIR search §3.1.1.5.9). */
+export function subset<R extends { resourceType: string; meta?: { tag?: unknown[] } }>(
+  resource: R,
+  elements: string[],
+): R {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(resource)) {
+    // A choice element (`value[x]`) is asked for as `value` or `value[x]`.
+    const stem = key.replace(/(DateTime|Period|Quantity|String|Boolean|Integer|CodeableConcept)$/, '');
+    const asked =
+      elements.includes(key) ||
+      (stem !== key && (elements.includes(stem) || elements.includes(`${stem}[x]`)));
+    if (key === 'resourceType' || key === 'id' || key === 'meta' || asked) {
+      kept[key] = value;
+    }
+  }
+  const meta = (kept.meta ?? {}) as { tag?: unknown[] };
+  kept.meta = {
+    ...meta,
+    tag: [
+      ...(meta.tag ?? []),
+      {
+        system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationValue',
+        code: 'SUBSETTED',
+        display: 'subsetted',
+      },
+    ],
+  };
+  return kept as R;
+}
+
+/** `_include`: only Observation:patient (or :subject) is served. */
+export function includesPatient(query: RawQuery, type: string): boolean {
+  const values = all(query, '_include');
+  for (const value of values) {
+    if (value !== `${type}:patient` && value !== `${type}:subject` && value !== `${type}:subject:Patient`) {
+      throw invalidSearch(`_include ${value} is not supported; this server includes ${type}:patient`);
+    }
+  }
+  return values.length > 0;
+}
+
+/** Repeated-once text parameters (`family`, `given`, `name`). */
+export function textOf(query: RawQuery, name: string): string | undefined {
+  const value = one(query, name);
+  if (value !== undefined && (value.trim() === '' || value.length > 200)) {
+    throw invalidSearch(`${name} must be between 1 and 200 characters`);
+  }
+  return value?.trim();
 }

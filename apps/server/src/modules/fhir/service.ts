@@ -1,72 +1,100 @@
-import { DISPLAY_ID_OFFSET } from '@vigil/domain';
-import type { Bundle, Device, Observation, Patient } from 'fhir/r4';
-import { notFound } from '../../lib/errors.ts';
+import { DISPLAY_ID_OFFSET, type SmartResourceType } from '@vigil/domain';
+import type { Bundle, Device, Group, Observation, Patient, Provenance, Resource } from 'fhir/r4';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
 import { OBSERVATION_SUFFIXES, PATIENT_ID_SYSTEM } from './codes.ts';
-import { observationsOfReading, toFhirDevice, toFhirPatient, toSearchBundle } from './mappers.ts';
-import type { FhirReadingRow, FhirRepository, ReadingFilter } from './repository.ts';
+import {
+  observationsOfReading,
+  toFhirDevice,
+  toFhirGroup,
+  toFhirPatient,
+  toFhirProvenance,
+  toSearchBundle,
+} from './mappers.ts';
+import { createReadingPages, spo2ScaleOf } from './pages.ts';
+import type { FhirRepository, PatientFilter, ReadingFilter } from './repository.ts';
 import {
   categoriesOf,
   countOf,
   cursorOf,
   dateBoundsOf,
+  elementsOf,
   encodeCursor,
+  includesPatient,
   invalidSearch,
-  type ObservationCursor,
   observationKindsOf,
   patientOf,
   type RawQuery,
   referenceId,
   refuseUnknown,
-  type SortOrder,
   sortOf,
+  statusesOf,
+  subset,
+  summaryOf,
+  textOf,
+  totalOf,
 } from './search.ts';
 
-export const PATIENT_SEARCH_PARAMS = ['_id', 'identifier', 'name', '_count', '_cursor'] as const;
+const PAGING = ['_count', '_cursor', '_total', '_summary', '_elements', '_lastUpdated'] as const;
+export const PATIENT_SEARCH_PARAMS = [
+  '_id',
+  'identifier',
+  'name',
+  'family',
+  'given',
+  'birthdate',
+  'gender',
+  ...PAGING,
+] as const;
 export const OBSERVATION_SEARCH_PARAMS = [
   'patient',
   'subject',
   'category',
   'code',
+  'component-code',
+  'status',
   'date',
-  '_count',
   '_sort',
-  '_cursor',
+  '_include',
+  ...PAGING,
 ] as const;
-export const DEVICE_SEARCH_PARAMS = ['patient', '_count'] as const;
+export const DEVICE_SEARCH_PARAMS = ['_id', 'patient', 'identifier', ...PAGING] as const;
+export const GROUP_SEARCH_PARAMS = ['_id', '_count', '_summary', '_total'] as const;
+export const EVERYTHING_PARAMS = ['_count', '_cursor', '_since', '_type', 'start', 'end'] as const;
+/** What Patient/$everything can send, in its order: the patient, their devices, observations, provenance. */
+export const EVERYTHING_TYPES = ['Patient', 'Device', 'Observation', 'Provenance'] as const;
 
-/** Where a search was asked (to write its self and next links) and who asked (for the audit). */
+/** The ward as a Group: one ward today (`Group/ward`); decision 031 says how several wards will be. */
+export const WARD_GROUP_ID = 'ward';
+
+/** Where a search was asked (to write its self and next links), who asked, and what they may see. */
 export interface SearchContext {
   baseUrl: string;
   actor: AuditActor;
+  /** The resource types a SMART token allows reading; undefined for a person (patients:read: all). */
+  allowedTypes?: readonly SmartResourceType[];
 }
 
-const spo2ScaleOf = (row: FhirReadingRow): 1 | 2 => (row.spo2Scale === 2 ? 2 : 1);
-
-/** The Observations of readings in order, from a cursor, skipping kinds not asked for. */
-function flatten(rows: FhirReadingRow[], filter: ReadingFilter, cursor?: ObservationCursor) {
-  const out: { observation: Observation; row: FhirReadingRow; index: number }[] = [];
-  const inCategories = (o: Observation) =>
-    (filter.categories ?? []).every((alternatives) =>
-      o.category?.some((c) => c.coding?.some((k) => alternatives.includes(k.code ?? ''))),
-    );
-  for (const row of rows) {
-    const observations = observationsOfReading(row, spo2ScaleOf(row)).filter(
-      (o) => filter.kinds.has(o.id!.slice(String(row.id).length + 1)) && inCategories(o),
-    );
-    observations.forEach((observation, index) => {
-      if (cursor && row.id === cursor.readingId && index < cursor.skip) return;
-      out.push({ observation, row, index });
-    });
+/** The patient ids a page of resources is about (for the audit: one read row per patient). */
+function patientsOf(resources: Resource[]): number[] {
+  const ids = new Set<number>();
+  for (const resource of resources) {
+    const reference =
+      resource.resourceType === 'Patient'
+        ? `Patient/${resource.id}`
+        : ((resource as Observation).subject?.reference ?? (resource as Device).patient?.reference);
+    const id = Number(reference?.split('/')[1]);
+    if (Number.isSafeInteger(id)) ids.add(id);
   }
-  return out;
+  return [...ids];
 }
 
 /**
  * The FHIR R4 read API over Vigil's records: Patient, Observation (vital signs and NEWS2 totals
- * derived from the stored readings) and Device (linked devices). Every read is audited like the
- * app's own: a patient's record once per opening window, a search across patients as one row.
+ * derived from the stored readings), Device (linked devices), Provenance (where a reading came
+ * from) and Group (the ward). Every answer is at most one page, and every patient whose data it
+ * sends is audited as read (once per reader, patient and opening window).
  */
 export function createFhirService(deps: {
   repo: FhirRepository;
@@ -75,19 +103,18 @@ export function createFhirService(deps: {
 }) {
   const { repo, audit } = deps;
 
-  async function auditRead(
+  /** One read row per patient an answer holds, bounded by the page (decision 031). */
+  async function auditPatients(
     context: SearchContext,
     entityType: string,
-    patientId: number | null,
+    patientIds: readonly number[],
     detail: string,
   ) {
-    if (patientId !== null) {
+    for (const patientId of new Set(patientIds)) {
       await audit.recordRead(
         { actor: context.actor, action: 'read', entityType, entityId: patientId, patientId, detail },
         deps.openingWindowMs,
       );
-    } else {
-      await audit.record({ actor: context.actor, action: 'read', entityType, detail });
     }
   }
 
@@ -96,98 +123,126 @@ export function createFhirService(deps: {
     if (!patient) throw notFound(`Patient/${id} is not known`, 'NOT_FOUND');
     return patient;
   }
+  const { observationPage, provenancePage } = createReadingPages(repo);
 
-  /** Observations of the filter, one page: at most `count`, and the cursor of the next page. */
-  async function observationPage(
-    filter: ReadingFilter,
-    order: SortOrder,
-    cursor: ObservationCursor | undefined,
-    count: number,
-  ): Promise<{ observations: Observation[]; next?: ObservationCursor }> {
-    const taken: ReturnType<typeof flatten> = [];
-    let from = cursor;
-    // A reading may give no Observation of the kinds asked (a simulated one gives none): read on.
-    for (;;) {
-      const batch = Math.max(count + 1, 50);
-      const rows = await repo.readings(filter, order, from, batch);
-      const flat = flatten(rows, filter, from);
-      taken.push(...flat);
-      if (taken.length > count || rows.length < batch) break;
-      const last = rows[rows.length - 1]!;
-      // Past the last reading read: a cursor that skips all of its Observations.
-      from = { time: last.readingTime.getTime(), readingId: last.id, skip: 99 };
+  /** What a SMART token may read of `types` (a person with patients:read reads all). */
+  const allowed = <T extends string>(context: SearchContext, types: readonly T[]): T[] =>
+    types.filter((t) => !context.allowedTypes || (context.allowedTypes as readonly string[]).includes(t));
+
+  /** A search's Bundle: `_summary=count`, `_total=accurate` and `_elements` applied. */
+  async function searchset(
+    context: SearchContext,
+    path: string,
+    query: RawQuery,
+    page: { resources: Resource[]; next?: Record<string, string>; included?: Resource[] },
+    count: () => Promise<number>,
+  ): Promise<Bundle> {
+    const summary = summaryOf(query);
+    if (summary === 'count') {
+      return { resourceType: 'Bundle', type: 'searchset', total: await count() };
     }
-    const page = taken.slice(0, count);
-    const following = taken[count];
+    const elements = elementsOf(query);
+    // A first page that holds every match knows its total without counting.
+    const whole = !page.next && query._cursor === undefined;
+    const total = totalOf(query) ? await count() : whole ? page.resources.length : undefined;
+    const shaped = elements ? page.resources.map((r) => subset(r, elements)) : page.resources;
+    return toSearchBundle(context.baseUrl, path, query, shaped, page.next, {
+      ...(total !== undefined ? { total } : {}),
+      ...(page.included ? { included: page.included } : {}),
+    });
+  }
+
+  /** The filter of a Patient search, or null when it can match nobody. */
+  function patientFilterOf(query: RawQuery): PatientFilter | null {
+    // Each of _id and identifier narrows the patients to those it names.
+    const sets: number[][] = [];
+    for (const value of [query._id ?? []].flat()) {
+      sets.push(value.split(',').map((v) => referenceId(v, 'Patient', '_id')));
+    }
+    for (const value of [query.identifier ?? []].flat()) {
+      sets.push(
+        value.split(',').flatMap((token) => {
+          const bar = token.indexOf('|');
+          const system = bar < 0 ? undefined : token.slice(0, bar);
+          const shown = bar < 0 ? token : token.slice(bar + 1);
+          if (system !== undefined && system !== '' && system !== PATIENT_ID_SYSTEM) return [];
+          const id = /^\d{9,10}$/.test(shown) ? Number(shown) - DISPLAY_ID_OFFSET : 0;
+          return id > 0 && id <= 2_147_483_647 ? [id] : [];
+        }),
+      );
+    }
+    // Vigil records neither a birth date nor a gender: a search by either matches no patient.
+    if (query.birthdate !== undefined || query.gender !== undefined) return null;
+    const ids = sets.length > 0 ? sets.reduce((a, b) => a.filter((id) => b.includes(id))) : undefined;
+    const name = textOf(query, 'name');
+    const family = textOf(query, 'family');
+    const given = textOf(query, 'given');
+    const updated = dateBoundsOf(query, '_lastUpdated');
     return {
-      observations: page.map((t) => t.observation),
-      ...(following
-        ? {
-            next: {
-              time: following.row.readingTime.getTime(),
-              readingId: following.row.id,
-              skip: following.index,
-            },
-          }
-        : {}),
+      ...(ids ? { ids } : {}),
+      ...(name ? { name } : {}),
+      ...(family ? { family } : {}),
+      ...(given ? { given } : {}),
+      ...(updated.from ? { since: updated.from } : {}),
+      ...(updated.to ? { before: updated.to } : {}),
     };
   }
 
+  /** The members of a Group (the ward now); 404 for any other id. */
+  async function groupOf(id: string) {
+    if (id !== WARD_GROUP_ID) throw notFound(`Group/${id} is not known; the ward is Group/${WARD_GROUP_ID}`);
+    const patientIds = await repo.wardPatientIds();
+    const lastUpdated = await repo.patientsLastUpdated();
+    return { id, name: 'Ward', patientIds, lastUpdated };
+  }
+
   return {
+    observationPage,
+    provenancePage,
+    groupOf,
+
     async readPatient(id: number, context: SearchContext): Promise<Patient> {
       const patient = await patientOrNotFound(id);
-      await auditRead(context, 'Patient', id, 'FHIR read');
+      await auditPatients(context, 'Patient', [id], 'FHIR read');
       return toFhirPatient(patient);
     },
 
     async searchPatients(query: RawQuery, context: SearchContext): Promise<Bundle> {
       refuseUnknown(query, PATIENT_SEARCH_PARAMS);
       const count = countOf(query, 50);
-      // Each of _id and identifier narrows the patients to those it names.
-      const sets: number[][] = [];
-      for (const value of [query._id ?? []].flat()) {
-        sets.push(value.split(',').map((v) => referenceId(v, 'Patient', '_id')));
-      }
-      for (const value of [query.identifier ?? []].flat()) {
-        sets.push(
-          value.split(',').flatMap((token) => {
-            const bar = token.indexOf('|');
-            const system = bar < 0 ? undefined : token.slice(0, bar);
-            const shown = bar < 0 ? token : token.slice(bar + 1);
-            if (system !== undefined && system !== '' && system !== PATIENT_ID_SYSTEM) return [];
-            const id = /^\d{9,10}$/.test(shown) ? Number(shown) - DISPLAY_ID_OFFSET : 0;
-            return id > 0 && id <= 2_147_483_647 ? [id] : [];
-          }),
-        );
-      }
-      const ids = sets.length > 0 ? sets.reduce((a, b) => a.filter((id) => b.includes(id))) : undefined;
-      const names = [query.name ?? []].flat();
-      if (names.length > 1) throw invalidSearch('name may be given once');
+      const filter = patientFilterOf(query);
       const cursor = [query._cursor ?? []].flat()[0];
       const afterId = cursor === undefined ? undefined : referenceId(cursor, 'Patient', '_cursor');
-      const rows = await repo.patients({
-        ...(ids ? { ids } : {}),
-        ...(names[0] ? { name: names[0] } : {}),
-        ...(afterId ? { afterId } : {}),
-        limit: count + 1,
-      });
+      const rows = filter
+        ? await repo.patients({ ...filter, ...(afterId ? { afterId } : {}), limit: count + 1 })
+        : [];
       const page = rows.slice(0, count);
-      await auditRead(
+      const bundle = await searchset(
         context,
         'Patient',
-        page.length === 1 ? page[0]!.id : null,
-        `FHIR search: ${page.length} patient${page.length === 1 ? '' : 's'}`,
-      );
-      return toSearchBundle(
-        context.baseUrl,
-        'Patient',
         query,
-        page.map(toFhirPatient),
-        rows.length > count ? { _cursor: String(page[page.length - 1]!.id) } : undefined,
+        {
+          resources: page.map(toFhirPatient),
+          ...(rows.length > count ? { next: { _cursor: String(page[page.length - 1]!.id) } } : {}),
+        },
+        async () => (filter ? repo.countPatients(filter) : 0),
       );
+      await auditPatients(
+        context,
+        'Patient',
+        page.map((p) => p.id),
+        'FHIR search',
+      );
+      return bundle;
     },
 
     async readObservation(id: string, context: SearchContext): Promise<Observation> {
+      if (id.startsWith('$')) {
+        throw notFound(
+          `Observation/${id} is not supported by this server${id === '$lastn' ? ': search Observation?patient=…&code=…&_sort=-date&_count=1' : ''}`,
+          'NOT_SUPPORTED',
+        );
+      }
       const match = /^(\d{1,10})-([a-z0-9-]+)$/.exec(id);
       const suffix = match?.[2];
       const readingId = match ? Number(match[1]) : 0;
@@ -201,85 +256,226 @@ export function createFhirService(deps: {
       const row = await repo.reading(readingId);
       const observation = row && observationsOfReading(row, spo2ScaleOf(row)).find((o) => o.id === id);
       if (!row || !observation) throw notFound(`Observation/${id} is not known`);
-      await auditRead(context, 'Observation', row.patientId, 'FHIR read');
+      await auditPatients(context, 'Observation', [row.patientId], 'FHIR read');
       return observation;
     },
 
     async searchObservations(query: RawQuery, context: SearchContext): Promise<Bundle> {
       refuseUnknown(query, OBSERVATION_SEARCH_PARAMS);
       const patientId = patientOf(query);
-      if (patientId !== undefined) await patientOrNotFound(patientId);
       const count = countOf(query, 50);
       const order = sortOf(query);
       const { from, to } = dateBoundsOf(query);
+      const updated = dateBoundsOf(query, '_lastUpdated');
+      const statuses = statusesOf(query);
+      const include = includesPatient(query, 'Observation');
+      if (include && context.allowedTypes && !context.allowedTypes.includes('Patient')) {
+        throw forbidden('_include=Observation:patient needs system/Patient.rs', 'SCOPE_NOT_GRANTED');
+      }
       const filter: ReadingFilter = {
         kinds: observationKindsOf(query),
         categories: categoriesOf(query),
+        ...(statuses ? { statuses } : {}),
         ...(patientId !== undefined ? { patientId } : {}),
         ...(from ? { from } : {}),
         ...(to ? { to } : {}),
+        ...(updated.from ? { storedSince: updated.from } : {}),
+        ...(updated.to ? { storedBefore: updated.to } : {}),
       };
-      const { observations, next } = await observationPage(filter, order, cursorOf(query), count);
-      await auditRead(
+      // An unknown patient has no observations: an empty searchset, as for any filter matching none.
+      const summary = summaryOf(query);
+      const { observations, next } =
+        summary === 'count'
+          ? { observations: [], next: undefined }
+          : await observationPage(filter, order, cursorOf(query), count);
+      const subjects = patientsOf(observations);
+      const included = include
+        ? (await repo.patients({ ids: subjects, limit: subjects.length || 1 })).map(toFhirPatient)
+        : undefined;
+      const bundle = await searchset(
         context,
         'Observation',
-        patientId ?? null,
-        `FHIR search: ${observations.length} observation${observations.length === 1 ? '' : 's'}`,
-      );
-      return toSearchBundle(
-        context.baseUrl,
-        'Observation',
         query,
-        observations,
-        next ? { _cursor: encodeCursor(next) } : undefined,
+        {
+          resources: observations,
+          ...(next ? { next: { _cursor: encodeCursor(next) } } : {}),
+          ...(included ? { included } : {}),
+        },
+        () => repo.countObservations(filter),
       );
+      await auditPatients(context, 'Observation', subjects, 'FHIR search');
+      if (included) await auditPatients(context, 'Patient', subjects, 'FHIR search (_include)');
+      return bundle;
     },
 
     async readDevice(id: number, context: SearchContext): Promise<Device> {
       const [link] = await repo.devices({ id });
       if (!link) throw notFound(`Device/${id} is not known`);
-      await auditRead(context, 'Device', link.patientId, 'FHIR read');
+      await auditPatients(context, 'Device', [link.patientId], 'FHIR read');
       return toFhirDevice(link);
     },
 
     async searchDevices(query: RawQuery, context: SearchContext): Promise<Bundle> {
       refuseUnknown(query, DEVICE_SEARCH_PARAMS);
       const patientId = patientOf(query);
-      const count = countOf(query, 1000);
-      const links = (await repo.devices(patientId !== undefined ? { patientId } : {})).slice(0, count);
-      await auditRead(context, 'Device', patientId ?? null, `FHIR search: ${links.length} devices`);
-      return toSearchBundle(context.baseUrl, 'Device', query, links.map(toFhirDevice));
+      const count = countOf(query, 100);
+      const ids = [query._id ?? []]
+        .flat()
+        .flatMap((v) => v.split(',').map((id) => referenceId(id, 'Device', '_id')));
+      const deviceIds = [query.identifier ?? []].flat().flatMap((value) =>
+        value.split(',').flatMap((token) => {
+          const bar = token.indexOf('|');
+          const system = bar < 0 ? undefined : token.slice(0, bar);
+          if (system !== undefined && system !== '' && system !== 'urn:vigil:device-id') return [];
+          return [bar < 0 ? token : token.slice(bar + 1)];
+        }),
+      );
+      if (ids.length > 1) throw invalidSearch('_id may name one device');
+      const cursor = [query._cursor ?? []].flat()[0];
+      const afterId = cursor === undefined ? undefined : referenceId(cursor, 'Device', '_cursor');
+      const updated = dateBoundsOf(query, '_lastUpdated');
+      const filter = {
+        ...(ids[0] !== undefined ? { id: ids[0] } : {}),
+        ...(patientId !== undefined ? { patientId } : {}),
+        ...(query.identifier !== undefined ? { deviceIds } : {}),
+        ...(updated.from ? { since: updated.from } : {}),
+      };
+      const links = await repo.devices({ ...filter, ...(afterId ? { afterId } : {}), limit: count + 1 });
+      const page = links.slice(0, count);
+      const bundle = await searchset(
+        context,
+        'Device',
+        query,
+        {
+          resources: page.map(toFhirDevice),
+          ...(links.length > count ? { next: { _cursor: String(page[page.length - 1]!.id) } } : {}),
+        },
+        async () => (await repo.devices(filter)).length,
+      );
+      await auditPatients(
+        context,
+        'Device',
+        page.map((l) => l.patientId),
+        'FHIR search',
+      );
+      return bundle;
     },
 
-    /** Patient/$everything: the patient, their devices and every Observation of theirs. */
-    async everything(id: number, context: SearchContext): Promise<Bundle> {
+    async readProvenance(id: number, context: SearchContext): Promise<Provenance> {
+      const row = await repo.reading(id);
+      const provenance = row && toFhirProvenance(row, spo2ScaleOf(row));
+      if (!row || !provenance) throw notFound(`Provenance/${id} is not known`);
+      await auditPatients(context, 'Provenance', [row.patientId], 'FHIR read');
+      return provenance;
+    },
+
+    async readGroup(id: string, context: SearchContext): Promise<Group> {
+      const group = await groupOf(id);
+      await auditPatients(context, 'Group', group.patientIds, 'FHIR read of the ward');
+      return toFhirGroup(group);
+    },
+
+    async searchGroups(query: RawQuery, context: SearchContext): Promise<Bundle> {
+      refuseUnknown(query, GROUP_SEARCH_PARAMS);
+      countOf(query, 50);
+      const ids = [query._id ?? []].flat().flatMap((v) => v.split(','));
+      const group = ids.length === 0 || ids.includes(WARD_GROUP_ID) ? await groupOf(WARD_GROUP_ID) : null;
+      const resources = group ? [toFhirGroup(group)] : [];
+      const bundle = await searchset(context, 'Group', query, { resources }, async () => resources.length);
+      if (group) await auditPatients(context, 'Group', group.patientIds, 'FHIR search of the ward');
+      return bundle;
+    },
+
+    /**
+     * Patient/$everything, one page at a time: the first page holds the patient and their devices,
+     * then every page at most `_count` Observations (and their Provenance) from a cursor, with a
+     * next link while there are more. `_since` (stored at or after; the Patient always comes),
+     * `start`/`end` (when measured), `_type`, and what a SMART token allows narrow it.
+     */
+    async everything(id: number, query: RawQuery, context: SearchContext): Promise<Bundle> {
+      refuseUnknown(query, EVERYTHING_PARAMS);
+      const count = countOf(query, 200);
+      const asked = [query._type ?? []]
+        .flat()
+        .flatMap((t) => t.split(','))
+        .map((t) => t.trim())
+        .filter(Boolean);
+      for (const type of asked) {
+        if (!(EVERYTHING_TYPES as readonly string[]).includes(type)) {
+          throw invalidSearch(
+            `_type ${type} is not in $everything here; it holds ${EVERYTHING_TYPES.join(', ')}`,
+          );
+        }
+      }
+      const types = allowed(
+        context,
+        EVERYTHING_TYPES.filter((t) => asked.length === 0 || asked.includes(t)),
+      );
+      if (types.length === 0) {
+        throw forbidden(
+          `The access token was granted none of ${(asked.length ? asked : EVERYTHING_TYPES).map((t) => `system/${t}.rs`).join(', ')}`,
+          'SCOPE_NOT_GRANTED',
+        );
+      }
       const patient = await patientOrNotFound(id);
-      const devices = await repo.devices({ patientId: id });
-      const observations: Observation[] = [];
-      const filter: ReadingFilter = { patientId: id, kinds: new Set(OBSERVATION_SUFFIXES) };
-      let cursor: ObservationCursor | undefined;
-      do {
-        const page = await observationPage(filter, 'asc', cursor, 1000);
-        observations.push(...page.observations);
-        cursor = page.next;
-      } while (cursor);
-      await auditRead(context, 'Patient', id, `FHIR $everything: ${observations.length} observations`);
-      const result = toSearchBundle(context.baseUrl, `Patient/${id}/$everything`, {}, [
-        toFhirPatient(patient),
-        ...devices.map(toFhirDevice),
-        ...observations,
-      ]);
-      return result;
-    },
-
-    /** Every exportable Observation of the filter, in time order (a Bulk Data export). */
-    async *allObservations(filter: ReadingFilter): AsyncGenerator<Observation> {
-      let cursor: ObservationCursor | undefined;
-      do {
-        const page = await observationPage(filter, 'asc', cursor, 1000);
-        yield* page.observations;
-        cursor = page.next;
-      } while (cursor);
+      const since = [query._since ?? []].flat();
+      if (since.length > 1) throw invalidSearch('_since may be given once');
+      const storedSince = since[0] === undefined ? undefined : dateBoundsOf({ date: `ge${since[0]}` }).from;
+      const start = [query.start ?? []].flat();
+      const end = [query.end ?? []].flat();
+      if (start.length > 1 || end.length > 1) throw invalidSearch('start and end may each be given once');
+      const measured = dateBoundsOf({
+        date: [...(start[0] ? [`ge${start[0]}`] : []), ...(end[0] ? [`le${end[0]}`] : [])],
+      });
+      const filter: ReadingFilter = {
+        patientId: id,
+        kinds: new Set(OBSERVATION_SUFFIXES),
+        ...(storedSince ? { storedSince } : {}),
+        ...(measured.from ? { from: measured.from } : {}),
+        ...(measured.to ? { to: measured.to } : {}),
+      };
+      const cursorText = [query._cursor ?? []].flat()[0];
+      // The cursor says which part it is in: observations (o…), then provenance (p…).
+      const part = cursorText?.[0];
+      if (cursorText !== undefined && part !== 'o' && part !== 'p') {
+        throw invalidSearch('_cursor must be taken from a next link of this server');
+      }
+      const cursor =
+        cursorText !== undefined && cursorText.length > 1
+          ? cursorOf({ _cursor: cursorText.slice(1) })
+          : undefined;
+      const resources: Resource[] = [];
+      if (cursorText === undefined) {
+        if (types.includes('Patient')) resources.push(toFhirPatient(patient));
+        if (types.includes('Device')) {
+          const devices = await repo.devices({
+            patientId: id,
+            ...(storedSince ? { since: storedSince } : {}),
+            limit: 1000,
+          });
+          resources.push(...devices.map(toFhirDevice));
+        }
+      }
+      let next: string | undefined;
+      if (types.includes('Observation') && part !== 'p') {
+        const page = await observationPage(filter, 'asc', cursor, count);
+        resources.push(...page.observations);
+        if (page.next) next = `o${encodeCursor(page.next)}`;
+        // Provenance follows, for the same readings: there is some if there was any Observation.
+        else if (types.includes('Provenance') && (page.observations.length > 0 || cursor)) next = 'p';
+      } else if (types.includes('Provenance') && (part === 'p' || cursorText === undefined)) {
+        const page = await provenancePage(filter, part === 'p' ? cursor : undefined, count);
+        resources.push(...page.provenance);
+        if (page.next) next = `p${encodeCursor(page.next)}`;
+      }
+      await auditPatients(context, 'Patient', [id], 'FHIR $everything');
+      return toSearchBundle(
+        context.baseUrl,
+        `Patient/${id}/$everything`,
+        query,
+        resources,
+        next ? { _cursor: next } : undefined,
+      );
     },
   };
 }

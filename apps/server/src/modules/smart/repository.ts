@@ -26,6 +26,10 @@ export function createSmartRepository(db: Db) {
       return inserted.length === 1;
     },
 
+    /** Ends every access token of a client (it was disabled). */
+    deleteTokens: async (clientId: string) => {
+      await db.delete(smartAccessTokens).where(eq(smartAccessTokens.clientId, clientId));
+    },
     insertToken: async (row: typeof smartAccessTokens.$inferInsert) => {
       await db.insert(smartAccessTokens).values(row);
     },

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  SmartClient,
-  SmartClientCreateInput,
-  SmartClientUpdateInput,
-  SmartTokenResponse,
+import {
+  grantSmartScopes,
+  type SmartClient,
+  type SmartClientCreateInput,
+  type SmartClientUpdateInput,
+  type SmartTokenResponse,
 } from '@vigil/domain';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
+  customFetch,
   decodeJwt,
   type JSONWebKeySet,
   type JWTVerifyGetKey,
@@ -20,6 +22,7 @@ import { hashToken } from '../../lib/token-hash.ts';
 import type { SmartPrincipal } from '../../plugins/access.ts';
 import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
+import { boundedJwksFetch } from './jwks-fetch.ts';
 import { toClient } from './mappers.ts';
 import type { SmartClientRow, SmartRepository } from './repository.ts';
 
@@ -48,8 +51,22 @@ export class OAuthError extends Error {
   }
 }
 
-export function createSmartService(deps: { repo: SmartRepository; clock: Clock; audit: AuditService }) {
+/** A claim's text as it may be stored and compared: a non-empty string, no control characters. */
+const isClaimText = (value: unknown, max = 255): value is string =>
+  typeof value === 'string' &&
+  value.length > 0 &&
+  value.length <= max &&
+  ![...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+export function createSmartService(deps: {
+  repo: SmartRepository;
+  clock: Clock;
+  audit: AuditService;
+  /** Fetch a client's JWKS from loopback and private addresses too (config SMART_JWKS_ALLOW_PRIVATE). */
+  jwksAllowPrivate?: boolean;
+}) {
   const { repo, clock, audit } = deps;
+  const jwksFetch = boundedJwksFetch({ allowPrivate: deps.jwksAllowPrivate ?? false });
   /** Remote key sets, kept per URL so their keys are cached between requests. */
   const remoteKeySets = new Map<string, JWTVerifyGetKey>();
 
@@ -60,6 +77,7 @@ export function createSmartService(deps: { repo: SmartRepository; clock: Clock; 
       keySet = createRemoteJWKSet(new URL(client.jwksUrl!), {
         timeoutDuration: 5000,
         cooldownDuration: 30_000,
+        [customFetch]: jwksFetch,
       });
       remoteKeySets.set(client.jwksUrl!, keySet);
     }
@@ -108,6 +126,9 @@ export function createSmartService(deps: { repo: SmartRepository; clock: Clock; 
         ...(input.disabled !== undefined ? { disabledAt: input.disabled ? clock.now() : null } : {}),
         ...(input.scopes ? { scopes: input.scopes.join(' ') } : {}),
       });
+      // Disabling ends the client's tokens for good: enabling it again revives none of them. A change
+      // of scopes reaches its tokens at their next request (verify intersects with the client's scopes).
+      if (input.disabled) await repo.deleteTokens(row.clientId);
       await audit.record({
         actor,
         action: 'update',
@@ -147,13 +168,14 @@ export function createSmartService(deps: { repo: SmartRepository; clock: Clock; 
         );
       }
       if (!form.scope?.trim()) throw new OAuthError(400, 'invalid_request', 'scope is required');
-      let claimedId: string | undefined;
+      let claimedId: unknown;
       try {
         claimedId = decodeJwt(form.client_assertion).iss;
       } catch {
         throw new OAuthError(400, 'invalid_request', 'client_assertion is not a JWT');
       }
-      const client = claimedId ? await repo.byClientId(claimedId) : undefined;
+      // A client id is text we issued: anything else (a number, a NUL) names no client.
+      const client = isClaimText(claimedId, 200) ? await repo.byClientId(claimedId) : undefined;
       if (!client || client.disabledAt) {
         return refuse(
           actor,
@@ -184,6 +206,18 @@ export function createSmartService(deps: { repo: SmartRepository; clock: Clock; 
                 : 'The client assertion could not be verified';
         return refuse(actor, client.clientId, new OAuthError(401, 'invalid_client', why));
       }
+      // RFC 7519 §4.1.7: jti is a string; an empty one identifies nothing.
+      if (!isClaimText(payload.jti)) {
+        return refuse(
+          actor,
+          client.clientId,
+          new OAuthError(
+            401,
+            'invalid_client',
+            'The client assertion needs a jti: a unique string of at most 255 characters',
+          ),
+        );
+      }
       if (payload.exp! - now.getTime() / 1000 > MAX_ASSERTION_LIFETIME_S + 5) {
         return refuse(
           actor,
@@ -198,21 +232,26 @@ export function createSmartService(deps: { repo: SmartRepository; clock: Clock; 
           new OAuthError(401, 'invalid_client', 'This client assertion (its jti) was already used'),
         );
       }
-      const granted = client.scopes.split(' ');
+      // SMART App Launch 2.x: the token holds what was asked for and the client holds (v1 forms and
+      // wildcards read as v2); only an empty intersection is refused.
       const requested = form.scope.trim().split(/\s+/);
-      const ungranted = requested.filter((s) => !granted.includes(s));
-      if (ungranted.length > 0) {
+      const granted = grantSmartScopes(requested, client.scopes.split(' '));
+      if (granted.length === 0) {
         return refuse(
           actor,
           client.clientId,
-          new OAuthError(400, 'invalid_scope', `This client was not granted ${ungranted.join(' ')}`),
+          new OAuthError(
+            400,
+            'invalid_scope',
+            `None of ${requested.join(' ')} is granted to this client: it holds ${client.scopes}`,
+          ),
         );
       }
       const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       await repo.insertToken({
         tokenHash: hashToken(token),
         clientId: client.clientId,
-        scopes: requested.join(' '),
+        scopes: granted.join(' '),
         issuedAt: now,
         expiresAt: new Date(now.getTime() + ACCESS_TOKEN_LIFETIME_S * 1000),
       });
@@ -221,13 +260,13 @@ export function createSmartService(deps: { repo: SmartRepository; clock: Clock; 
         action: 'sign-in',
         entityType: 'SmartClient',
         entityId: client.clientId,
-        detail: `access token for ${requested.join(' ')}`,
+        detail: `access token for ${granted.join(' ')}`,
       });
       return {
         access_token: token,
         token_type: 'bearer',
         expires_in: ACCESS_TOKEN_LIFETIME_S,
-        scope: requested.join(' '),
+        scope: granted.join(' '),
       };
     },
 
@@ -236,10 +275,11 @@ export function createSmartService(deps: { repo: SmartRepository; clock: Clock; 
       if (!token.startsWith(TOKEN_PREFIX)) return null;
       const found = await repo.token(hashToken(token), clock.now());
       if (!found || found.client.disabledAt) return null;
+      // What the client holds now: a scope an administrator took away ends at once.
       return {
         clientId: found.client.clientId,
         name: found.client.name,
-        scopes: found.token.scopes.split(' '),
+        scopes: grantSmartScopes(found.token.scopes.split(' '), found.client.scopes.split(' ')),
       };
     },
 
