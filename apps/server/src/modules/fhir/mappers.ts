@@ -5,7 +5,6 @@ import {
   DISPLAY_ID_OFFSET,
   news2InputFromVitals,
   type ReadingProvenance,
-  type ReadingStatus,
   SYSTOLIC_BP,
   type VitalValues,
 } from '@vigil/domain';
