@@ -59,13 +59,16 @@ export function registerBackgroundWork(
     // Raw stream readings summarised per minute as they arrive (decision 029)…
     const failed = (what: string) => (error: unknown) =>
       app.log.warn({ err: { message: (error as Error).message } }, what);
+    const summarise = job('reading-summaries', () => readingStorage.rollup());
     const rollup = every(READING_ROLLUP_INTERVAL_MS, () =>
-      readingStorage.rollup().then(() => {}, failed('reading summaries')),
+      summarise().then(() => {}, failed('reading summaries')),
     );
     // …and, hourly, tomorrow's partitions made and the days past retention dropped.
+    const makeDays = job('reading-partitions', () => readingStorage.ensurePartitions());
+    const retain = job('reading-retention', () => readingStorage.applyRetention());
     const retention = every(RETENTION_INTERVAL_MS, async () => {
-      await readingStorage.ensurePartitions().catch(failed('reading partitions'));
-      const result = await readingStorage.applyRetention().catch(failed('reading retention'));
+      await makeDays().catch(failed('reading partitions'));
+      const result = await retain().catch(failed('reading retention'));
       if (!result) return;
       if (result.removedReadings > 0 || result.pinnedReadings > 0) {
         app.log.info(
@@ -82,7 +85,7 @@ export function registerBackgroundWork(
     app.addHook('onReady', async () => {
       // Today's partition before anything is stored: readings of today must not pile up in the
       // default partition (the demo seed runs once the app is ready).
-      await readingStorage.ensurePartitions().catch(failed('reading partitions'));
+      await makeDays().catch(failed('reading partitions'));
       rollup.start();
       retention.start();
     });
