@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { summarizeNews2 } from '../clinical/patient-news2.ts';
 import { clinicalConditionOf, DEFAULT_ALERT_SETTINGS, latches, priorityOf } from './alerts.ts';
 import { clinicalAlertMessage } from './clinical-message.ts';
-import { nextObservationDue, observationDueText } from './schedule.ts';
+import { isObservationOverdue, nextObservationDue, observationDueText } from './schedule.ts';
 import {
   type AlertTransition,
   acknowledgeAlert,
@@ -319,5 +319,12 @@ describe('the observation schedule', () => {
     expect(observationDueText(at(23 * MIN).getTime(), t0.getTime())).toBe('Obs due in 23 min');
     expect(observationDueText(at(-12 * MIN).getTime(), t0.getTime())).toBe('Overdue 12 min');
     expect(observationDueText(at(190 * MIN).getTime(), t0.getTime())).toBe('Obs due in 3 h 10 min');
+    // One moment for everyone: due in under a minute is "in 1 min", never "in 0 min"; due is overdue.
+    expect(observationDueText(t0.getTime() + 20_000, t0.getTime())).toBe('Obs due in 1 min');
+    expect(observationDueText(t0.getTime(), t0.getTime())).toBe('Overdue now');
+    expect(isObservationOverdue(t0.getTime(), t0.getTime())).toBe(true);
+    expect(isObservationOverdue(t0.getTime() + 1, t0.getTime())).toBe(false);
+    expect(observationDueText(t0.getTime() - 59_999, t0.getTime())).toBe('Overdue now');
+    expect(observationDueText(t0.getTime() - 60_000, t0.getTime())).toBe('Overdue 1 min');
   });
 });

@@ -85,10 +85,25 @@ export function nextObservationDue(
   return { dueAt: new Date(due), intervalMs, exception: inForce };
 }
 
-/** "Obs due in 23 min", "Overdue 12 min", "Obs due in 3 h 10 min". */
+/**
+ * Whether observations due at `dueAtMs` are overdue at `nowMs`: from the due moment on. The one
+ * definition: the server's overdue alert and every screen's "Overdue" use it (and its SQL twin,
+ * `next_observation_due <= now`).
+ */
+export function isObservationOverdue(dueAtMs: number, nowMs: number): boolean {
+  return nowMs >= dueAtMs;
+}
+
+/**
+ * "Obs due in 23 min" (minutes left, rounded up: never "in 0 min"), "Overdue 12 min" (minutes
+ * late, rounded down), "Overdue now" in its first minute, "Obs due in 3 h 10 min". Overdue exactly
+ * when {@link isObservationOverdue} says so, so every screen turns at the same moment.
+ */
 export function observationDueText(dueAtMs: number, nowMs: number): string {
-  const minutes = Math.round((dueAtMs - nowMs) / 60_000);
   const span = (m: number) =>
     m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
-  return minutes >= 0 ? `Obs due in ${span(minutes)}` : `Overdue ${span(-minutes)}`;
+  if (!isObservationOverdue(dueAtMs, nowMs))
+    return `Obs due in ${span(Math.ceil((dueAtMs - nowMs) / 60_000))}`;
+  const late = Math.floor((nowMs - dueAtMs) / 60_000);
+  return late < 1 ? 'Overdue now' : `Overdue ${span(late)}`;
 }

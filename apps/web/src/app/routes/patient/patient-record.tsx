@@ -31,7 +31,7 @@ function MonitorCard({ patient }: { patient: Patient }) {
     <VitalSignsMonitorCard
       patient={patient}
       isStale={staleness.isStale}
-      freshness={<VitalsFreshness staleness={staleness} />}
+      freshness={<VitalsFreshness staleness={staleness} dueAt={patient.observations.dueAt} />}
       isDetailFolded
     />
   );

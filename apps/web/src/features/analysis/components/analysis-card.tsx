@@ -119,7 +119,7 @@ export function AnalysisCard({ patient }: { patient: Patient }) {
               }
               findings={data.source === 'model' ? data.analysis : plainFindings(data.news2)}
             >
-              <PredictedTrend trend={data.predictedTrend} />
+              <PredictedTrend trend={data.predictedTrend} summary={data.trend} />
             </DoNow>
             <details className="group rounded-lg border">
               <summary className="cursor-pointer rounded-lg px-3 py-2 font-medium text-sm hover:bg-muted/60">

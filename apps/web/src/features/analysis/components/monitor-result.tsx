@@ -69,7 +69,7 @@ export function MonitorResult({
           />
         ))}
       </ul>
-      <PredictedTrend trend={result.predictedTrend} />
+      <PredictedTrend trend={result.predictedTrend} summary={result.trend} />
       {isDetailFolded ? (
         // The page's AI Analysis card leads with the same text and recommendations: folded here, so
         // the record says each thing once.

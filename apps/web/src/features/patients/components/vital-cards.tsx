@@ -34,7 +34,11 @@ export function VitalCards({ patient }: { patient: Patient }) {
       <h2 id="vital-signs-heading" className="sr-only">
         Vital signs
       </h2>
-      <VitalsFreshness staleness={staleness} lastUpdated={patient.lastUpdated} />
+      <VitalsFreshness
+        staleness={staleness}
+        dueAt={patient.observations.dueAt}
+        lastUpdated={patient.lastUpdated}
+      />
       <ul
         data-stale={staleness.isStale || undefined}
         className="grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4"

@@ -5,16 +5,20 @@ import type { VitalsStaleness } from '../lib/vitals-staleness.ts';
 import { StaleVitalsNotice } from './stale-vitals-notice.tsx';
 
 /**
- * When the last observations were and when the next are due by the patient's NEWS2 monitoring
- * interval, or, once that time has passed, the "Stale" marker with its reason. Absolute times only,
- * so the line never needs a ticking clock while fresh.
+ * When the last observations were and when the next full set is due (the server's schedule, the
+ * one due time every screen shows), or, once the values have aged past the NEWS2 monitoring
+ * interval, the "Stale" marker with its reason. Absolute times only, so the line never needs a
+ * ticking clock while fresh.
  */
 export function VitalsFreshness({
   staleness,
+  dueAt,
   lastUpdated,
   className,
 }: {
   staleness: VitalsStaleness;
+  /** The patient's next full set of observations (`patient.observations.dueAt`, the server's). */
+  dueAt: string;
   /** Shown as "Last observations 04:27; "; leave out where the time is already beside the vitals. */
   lastUpdated?: string;
   className?: string;
@@ -22,7 +26,7 @@ export function VitalsFreshness({
   if (staleness.isStale || staleness.staleAtMs === null) {
     return <StaleVitalsNotice staleness={staleness} className={className} />;
   }
-  const dueMs = staleness.staleAtMs - 1;
+  const dueMs = Date.parse(dueAt);
   return (
     <p className={cn('flex items-start gap-1.5 text-muted-foreground text-xs', className)}>
       <Clock className="mt-px size-3.5 shrink-0" aria-hidden="true" />

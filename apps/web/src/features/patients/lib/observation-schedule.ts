@@ -1,4 +1,9 @@
-import { MONITORING_EXCEPTION_LABELS, observationDueText, type Patient } from '@vigil/domain';
+import {
+  isObservationOverdue,
+  MONITORING_EXCEPTION_LABELS,
+  observationDueText,
+  type Patient,
+} from '@vigil/domain';
 
 export interface ObservationDue {
   /** "Obs due in 23 min" or "Overdue 12 min" (the domain's words, decision 021). */
@@ -15,7 +20,7 @@ export function observationDue(patient: Pick<Patient, 'observations'>, nowMs: nu
   const inForce = exception && Date.parse(exception.reviewAt) > nowMs ? exception : null;
   return {
     text: observationDueText(dueMs, nowMs),
-    isOverdue: dueMs < nowMs - 30_000,
+    isOverdue: isObservationOverdue(dueMs, nowMs),
     exceptionLabel: inForce ? MONITORING_EXCEPTION_LABELS[inForce.reason] : null,
   };
 }
