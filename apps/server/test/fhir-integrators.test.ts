@@ -352,10 +352,11 @@ describe('$everything narrowed and paged (41.3, 37.4)', () => {
     }
     const types = new Set(seen.map((r) => r.resourceType));
     expect([...types].sort()).toEqual(['Observation', 'Patient']);
-    // 1 nurse's set (heart rate, respiratory rate, blood pressure) + 6 device readings × 2.
-    expect(seen.filter((r) => r.resourceType === 'Observation')).toHaveLength(15);
+    // The admission's set (5 vital signs and its NEWS2 total), 1 nurse's set (heart rate,
+    // respiratory rate, blood pressure) and 6 device readings × 2.
+    expect(seen.filter((r) => r.resourceType === 'Observation')).toHaveLength(21);
     expect(new Set(seen.map((r) => `${r.resourceType}/${r.id}`)).size).toBe(seen.length);
-    expect(pages).toBe(4);
+    expect(pages).toBe(6);
     expectValid(seen);
   });
 
@@ -379,7 +380,7 @@ describe('$everything narrowed and paged (41.3, 37.4)', () => {
     const provenance = entries(
       await admin_.request(`Patient/${ada}/$everything?_type=Provenance&_count=1000`),
     );
-    expect(provenance).toHaveLength(7);
+    expect(provenance).toHaveLength(8); // one per reading: the admission's, the nurse's, 6 devices'
     expectValid([...onlyDevices, ...future, ...window, ...provenance]);
   });
 
@@ -450,14 +451,14 @@ describe('search as clients expect it (41.6)', () => {
     });
     expect(posted.status).toBe(200);
     const page = (await posted.json()) as unknown as Bundle;
-    expect(page.total).toBe(7);
+    expect(page.total).toBe(8); // the admission's, the nurse's and 6 devices' heart rates
     expect(page.entry).toHaveLength(3);
     expect(page.link?.some((l) => l.relation === 'next')).toBe(true);
     const count = (await client().search({
       resourceType: 'Observation',
       searchParams: { patient: String(ada), _summary: 'count' },
     })) as unknown as Bundle;
-    expect(count).toMatchObject({ total: 15 });
+    expect(count).toMatchObject({ total: 21 });
     expect(count.entry).toBeUndefined();
     expectValid([page, ...entries(page), count]);
   });
@@ -491,10 +492,11 @@ describe('search as clients expect it (41.6)', () => {
     const systolic = entries(
       await client().search({
         resourceType: 'Observation',
-        searchParams: { 'component-code': 'http://loinc.org|8480-6' },
+        searchParams: { patient: String(ada), 'component-code': 'http://loinc.org|8480-6' },
       }),
     ) as Observation[];
-    expect(systolic.map((o) => o.code.coding![0]!.code)).toEqual(['85354-9']);
+    // The blood pressure panels of the admission's set and the nurse's.
+    expect(systolic.map((o) => o.code.coding![0]!.code)).toEqual(['85354-9', '85354-9']);
     const included = (await client().search({
       resourceType: 'Observation',
       searchParams: { patient: String(grace), _include: 'Observation:patient' },
@@ -556,7 +558,8 @@ describe('versions, references and provenance (41.7, 41.8)', () => {
     const [spo2] = entries(
       await client.search({
         resourceType: 'Observation',
-        searchParams: { patient: String(ada), code: '2708-6', _count: '1' },
+        // The oldest: the oximeter's (the admission's set, later, has no device).
+        searchParams: { patient: String(ada), code: '2708-6', _count: '1', _sort: 'date' },
       }),
     ) as Observation[];
     expect(spo2!.code.coding![0]).toMatchObject({
@@ -635,7 +638,8 @@ describe('the audit of FHIR reads (38.5)', () => {
     const subjects = new Set(
       entries(await res.json()).map((o) => (o as Observation).subject!.reference!.split('/')[1]),
     );
-    expect([...subjects].sort()).toEqual([String(ada), String(grace)].sort());
+    // Every patient with vital signs: a discharged patient's admission set is in the record too.
+    expect([...subjects].sort()).toEqual([String(ada), String(grace), String(discharged)].sort());
     const rows = await t.database.db.execute(
       sql`select patient_id from audit_events where username = ${`smart:${client.clientId}`} and action = 'read'`,
     );
