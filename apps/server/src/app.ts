@@ -3,18 +3,14 @@ import { RECORD_OPENING_WINDOW_MS } from '@vigil/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerBackgroundWork } from './composition/background.ts';
+import type { AppDeps } from './composition/deps.ts';
 import { registerRoutes } from './composition/routes.ts';
 import { createServices } from './composition/services.ts';
-import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
-import { type Clock, systemClock } from './lib/clock.ts';
+import { systemClock } from './lib/clock.ts';
 import type { AlertService } from './modules/alerts/service.ts';
-import type { Narrator } from './modules/analysis/narrator.ts';
-import type { AuditAnchor } from './modules/audit/anchor.ts';
 import { actorOf } from './modules/audit/context.ts';
 import { REFUSAL_WINDOW_MS } from './modules/audit/refusal-tally.ts';
 import type { AuditService } from './modules/audit/service.ts';
-import type { LoginThrottleOptions } from './modules/auth/service.ts';
 import { readSessionToken } from './modules/auth/session-cookie.ts';
 import type { DeviceLinkService } from './modules/devices/link-service.ts';
 import type { ExportService } from './modules/fhir/export-service.ts';
@@ -29,33 +25,8 @@ import { createMetrics, createScrapeCheck, registerRequestMetrics } from './plug
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  clock?: Clock;
-  /** false in tests; otherwise pino options. */
-  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
-  loginThrottle?: Partial<LoginThrottleOptions>;
-  registerPerMinute?: number;
-  /** Open event streams per user (default: config EVENT_STREAMS_PER_USER). */
-  maxStreamsPerUser?: number;
-  /** Event-stream ping interval (default 20 s, under the 25 s the issue asks for). */
-  pingIntervalMs?: number;
-  /** Language-model narrator; by default built from config.ai (null when no key is configured). */
-  narrator?: Narrator | null;
-  /** false: no background WHOOP poller (tests drive polls themselves). */
-  wearablePoller?: boolean;
-  /** false: no background sweep of device-link leases (tests call `services.deviceLinks.sweep`). */
-  deviceSweep?: boolean;
-  /** The audit key and checkpoint log (main.ts: the data folder's); in memory when not given. */
-  auditAnchor?: AuditAnchor;
-  /** false: no background alert timers (tests call `services.alerts.tick`). */
-  alertTimers?: boolean;
-  /** false: no background summaries, partitions or retention (tests call `services.readingStorage`). */
-  readingStorage?: boolean;
-  /** Run queued Bulk Data exports in this instance (default on; a test may drain them itself). */
-  exportWorker?: boolean;
-}
+// Declared beside the composition that reads them (composition/deps.ts).
+export type { AppDeps } from './composition/deps.ts';
 
 /** The services start-up work and tests reach beside the routes (the demo seed's ingest, a sweep). */
 export interface AppServices {

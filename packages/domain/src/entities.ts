@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { ObservationSchedule } from './alerts/schedule.ts';
 import { PERMISSIONS } from './auth/permissions.ts';
 import { Role } from './auth/roles.ts';
-import { PatientNews2, Spo2Scale } from './clinical/patient-news2.ts';
+import { PatientNews2 } from './clinical/patient-news2.ts';
 import { ReadingProvenance, ReadingStatus } from './clinical/provenance.ts';
+import { Spo2Scale } from './clinical/spo2-scale.ts';
 import { PatientVitalSources } from './clinical/vital-sources.ts';
 import { PatientDevice } from './devices/links.ts';
+import { Consciousness } from './vitals/consciousness.ts';
 
 /**
  * Entity shapes as they travel over the API (spec point 3). Timestamps are ISO-8601 strings on the
@@ -16,11 +18,6 @@ import { PatientDevice } from './devices/links.ts';
 export const CONDITIONS = ['Critical', 'Improving', 'Stable', 'Recovering'] as const;
 export const Condition = z.enum(CONDITIONS);
 export type Condition = z.infer<typeof Condition>;
-
-/** ACVPU consciousness scale used by NEWS2 (A = alert; C = new confusion; V, P, U). */
-export const CONSCIOUSNESS_LEVELS = ['A', 'C', 'V', 'P', 'U'] as const;
-export const Consciousness = z.enum(CONSCIOUSNESS_LEVELS);
-export type Consciousness = z.infer<typeof Consciousness>;
 
 const isoDate = z.string().datetime({ offset: true });
 

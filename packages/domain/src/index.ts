@@ -23,6 +23,7 @@ export { describeRuntimeProblem, SUPPORTED_NODE_MAJOR } from './runtime.js';
 export * from './smart.ts';
 export * from './time.ts';
 export * from './vitals/catalogue.ts';
+export * from './vitals/consciousness.ts';
 export * from './vitals/mappers.ts';
 export * from './vitals/schemas.ts';
 export * from './vitals/summary-number.ts';

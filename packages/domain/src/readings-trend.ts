@@ -7,8 +7,8 @@ import {
   type News2Parameter,
   news2InputFromVitals,
 } from './clinical/news2.ts';
-import type { Spo2Scale } from './clinical/patient-news2.ts';
 import { ReadingProvenance } from './clinical/provenance.ts';
+import type { Spo2Scale } from './clinical/spo2-scale.ts';
 import { isoDateTime } from './time.ts';
 import { NEWS2_VITAL_SIGNS, VITAL_KEYS, VITAL_SIGN_BY_KEY, type VitalKey } from './vitals/catalogue.ts';
 import type { VitalValues } from './vitals/mappers.ts';

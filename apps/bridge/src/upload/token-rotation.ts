@@ -1,5 +1,7 @@
-import type { TokenEntry } from '../store/link-store.ts';
-import type { PatientState, UploaderDeps } from './uploader.ts';
+import type { BridgeErrorCode } from '@vigil/domain';
+import type { Logger } from '../log.ts';
+import type { LinkStore, TokenEntry } from '../store/link-store.ts';
+import type { VigilClient } from './vigil-client.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -8,8 +10,20 @@ const DAY_MS = 24 * HOUR_MS;
 export const tokenRefusedMessage = (patientId: number) =>
   `Vigil refused the device token for patient ${patientId} (revoked or expired). Readings are kept on the bridge: press "Sync Data to Cloud" again to send them with a new token.`;
 
-export interface RotationDeps extends Pick<UploaderDeps, 'links' | 'client' | 'log' | 'now' | 'onError'> {
-  state(patientId: number): PatientState;
+/** What rotation keeps of a patient between attempts (the uploader's state of the patient holds it). */
+export interface RotationState {
+  /** No rotation attempt before this time (the route failed or is missing). */
+  rotateNotBefore: number;
+  warnedExpiry: boolean;
+}
+
+export interface RotationDeps {
+  links: LinkStore;
+  client: VigilClient;
+  log: Logger;
+  now: () => Date;
+  onError(error: { code: BridgeErrorCode; message: string }): void;
+  state(patientId: number): RotationState;
   usableToken(patientId: number): TokenEntry | null;
   stopped(): boolean;
 }

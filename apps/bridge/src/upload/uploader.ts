@@ -4,7 +4,7 @@ import type { DeadLetter } from '../store/dead-letter.ts';
 import type { Journal, OpenBatch } from '../store/journal.ts';
 import type { LinkStore, TokenEntry } from '../store/link-store.ts';
 import { type Backoff, createBackoff } from './backoff.ts';
-import { rotateDueTokens, tokenRefusedMessage } from './token-rotation.ts';
+import { type RotationState, rotateDueTokens, tokenRefusedMessage } from './token-rotation.ts';
 import type { VigilClient } from './vigil-client.ts';
 
 const HOUR_MS = 3_600_000;
@@ -25,12 +25,9 @@ export interface UploaderDeps {
   onError(error: { code: BridgeErrorCode; message: string; deviceId?: string }): void;
 }
 
-export interface PatientState {
+export interface PatientState extends RotationState {
   lastError: string | null;
   retrying: boolean;
-  /** No rotation attempt before this time (the route failed or is missing). */
-  rotateNotBefore: number;
-  warnedExpiry: boolean;
 }
 
 interface DeviceCounters {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
 import { every } from '../lib/every.ts';
 import type { Metrics } from '../plugins/metrics.ts';
+import type { AppDeps } from './deps.ts';
 import type { Services } from './services.ts';
 
 /** How often raw stream readings are summarised: the trend reads at most this much from them unsummarised. */

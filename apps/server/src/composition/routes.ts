@@ -1,6 +1,5 @@
 import { LIVE_POSITION_HEADER } from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
 import { latestMigrationAt } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { alertRoutes } from '../modules/alerts/routes.ts';
@@ -12,18 +11,20 @@ import { careRoutes } from '../modules/care/routes.ts';
 import { deviceRoutes } from '../modules/devices/routes.ts';
 import { eventRoutes } from '../modules/events/routes.ts';
 import { fhirRoutes } from '../modules/fhir/routes.ts';
+import { handoverRoutes } from '../modules/handover/routes.ts';
 import { patientRoutes } from '../modules/patients/routes.ts';
 import { readingRoutes } from '../modules/readings/routes.ts';
 import { smartClientRoutes } from '../modules/smart/routes.ts';
 import { createSystemRepository } from '../modules/system/repository.ts';
 import { systemRoutes } from '../modules/system/routes.ts';
 import { APP_VERSION, createSystemService } from '../modules/system/service.ts';
-import { registerWard } from '../modules/ward/register.ts';
+import { wardRoutes } from '../modules/ward/routes.ts';
 import { wearableRoutes } from '../modules/wearables/routes.ts';
 import type { Lifecycle } from '../plugins/lifecycle.ts';
 import type { Metrics } from '../plugins/metrics.ts';
 import { FHIR_BASE_PATH, openApiRoutes } from '../plugins/openapi.ts';
 import { registerWebApp } from '../plugins/web-app.ts';
+import type { AppDeps } from './deps.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -67,17 +68,13 @@ export async function registerRoutes(
   await app.register(analysisRoutes, { analysis });
   await app.register(readingRoutes, { ingest, readings, corrections });
   await app.register(alertRoutes, { alerts });
-  await registerWard(app, {
-    database,
-    clock,
-    audit,
-    liveEvents,
-    patients,
-    alerts,
-    care,
-    readings,
-    timeZone: config.wardTimeZone,
+  await app.register(wardRoutes, {
+    layout: services.layout,
+    assignments: services.assignments,
+    board: services.board,
+    leads: services.shiftLeads,
   });
+  await app.register(handoverRoutes, { handovers: services.handovers });
   await app.register(wearableRoutes, { wearables: services.wearables, patients });
   await app.register(deviceRoutes, { tokens: services.deviceTokens, links: services.deviceLinks });
   await app.register(bridgeRoutes, { bridge: services.bridge });

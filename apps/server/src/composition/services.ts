@@ -1,6 +1,5 @@
 import { RECORD_OPENING_WINDOW_MS } from '@vigil/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../app.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createAlertRepository } from '../modules/alerts/repository.ts';
 import { createAlertService } from '../modules/alerts/service.ts';
@@ -22,21 +21,23 @@ import { createDeviceLinkService } from '../modules/devices/link-service.ts';
 import { createDeviceTokenRepository } from '../modules/devices/repository.ts';
 import { createDeviceTokenService } from '../modules/devices/service.ts';
 import { createEventFanOut } from '../modules/events/fan-out.ts';
-import { createListenConnection } from '../modules/events/listen-connection.ts';
-import { createEventLogRepository, EVENTS_CHANNEL } from '../modules/events/repository.ts';
 import {
   ALERT_SETTINGS_CHANGED,
   DEVICE_TOKENS_ENDED,
-  type DeviceTokensEndedData,
+  internalEvent,
   STREAMS_ENDED,
   type StreamsEndedData,
-} from '../modules/events/routes.ts';
+} from '../modules/events/internal-events.ts';
+import { createListenConnection } from '../modules/events/listen-connection.ts';
+import { createEventLogRepository, EVENTS_CHANNEL } from '../modules/events/repository.ts';
 import { createLiveEventsService } from '../modules/events/service.ts';
 import { createStreamsRepository } from '../modules/events/streams-repository.ts';
 import { createExportRepository } from '../modules/fhir/export-repository.ts';
 import { createExportService } from '../modules/fhir/export-service.ts';
 import { createFhirRepository } from '../modules/fhir/repository.ts';
 import { createFhirService } from '../modules/fhir/service.ts';
+import { createHandoverRepository } from '../modules/handover/repository.ts';
+import { createHandoverService } from '../modules/handover/service.ts';
 import { createPatientRepository } from '../modules/patients/repository.ts';
 import { createPatientService } from '../modules/patients/service.ts';
 import { createCorrectionService } from '../modules/readings/correction-service.ts';
@@ -51,12 +52,17 @@ import { createTrendService } from '../modules/readings/trend-service.ts';
 import { createSmartRepository } from '../modules/smart/repository.ts';
 import { createSmartService } from '../modules/smart/service.ts';
 import { createAssignmentRepository } from '../modules/ward/assignment-repository.ts';
-import { createLeadWindows } from '../modules/ward/shift-leads.ts';
+import { createAssignmentService } from '../modules/ward/assignments.ts';
+import { createBoardService } from '../modules/ward/board.ts';
+import { createLayoutService } from '../modules/ward/layout.ts';
+import { createWardRepository } from '../modules/ward/repository.ts';
+import { createLeadWindows, createShiftLeadService } from '../modules/ward/shift-leads.ts';
 import { createWearableRepository } from '../modules/wearables/repository.ts';
 import { createWearableService } from '../modules/wearables/service.ts';
 import { createTokenCipher } from '../modules/wearables/token-cipher.ts';
 import { createWhoopApi } from '../modules/wearables/whoop-api.ts';
 import type { Metrics } from '../plugins/metrics.ts';
+import type { AppDeps } from './deps.ts';
 
 /** Every module's service, each from its repository and the services it uses. */
 export type Services = ReturnType<typeof createServices>;
@@ -102,6 +108,7 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     heartbeatIntervalMs: pingIntervalMs,
     metrics,
   });
+  const assignmentRepository = createAssignmentRepository(database.db);
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
     counters: createThrottleRepository(database.db),
@@ -111,14 +118,11 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     audit,
     registration: config.registration,
     // The nurse in charge of a shift holds its permissions while it runs (decision 024).
-    leadWindows: createLeadWindows({
-      repo: createAssignmentRepository(database.db),
-      defaultTimeZone: config.wardTimeZone,
-    }),
+    leadWindows: createLeadWindows({ repo: assignmentRepository, defaultTimeZone: config.wardTimeZone }),
     // Through the live-event fan-out, so the streams end on every instance.
     async endStreams(data: StreamsEndedData) {
       const rows = await database.transaction((run) =>
-        liveEvents.record(run, [{ type: STREAMS_ENDED, patientId: null, data }]),
+        liveEvents.record(run, [internalEvent(STREAMS_ENDED, data)]),
       );
       liveEvents.committed(rows);
     },
@@ -186,18 +190,6 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
   const narrator =
     deps.narrator !== undefined ? deps.narrator : config.ai ? createOpenAiNarrator(config.ai) : null;
   const analysis = createAnalysisService({ patients, readings, clock, narrator });
-  // Live events reach every instance: what ended sessions or changed a person (their streams end),
-  // what ended device tokens and what changed a patient empty this instance's caches of them.
-  fanOut.subscribe((rows) => {
-    for (const row of rows) {
-      if (row.type === STREAMS_ENDED) auth.sessionsChanged(row.data as StreamsEndedData);
-      else if (row.type === DEVICE_TOKENS_ENDED) deviceTokens.tokensEnded(row.data as DeviceTokensEndedData);
-      else if (row.type === ALERT_SETTINGS_CHANGED) alerts.settingsChanged();
-      // A discharge (a ward change) takes a patient off the list as well.
-      else if (row.type === 'patient-updated' || row.type === 'ward-changed') patients.patientsChanged();
-      if (row.patientId !== null) analysis.patientChanged(row.patientId);
-    }
-  });
   // The database went away: the ward as last read is not answered for current while it is down.
   database.onConnectionLost(() => patients.patientsChanged());
   const fhirRepository = createFhirRepository(database.db);
@@ -257,6 +249,58 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
       warn: (fields, message) => log.warn(fields, message),
     },
   });
+  // The ward (beds, shifts, assignments, the board) and its handovers: the board counts handovers,
+  // and a handover reads the ward's shifts and assignments.
+  const layout = createLayoutService({
+    repo: createWardRepository(database.db),
+    clock,
+    audit,
+    liveEvents,
+    alerts,
+    patientsChanged: () => patients.patientsChanged(),
+  });
+  const assignments = createAssignmentService({
+    repo: assignmentRepository,
+    layout,
+    clock,
+    audit,
+    liveEvents,
+    defaultTimeZone: config.wardTimeZone,
+  });
+  const handovers = createHandoverService({
+    repo: createHandoverRepository(database.db),
+    assignments,
+    layout,
+    patients,
+    alerts,
+    care,
+    clock,
+    audit,
+    liveEvents,
+  });
+  const board = createBoardService({ layout, assignments, patients, alerts, handovers, readings, clock });
+  const shiftLeads = createShiftLeadService({
+    repo: assignmentRepository,
+    assignments,
+    clock,
+    audit,
+    liveEvents,
+  });
+
+  // Live events reach every instance: what ended sessions or changed a person (their streams end)
+  // and what ended device tokens or changed the alert settings empty this instance's caches of them.
+  liveEvents.subscribe(STREAMS_ENDED, (ended) => auth.sessionsChanged(ended));
+  liveEvents.subscribe(DEVICE_TOKENS_ENDED, (ended) => deviceTokens.tokensEnded(ended));
+  liveEvents.subscribe(ALERT_SETTINGS_CHANGED, () => alerts.settingsChanged());
+  // What changed a patient empties this instance's caches of them.
+  liveEvents.subscribeAll((rows) => {
+    for (const row of rows) {
+      // A discharge (a ward change) takes a patient off the list as well.
+      if (row.type === 'patient-updated' || row.type === 'ward-changed') patients.patientsChanged();
+      if (row.patientId !== null) analysis.patientChanged(row.patientId);
+    }
+  });
+
   return {
     pingIntervalMs,
     audit,
@@ -278,5 +322,10 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     ingest,
     deviceLinks,
     wearables,
+    layout,
+    assignments,
+    handovers,
+    board,
+    shiftLeads,
   };
 }

@@ -1,5 +1,5 @@
 import { getTableColumns, type InferSelectModel, type SQL, sql, type Table } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /**
  * Hand-written SQL for the hot paths (the ingest). On PostgreSQL a statement is prepared once per
@@ -35,7 +35,7 @@ export type Run = <Row = Record<string, unknown>>(statement: Statement, params: 
  * Runs statements inside a Drizzle transaction (or on the database), so a statement written for a
  * prepared-statement transaction serves Drizzle callers too. Unprepared: for the less frequent paths.
  */
-export function runOn(db: Pick<Db, 'execute'>): Run {
+export function runOn(db: Pick<PgDatabase<PgQueryResultHKT>, 'execute'>): Run {
   return async <Row>(st: Statement, params: unknown[]) => {
     // "…$1::json…" → raw text and bound parameters, in order; an array stays one parameter (a
     // plain interpolation would spread it into a list).

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../lib/errors.ts';
-import type { RouteAccess } from './access.ts';
+import type { RouteAccess } from './route-access.ts';
 import { accessOf } from './route-table.ts';
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteAccess } from './access.ts';
+import type { RouteAccess } from './route-access.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

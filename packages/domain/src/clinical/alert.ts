@@ -1,4 +1,4 @@
-import type { AlertLevel, VitalStatus } from './analysis-schema.ts';
+import { z } from 'zod';
 import { NEWS2_PARAMETERS, type News2Result } from './news2.ts';
 
 /** Alert levels, lowest first (spec point 3 "Analysis result"; colours in point 4). */
@@ -9,6 +9,12 @@ export const ALERT_LEVELS = ['NORMAL', 'ATTENTION', 'URGENT', 'CRITICAL'] as con
  * model; UNKNOWN marks a parameter that was not analysed, which must never look NORMAL.
  */
 export const VITAL_STATUSES = ['NORMAL', 'ATTENTION', 'URGENT', 'CRITICAL', 'UNKNOWN'] as const;
+
+export const AlertLevel = z.enum(ALERT_LEVELS);
+export type AlertLevel = z.infer<typeof AlertLevel>;
+
+export const VitalStatus = z.enum(VITAL_STATUSES);
+export type VitalStatus = z.infer<typeof VitalStatus>;
 
 /**
  * Overall alert level from a NEWS2 result, following RCP NEWS2 Chart 4 trigger thresholds:

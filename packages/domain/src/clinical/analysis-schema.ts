@@ -1,24 +1,15 @@
 import { z } from 'zod';
 import { recordId } from '../ids.ts';
 import { BP_ORDER_MESSAGE, news2OptionalFields, vitalValue } from '../vitals/schemas.ts';
-import { ALERT_LEVELS, VITAL_STATUSES } from './alert.ts';
+import { AlertLevel, VitalStatus } from './alert.ts';
 import { NEWS2_BANDS, NEWS2_PARAMETERS } from './news2.ts';
-import { Spo2Scale } from './patient-news2.ts';
-import { PREDICTED_TRENDS } from './trend.ts';
+import { Spo2Scale } from './spo2-scale.ts';
+import { PredictedTrend } from './trend.ts';
 
 /**
  * Wire shapes of the vitals analysis (spec point 3 "Analysis result"): the server validates its
  * answers with them and the web parses them.
  */
-
-export const AlertLevel = z.enum(ALERT_LEVELS);
-export type AlertLevel = z.infer<typeof AlertLevel>;
-
-export const VitalStatus = z.enum(VITAL_STATUSES);
-export type VitalStatus = z.infer<typeof VitalStatus>;
-
-export const PredictedTrend = z.enum(PREDICTED_TRENDS);
-export type PredictedTrend = z.infer<typeof PredictedTrend>;
 
 export const VitalSignAssessment = z.object({ status: VitalStatus, comment: z.string() });
 export type VitalSignAssessment = z.infer<typeof VitalSignAssessment>;

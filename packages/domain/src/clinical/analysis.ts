@@ -1,5 +1,5 @@
-import type { Consciousness } from '../entities.ts';
 import { ACVPU_CHOICES, VITAL_SIGNS } from '../vitals/catalogue.ts';
+import type { Consciousness } from '../vitals/consciousness.ts';
 import type { VitalState, VitalValues } from '../vitals/mappers.ts';
 import { alertLevelFromNews2, vitalStatusFromScore } from './alert.ts';
 import type { AnalysisResult, VitalSignAssessment } from './analysis-schema.ts';
@@ -20,7 +20,8 @@ import {
   spo2Table,
   TEMPERATURE_C_TABLE,
 } from './news2-chart.ts';
-import { news2OfSummary, type PatientNews2, type Spo2Scale } from './patient-news2.ts';
+import { news2OfSummary, type PatientNews2 } from './patient-news2.ts';
+import type { Spo2Scale } from './spo2-scale.ts';
 import type { News2Trend } from './trend.ts';
 
 export interface AnalysisVitals extends VitalValues {

@@ -6,6 +6,7 @@ export * from './news2-chart.ts';
 export * from './news2-series.ts';
 export * from './patient-news2.ts';
 export * from './provenance.ts';
+export * from './spo2-scale.ts';
 export * from './trend.ts';
 export * from './vital-sources.ts';
 export * from './vitals.ts';

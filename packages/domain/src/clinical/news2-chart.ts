@@ -1,6 +1,6 @@
-import type { Consciousness } from '../entities.ts';
+import type { Consciousness } from '../vitals/consciousness.ts';
 import { roundCelsius1 } from '../vitals/units.ts';
-import type { Spo2Scale } from './patient-news2.ts';
+import type { Spo2Scale } from './spo2-scale.ts';
 
 /**
  * The NEWS2 observation chart (Royal College of Physicians, 2017, Chart 1) as data: one table per

@@ -8,7 +8,7 @@ import {
   type News2Parameter,
   news2InputFromVitals,
 } from './news2.ts';
-import type { Spo2Scale } from './patient-news2.ts';
+import type { Spo2Scale } from './spo2-scale.ts';
 
 /** The NEWS2 a reading gives on the trend chart and in the readings table. */
 export const News2Point = z.object({

@@ -11,7 +11,7 @@ import {
   scoreSystolicBP,
   scoreTemperatureC,
 } from './news2-chart.ts';
-import type { Spo2Scale } from './patient-news2.ts';
+import type { Spo2Scale } from './spo2-scale.ts';
 
 /** The seven NEWS2 parameters in chart order (RCP 2017 Chart 1). */
 export const NEWS2_PARAMETERS = [

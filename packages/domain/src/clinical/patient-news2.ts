@@ -14,13 +14,10 @@ import {
 } from './news2.ts';
 import type { News2ParameterScore } from './news2-chart.ts';
 import { countsAsCurrent, ReadingProvenance } from './provenance.ts';
+import { Spo2Scale } from './spo2-scale.ts';
 import type { VitalSources } from './vital-sources.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
-
-/** SpO2 scale 2 only for a clinician-documented target of 88–92 % (RCP NEWS2); else scale 1. */
-export const Spo2Scale = z.union([z.literal(1), z.literal(2)]);
-export type Spo2Scale = z.infer<typeof Spo2Scale>;
 
 /**
  * The patient event recording a change of a patient's SpO2 scale (`{ from, to }`): a reading stores

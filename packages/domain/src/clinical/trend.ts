@@ -1,5 +1,5 @@
+import { z } from 'zod';
 import type { VitalValues } from '../vitals/mappers.ts';
-import type { PredictedTrend } from './analysis-schema.ts';
 import {
   computeNews2,
   NEWS2_PARAMETER_LABELS,
@@ -8,10 +8,12 @@ import {
   type News2Scores,
   news2InputFromVitals,
 } from './news2.ts';
-import type { Spo2Scale } from './patient-news2.ts';
+import type { Spo2Scale } from './spo2-scale.ts';
 
 /** Direction of the NEWS2 score: a rising score means the patient is declining. */
 export const PREDICTED_TRENDS = ['IMPROVING', 'STABLE', 'DECLINING'] as const;
+export const PredictedTrend = z.enum(PREDICTED_TRENDS);
+export type PredictedTrend = z.infer<typeof PredictedTrend>;
 
 /** A timed set of vitals; a VitalReading fits this shape. */
 export interface TrendReading extends VitalValues {

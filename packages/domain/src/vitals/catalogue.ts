@@ -1,4 +1,4 @@
-import type { Consciousness } from '../entities.ts';
+import type { Consciousness } from './consciousness.ts';
 import { formatCelsius, tenthsFToCelsius } from './units.ts';
 
 /**

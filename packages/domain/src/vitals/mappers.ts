@@ -1,5 +1,5 @@
-import type { Consciousness } from '../entities.ts';
 import { type ReadingMeasurement, VITAL_SIGNS, type VitalKey, type VitalSign } from './catalogue.ts';
+import type { Consciousness } from './consciousness.ts';
 
 /** The value type of a vital sign: a number, an ACVPU level, or yes/no. */
 type ValueOf<V extends ReadingMeasurement> = V extends { kind: 'number' }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CONSCIOUSNESS_LEVELS } from '../entities.ts';
 import {
   type MeasurementKey,
   type NumericVitalSign,
@@ -9,6 +8,7 @@ import {
   type VITAL_SIGNS,
   type VitalKey,
 } from './catalogue.ts';
+import { CONSCIOUSNESS_LEVELS } from './consciousness.ts';
 import { celsiusToTenthsF, tenthsFToCelsius } from './units.ts';
 
 type NumericMeasurement = NumericVitalSign | typeof SKIN_TEMPERATURE;

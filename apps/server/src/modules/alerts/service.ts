@@ -21,7 +21,7 @@ import {
 import type { Run } from '../../db/prepared.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type AuditActor, SERVER_ACTOR } from '../audit/context.ts';
-import { ALERT_SETTINGS_CHANGED } from '../events/routes.ts';
+import { ALERT_SETTINGS_CHANGED, internalEvent } from '../events/internal-events.ts';
 import type { LiveEventRow, NewLiveEvent } from '../events/service.ts';
 import { toAlert } from './mappers.ts';
 import { type AlertDeps, createAlertRecorder, openOf } from './recorder.ts';
@@ -261,9 +261,7 @@ export function createAlertService(deps: AlertDeps) {
       await database.transaction(async (run) => {
         await repo.saveSettings(run, input, actor.userId, clock.now());
         // Every instance forgets the settings it holds (composition/services.ts), at once.
-        rows = await deps.liveEvents.record(run, [
-          { type: ALERT_SETTINGS_CHANGED, patientId: null, data: {} },
-        ]);
+        rows = await deps.liveEvents.record(run, [internalEvent(ALERT_SETTINGS_CHANGED, {})]);
         await audit.recordIn(run, {
           actor,
           action: 'update',

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditEvent, AuditOutcome } from '@vigil/domain';
+import type { AuditEntry } from './entry.ts';
 import type { AuditRow } from './repository.ts';
-import type { AuditEntry } from './service.ts';
 
 const CSV_COLUMNS = [
   'id',

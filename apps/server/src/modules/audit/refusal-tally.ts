@@ -1,9 +1,9 @@
 import type { Run } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { AuditEntry } from './entry.ts';
 import { toAuditRow } from './mappers.ts';
 import type { RefusalsRepository } from './refusals-repository.ts';
 import type { AuditRepository } from './repository.ts';
-import type { AuditEntry } from './service.ts';
 
 /** Refusals from one address are tallied in windows of this length (decision 020). */
 export const REFUSAL_WINDOW_MS = 15 * 60_000;

@@ -1,26 +1,13 @@
-import type { AuditAction, AuditEvent, AuditOutcome, AuditQuery, AuditVerification } from '@vigil/domain';
+import type { AuditEvent, AuditQuery, AuditVerification } from '@vigil/domain';
 import type { Database } from '../../db/client.ts';
 import type { Run } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditAnchor, AuditCheckpoint } from './anchor.ts';
-import type { AuditActor } from './context.ts';
+import type { AuditEntry } from './entry.ts';
 import { toAuditCsv, toAuditEvent, toAuditRow } from './mappers.ts';
 import { createRefusalTally } from './refusal-tally.ts';
 import type { RefusalsRepository } from './refusals-repository.ts';
 import { type AuditRepository, canonicalRow, GENESIS_HASH, KEYED, unkeyedHash } from './repository.ts';
-
-/** One thing that happened, as a module reports it: ids only, never names or clinical text. */
-export interface AuditEntry {
-  actor: AuditActor;
-  action: AuditAction;
-  /** FHIR-style resource type: Patient, Note, Treatment, Medication, User, DeviceToken … */
-  entityType: string;
-  entityId?: string | number | null;
-  patientId?: number | null;
-  outcome?: AuditOutcome;
-  /** A few words or codes about the change ("role nurse → doctor"); never clinical text. */
-  detail?: string | null;
-}
 
 const DEFAULT_LIMIT = 200;
 /** Reads remembered at most (then forgotten at once; the database check still holds). */

@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import { type AuditActor, asUser } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
-import type { StreamsEndedData } from '../events/routes.ts';
+import type { StreamsEndedData } from '../events/internal-events.ts';
 import { createAccounts } from './accounts.ts';
 import { createLoginThrottle, type LoginThrottleOptions } from './login-throttle.ts';
 import { toUser } from './mappers.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SHIFT_LEAD_PERMISSIONS, type User } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
 import { hashToken } from '../../lib/token-hash.ts';
-import type { StreamsEndedData } from '../events/routes.ts';
+import type { StreamsEndedData } from '../events/internal-events.ts';
 import { toUser } from './mappers.ts';
 import type { AuthRepository } from './repository.ts';
 import { type CachedSession, createSessionCache, type SessionChange } from './session-cache.ts';

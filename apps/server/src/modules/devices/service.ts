@@ -7,7 +7,7 @@ import { hashToken } from '../../lib/token-hash.ts';
 import type { DevicePrincipal } from '../../plugins/access.ts';
 import { type AuditActor, SERVER_ACTOR } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
-import { DEVICE_TOKENS_ENDED, type DeviceTokensEndedData } from '../events/routes.ts';
+import { DEVICE_TOKENS_ENDED, type DeviceTokensEndedData, internalEvent } from '../events/internal-events.ts';
 import type { LiveEventRow, LiveEventsService } from '../events/service.ts';
 import type { PatientService } from '../patients/service.ts';
 import { toDeviceToken } from './mappers.ts';
@@ -49,8 +49,7 @@ export function createDeviceTokenService(deps: {
     const families: number[] = [];
     const result = await change(async (run, familyId) => {
       families.push(familyId);
-      const data: DeviceTokensEndedData = { familyId };
-      rows = await liveEvents.record(run, [{ type: DEVICE_TOKENS_ENDED, patientId: null, data }]);
+      rows = await liveEvents.record(run, [internalEvent(DEVICE_TOKENS_ENDED, { familyId })]);
     });
     for (const familyId of families) cache.forgetFamily(familyId);
     liveEvents.committed(rows);

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import { access } from '../../plugins/access.ts';
 import { operation } from '../../plugins/openapi.ts';
 import type { AuthService } from '../auth/service.ts';
+import { endsStream, internalDataOf, isInternalEvent, STREAMS_ENDED } from './internal-events.ts';
 import type { LiveEventRow, LiveEventsService } from './service.ts';
 
 export interface EventRoutesOptions {
@@ -14,44 +15,6 @@ export interface EventRoutesOptions {
   /** The instance's shutdown: new streams are refused while it drains, and open ones handed over. */
   lifecycle: { readonly isDraining: boolean; onDrain(handler: () => void): void };
   metrics?: { countStreamsWith(count: () => number): void; eventsDelivered(count: number): void };
-}
-
-/**
- * An internal event (never sent to a client): what a person may see changed (their role or status,
- * a session signed out or ended: disabled, password changed or reset, signed out everywhere), so
- * their open streams end on every instance: those of `sessionId` only when it is given, else all
- * but those of `exceptSessionId`. It travels like any live event: at once here, by NOTIFY to the
- * other instances. A client that reconnects is checked against what it may do now.
- */
-export const STREAMS_ENDED = 'streams-ended';
-export interface StreamsEndedData {
-  userId: number;
-  /** Only this session's streams (a sign-out). */
-  sessionId?: string | null;
-  exceptSessionId?: string | null;
-}
-
-/**
- * An internal event (never sent to a client): device tokens ended (a family revoked, or a token
- * rotated away), so every instance forgets them from its token cache at once.
- */
-export const DEVICE_TOKENS_ENDED = 'device-tokens-ended';
-export interface DeviceTokensEndedData {
-  /** The family's first token: every token of the family is forgotten. */
-  familyId: number;
-}
-
-/**
- * An internal event (never sent to a client): the ward's alert settings were saved, so every
- * instance reads them again before the next alert it raises or escalates (decision 030).
- */
-export const ALERT_SETTINGS_CHANGED = 'alert-settings-changed';
-
-/** Whether an ended-streams event concerns a stream of this user and session. */
-export function endsStream(ended: StreamsEndedData, userId: number, sessionId: string | null): boolean {
-  if (ended.userId !== userId) return false;
-  if (ended.sessionId) return ended.sessionId === sessionId;
-  return !ended.exceptSessionId || ended.exceptSessionId !== sessionId;
 }
 
 /** A slow client with more than this unsent is dropped rather than buffered without bound. */
@@ -227,13 +190,14 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
     await stream.start((rows) => {
       let written = 0;
       for (const row of rows) {
-        if (row.type === DEVICE_TOKENS_ENDED || row.type === ALERT_SETTINGS_CHANGED) continue;
-        if (row.type !== STREAMS_ENDED) {
+        if (!isInternalEvent(row.type)) {
           write(format(row));
           written++;
           continue;
         }
-        if (endsStream(row.data as StreamsEndedData, userId, sessionId)) {
+        // Of the internal events, never sent, one ends streams.
+        const ended = internalDataOf(row, STREAMS_ENDED);
+        if (ended && endsStream(ended, userId, sessionId)) {
           cleanup();
           break;
         }

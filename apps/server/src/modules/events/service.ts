@@ -2,6 +2,7 @@ import type { Prelude, Run } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import type { EventFanOut } from './fan-out.ts';
+import { type DataOf, type InternalEventType, internalDataOf } from './internal-events.ts';
 import type { EventLogRepository, LiveEventRow, NewLiveEvent } from './repository.ts';
 import type { EventOrigin, SequencedEvent } from './sequencer.ts';
 import type { StreamsRepository } from './streams-repository.ts';
@@ -55,6 +56,12 @@ export function createLiveEventsService(deps: {
   fanOut.subscribeOrdered((events) => {
     for (const { row, origin } of events) deps.metrics?.eventDispatched(row.createdAt, origin);
   });
+  /** The handlers of internal events, by type: one subscription to the fan-out serves them all. */
+  const internalHandlers = new Map<string, Set<(row: LiveEventRow) => void>>();
+  fanOut.subscribe((rows) => {
+    if (internalHandlers.size === 0) return;
+    for (const row of rows) for (const handle of internalHandlers.get(row.type) ?? []) handle(row);
+  });
 
   return {
     async start() {
@@ -83,6 +90,29 @@ export function createLiveEventsService(deps: {
 
     /** The recording transaction committed: the events go out. */
     committed: (rows: LiveEventRow[]) => fanOut.publish(rows),
+
+    /**
+     * Calls `handler` with the data of each internal event of this type (internal-events.ts), from
+     * any instance, as it commits. Returns the unsubscribe.
+     */
+    subscribe<T extends InternalEventType>(type: T, handler: (data: DataOf<T>) => void): () => void {
+      const handle = (row: LiveEventRow) => {
+        const data = internalDataOf(row, type);
+        if (data !== undefined) handler(data);
+      };
+      const forType = internalHandlers.get(type) ?? new Set();
+      internalHandlers.set(type, forType.add(handle));
+      return () => {
+        forType.delete(handle);
+        if (forType.size === 0) internalHandlers.delete(type);
+      };
+    },
+
+    /**
+     * Every event from any instance as it commits (by set membership, not in id order): for this
+     * instance's caches, which forget what changed at once. Returns the unsubscribe.
+     */
+    subscribeAll: (subscriber: (rows: LiveEventRow[]) => void): (() => void) => fanOut.subscribe(subscriber),
 
     /** Where this instance's events stand, for an answer about to be read (LIVE_POSITION_HEADER). */
     position: () => fanOut.position(),

@@ -15,12 +15,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
+import { internalEvent, STREAMS_ENDED } from '../events/internal-events.ts';
 import type { LiveEventsService } from '../events/service.ts';
 import type { AssignmentRepository } from './assignment-repository.ts';
 import type { LayoutService } from './layout.ts';
 import { liveEventsOf, WARD_CHANGED } from './live.ts';
 import { toAssignment } from './mappers.ts';
-import { streamsEnded, wardSettingsOf } from './shift-leads.ts';
+import { wardSettingsOf } from './settings.ts';
 
 /** The roles whose accounts look after patients: those that give and accept handovers. */
 const CARING_ROLES = ROLES.filter((role) => roleHas(role, 'handover:write'));
@@ -56,7 +57,10 @@ export function createAssignmentService(deps: {
       ]);
       await repo.saveSettings(input, at, actor.userId!, async (run) => {
         await audit.recordIn(run, { actor, action: 'update', entityType: 'WardSettings' });
-        await events.record(run, leaders.map(streamsEnded));
+        await events.record(
+          run,
+          leaders.map((userId) => internalEvent(STREAMS_ENDED, { userId })),
+        );
       });
       events.publish();
       return input;

@@ -1,33 +1,15 @@
-import {
-  DEFAULT_HANDOVER_WINDOW_MINUTES,
-  DEFAULT_SHIFTS,
-  type NurseInCharge,
-  nextShift,
-  type Shift,
-  shiftAt,
-  shiftByKey,
-  type WardSettings,
-} from '@vigil/domain';
+import { type NurseInCharge, nextShift, type Shift, shiftAt, shiftByKey } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
-import { STREAMS_ENDED, type StreamsEndedData } from '../events/routes.ts';
-import type { LiveEventsService, NewLiveEvent } from '../events/service.ts';
+import { internalEvent, STREAMS_ENDED } from '../events/internal-events.ts';
+import type { LiveEventsService } from '../events/service.ts';
 import type { AssignmentRepository } from './assignment-repository.ts';
 import type { AssignmentService } from './assignments.ts';
 import { liveEventsOf, WARD_CHANGED } from './live.ts';
 import { toNurseInCharge } from './mappers.ts';
-
-/** The ward's settings as stored, or the defaults on the server's ward clock. */
-export function wardSettingsOf(repo: Pick<AssignmentRepository, 'settings'>, defaultTimeZone: string) {
-  const defaults: WardSettings = {
-    shifts: DEFAULT_SHIFTS,
-    handoverWindowMinutes: DEFAULT_HANDOVER_WINDOW_MINUTES,
-    timeZone: defaultTimeZone,
-  };
-  return async (): Promise<WardSettings> => (await repo.settings()) ?? defaults;
-}
+import { wardSettingsOf } from './settings.ts';
 
 /** A span of time in which an account leads a shift (holds SHIFT_LEAD_PERMISSIONS). */
 export interface LeadWindow {
@@ -59,13 +41,6 @@ export function createLeadWindows(deps: {
       .map((s) => ({ from: new Date(s.startsAt), until: new Date(s.endsAt) }));
   };
 }
-
-/** A person's grant changed: their cached sessions are forgotten and open streams end, everywhere. */
-export const streamsEnded = (userId: number): NewLiveEvent => ({
-  type: STREAMS_ENDED,
-  patientId: null,
-  data: { userId } satisfies StreamsEndedData,
-});
 
 /** Who is in charge of each shift: named by a ward manager for the current or the next shift. */
 export function createShiftLeadService(deps: {
@@ -112,7 +87,11 @@ export function createShiftLeadService(deps: {
             detail: shift.key,
           });
           const changed = [...new Set([previousNurseId, nurseId])].filter((id): id is number => id !== null);
-          await events.record(run, changed.map(streamsEnded));
+          // Both nurses' sessions are read again, and their streams end, on every instance.
+          await events.record(
+            run,
+            changed.map((userId) => internalEvent(STREAMS_ENDED, { userId })),
+          );
         },
       );
       events.publish();
