@@ -112,7 +112,8 @@ acquireDataDirLock(${JSON.stringify(dir)}); process.stdout.write('locked\\n'); s
   it('refuses a second process with a clear message', async () => {
     const holder = await holdFolder();
     try {
-      expect(() => acquireDataDirLock(dir)).toThrow(
+      // A live holder is waited for before the refusal (5 s by default; a moment here).
+      expect(() => acquireDataDirLock(dir, { waitMs: 200 })).toThrow(
         `The database folder ${dir} is in use by another Vigil process (pid ${holder.pid}). Stop that process first, or set DATA_DIR to a different folder.`,
       );
     } finally {

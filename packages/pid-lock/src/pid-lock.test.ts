@@ -69,7 +69,8 @@ describe('acquirePidLock', () => {
 
   it('refuses while a live process holds the lock, with the caller’s words and its PID', async () => {
     const pid = await lockedBy(holder());
-    expect(() => acquirePidLock(lockPath, options)).toThrow(`in use by ${pid}`);
+    // A live holder is waited for before the refusal (5 s by default; a moment here).
+    expect(() => acquirePidLock(lockPath, { ...options, waitMs: 200 })).toThrow(`in use by ${pid}`);
     expect(fs.readFileSync(lockPath, 'utf8')).toBe(String(pid));
   });
 
@@ -130,7 +131,7 @@ describe('acquirePidLock', () => {
     const pid = await lockedBy(holder());
     release();
     expect(fs.readFileSync(lockPath, 'utf8')).toBe(String(pid));
-    expect(() => acquirePidLock(lockPath, options)).toThrow(`in use by ${pid}`);
+    expect(() => acquirePidLock(lockPath, { ...options, waitMs: 200 })).toThrow(`in use by ${pid}`);
   });
 
   it.runIf(process.platform !== 'win32')('creates the file with the mode asked for', () => {
