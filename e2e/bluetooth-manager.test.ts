@@ -233,7 +233,10 @@ describe('Bluetooth Device Manager with Web Bluetooth', () => {
       .getByText(`Device · ${HEART_MONITOR.name} · `, { exact: false })
       .waitFor();
     const chart = region(record, 'Vital signs trend (24 h)');
-    await chart.getByText(`Device · ${HEART_MONITOR.name}`, { exact: false }).waitFor();
+    await chart
+      .locator('[data-trend-sources]')
+      .getByText(`Device · ${HEART_MONITOR.name}`, { exact: false })
+      .waitFor();
     const integration = region(record, 'Patient Integration');
     await integration.getByText(HEART_MONITOR.name).first().waitFor();
     await integration.getByText('87%').waitFor();
@@ -298,7 +301,8 @@ describe('Bluetooth Device Manager with Web Bluetooth', () => {
       )
       .waitFor();
     await connectedDevices(page).getByText('No devices connected').waitFor();
-    await expect(readingsOf(page, patient.id)).resolves.toEqual([]);
+    // Nothing from a device: the admission's own set is the patient's only reading.
+    expect((await readingsOf(page, patient.id)).map((r) => r.provenance)).toEqual(['observation']);
     await expect(page.getByRole('button', { name: 'Use Demo Device' }).count()).resolves.toBe(0);
   });
 

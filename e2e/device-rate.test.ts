@@ -72,7 +72,9 @@ describe('a record at a reading a second', () => {
     await page.goto(`/patient/${patient.id}/chart`);
     await page.getByRole('heading', { level: 1, name: 'Observation chart' }).waitFor();
     const sheets = page.locator('[data-chart-sheet]');
-    await expect.poll(() => sheets.count()).toBeGreaterThan(0);
+    // A day of readings a second not yet summarised (the summaries run every 10 s) is summed from the
+    // readings themselves: on PGlite that can take a few seconds.
+    await expect.poll(() => sheets.count(), { timeout: 30_000 }).toBeGreaterThan(0);
     // The respiratory rate (19) is the admission's: no other reading has one.
     const respiration = sheets
       .last()
