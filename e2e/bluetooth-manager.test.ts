@@ -440,6 +440,7 @@ describe('Bluetooth Device Manager without Web Bluetooth', () => {
         .getByText('Simulation · Demo Device (Simulation) · ', { exact: false })
         .waitFor({ timeout: 20_000 });
       await region(record, 'Vital signs trend (24 h)')
+        .locator('[data-trend-sources]')
         .getByText('Simulation · Demo Device (Simulation)', { exact: false })
         .waitFor();
       await region(record, 'Real-time Vital Signs Monitor').getByText('Simulation Mode').first().waitFor();

@@ -48,7 +48,18 @@ export function VitalsTrendCard({ patient, mayCorrect }: { patient: Patient; may
   const period = zoom
     ? `${formatTimeOrDayTime(zoom.fromMs)} to ${formatTimeOrDayTime(zoom.toMs)}`
     : `last ${windowWords(hours)}`;
-  const sources = [...new Set(points.map((p) => PROVENANCE_LABELS[p.provenance]))];
+  // Where the plotted values came from, by class; a device's by name where the latest readings say it.
+  const sources = useMemo(() => {
+    const named = new Map<string, Set<string>>();
+    for (const r of latest.data ?? []) {
+      if (r.provenance === 'observation' || !r.deviceName) continue;
+      const names = named.get(r.provenance) ?? new Set<string>();
+      names.add(`${PROVENANCE_LABELS[r.provenance]} · ${r.deviceName}`);
+      named.set(r.provenance, names);
+    }
+    const classes = [...new Set(points.map((p) => p.provenance))];
+    return classes.flatMap((p) => [...(named.get(p) ?? [PROVENANCE_LABELS[p]])]);
+  }, [latest.data, points]);
   const onSelect = (fromS: number, toS: number) => {
     const mid = ((fromS + toS) / 2) * 1000;
     const span = Math.max((toS - fromS) * 1000, MIN_SPAN_MS);
