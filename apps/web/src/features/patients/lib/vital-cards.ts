@@ -1,23 +1,40 @@
 import {
   type BandTable,
+  CONSCIOUSNESS,
   CORE_VITALS,
+  type CoreVitalFlag,
   coreVitalFlags,
+  formatVital,
   limitText,
+  type News2Parameter,
   type Patient,
   type PatientVitalValues,
   PULSE_TABLE,
+  RESPIRATORY_RATE,
+  RESPIRATORY_RATE_TABLE,
   SYSTOLIC_BP_TABLE,
   spo2Table,
   TEMPERATURE_C_TABLE,
   tenthsFToRoundedCelsius,
+  type VitalPatientField,
   type VitalValues,
   vitalsOfPatient,
 } from '@vigil/domain';
-import { type CoreVitalId, coreVitalDisplay, coreVitalNews2 } from '@/lib/core-vitals.ts';
+import {
+  type CoreVitalId,
+  coreVitalDisplay,
+  coreVitalNews2,
+  coreVitalPatientField,
+} from '@/lib/core-vitals.ts';
 
-export type VitalCardKey = CoreVitalId;
+/**
+ * A vital sign as a card or tile shows it: the spec's four (point 2) and the first two NEWS2
+ * parameters, respiratory rate and level of consciousness (ACVPU), which a nurse reads at a glance
+ * with the others (RCP NEWS2 Chart 1 lists them first).
+ */
+export type VitalCardKey = CoreVitalId | 'respiratoryRate' | 'consciousness';
 
-type Direction = 'High' | 'Low';
+type Direction = 'High' | 'Low' | 'Not alert';
 
 export interface VitalCardModel {
   key: VitalCardKey;
@@ -40,14 +57,55 @@ export interface VitalCardModel {
 type CardPatient = PatientVitalValues &
   Pick<Patient, 'spo2Scale'> & { news2: Pick<Patient['news2'], 'parameters'> };
 
-/** The chart row (RCP NEWS2 2017 Chart 1) a core vital is read against, with the value as scored. */
+/** The two NEWS2 parameters shown beside the spec's four, by their catalogue rows. */
+const NEWS2_EXTRAS = [
+  { key: 'respiratoryRate', row: RESPIRATORY_RATE, label: 'Respiratory Rate', tileLabel: 'RR' },
+  { key: 'consciousness', row: CONSCIOUSNESS, label: 'Consciousness', tileLabel: 'ACVPU' },
+] as const;
+
+/** Every vital a card shows, in the record's order: the spec's four, then RR and ACVPU. */
+export const VITAL_CARD_KEYS: readonly VitalCardKey[] = [
+  ...CORE_VITALS.map((v) => v.id),
+  ...NEWS2_EXTRAS.map((v) => v.key),
+];
+
+/** The patient field whose source (class, time, device) a card shows. */
+export function vitalCardPatientField(key: VitalCardKey): VitalPatientField {
+  return key === 'respiratoryRate' || key === 'consciousness' ? key : coreVitalPatientField(key);
+}
+
+/** The NEWS2 parameter a card's value feeds (RCP 2017 Chart 1). */
+function news2ParameterOf(key: VitalCardKey): News2Parameter {
+  return key === 'respiratoryRate' || key === 'consciousness' ? key : coreVitalNews2(key);
+}
+
+/** The value and unit of a card: "18" "/min"; ACVPU as its letter and word ("C", "New confusion"). */
+export function vitalCardDisplay(key: VitalCardKey, values: VitalValues): { value: string; unit: string } {
+  if (key === 'respiratoryRate') {
+    const rr = values.respiratoryRate;
+    return {
+      value: typeof rr === 'number' ? RESPIRATORY_RATE.display(rr) : '—',
+      unit: RESPIRATORY_RATE.displayUnit,
+    };
+  }
+  if (key === 'consciousness') {
+    const level = values.consciousness;
+    if (!level) return { value: '—', unit: '' };
+    // "C – New confusion" → "C" and "New confusion".
+    const [letter = level, word = ''] = formatVital(CONSCIOUSNESS, level).split(' – ');
+    return { value: letter, unit: word };
+  }
+  return coreVitalDisplay(key, values);
+}
+
+/** The chart row (RCP NEWS2 2017 Chart 1) a vital is read against, with the value as scored. */
 function chartOf(
-  id: CoreVitalId,
+  key: VitalCardKey,
   values: VitalValues,
   patient: CardPatient,
 ): { table: BandTable; value: number; unit: string } | null {
-  const { heartRate, oxygenLevel, systolicBP, temperature } = values;
-  switch (id) {
+  const { heartRate, oxygenLevel, systolicBP, temperature, respiratoryRate } = values;
+  switch (key) {
     case 'heartRate':
       return typeof heartRate === 'number' ? { table: PULSE_TABLE, value: heartRate, unit: 'bpm' } : null;
     case 'bloodPressure':
@@ -58,11 +116,17 @@ function chartOf(
       return typeof temperature === 'number'
         ? { table: TEMPERATURE_C_TABLE, value: tenthsFToRoundedCelsius(temperature), unit: '°C' }
         : null;
+    case 'respiratoryRate':
+      return typeof respiratoryRate === 'number'
+        ? { table: RESPIRATORY_RATE_TABLE, value: respiratoryRate, unit: '/min' }
+        : null;
     case 'oxygenLevel': {
       if (typeof oxygenLevel !== 'number') return null;
       const table = spo2Table(oxygenLevel, patient.spo2Scale, patient.onSupplementalOxygen);
       return table ? { table, value: oxygenLevel, unit: '%' } : null;
     }
+    case 'consciousness':
+      return null;
   }
 }
 
@@ -70,48 +134,57 @@ function chartOf(
  * The NEWS2 points the server gave this vital (its summary's parameter), and where on the chart the
  * value lies: the chart is only read for the words ("Low", "≤ 90"), the score is the server's.
  */
-function news2Of(id: CoreVitalId, values: VitalValues, patient: CardPatient): VitalCardModel['news2'] {
-  const parameter = coreVitalNews2(id);
+export function vitalNews2(key: VitalCardKey, patient: CardPatient): VitalCardModel['news2'] {
+  const parameter = news2ParameterOf(key);
   const score = patient.news2.parameters.find((p) => p.parameter === parameter)?.score ?? null;
   if (score === null || score < 1) return null;
-  const chart = chartOf(id, values, patient);
+  if (key === 'consciousness') return { score, direction: 'Not alert', limit: null };
+  const chart = chartOf(key, vitalsOfPatient(patient), patient);
   if (!chart) return { score, direction: null, limit: null };
   const limit = limitText(chart.table, chart.value);
   const direction = limit.startsWith('≤') ? 'Low' : limit.startsWith('>') ? 'High' : null;
   return { score, direction, limit: direction ? `${limit} ${chart.unit}` : null };
 }
 
-function statusOf(flag: VitalCardModel['flag'], news2: VitalCardModel['news2']): string {
+function statusOf(flag: VitalCardModel['flag'], news2: VitalCardModel['news2'], isRecorded: boolean): string {
   const points = news2 ? `scores ${news2.score} in NEWS2` : null;
   if (flag)
     return points ? `${flag.direction} (${flag.limit}) — ${points}` : `${flag.direction} (${flag.limit})`;
   if (news2) return news2.direction ? `${news2.direction} — ${points}` : `Scores ${news2.score} in NEWS2`;
-  return 'Within range';
+  // NEWS2 counts an unrecorded parameter as missing, never as normal (RCP 2017).
+  return isRecorded ? 'Within range' : 'Not recorded';
 }
 
+const labelOf = (key: VitalCardKey) =>
+  key === 'respiratoryRate' || key === 'consciousness'
+    ? NEWS2_EXTRAS.find((v) => v.key === key)!.label
+    : CORE_VITALS.find((v) => v.id === key)!.label;
+
 /**
- * The four vital cards of the patient page (spec point 2), labelled and highlighted by their
- * catalogue rows (the patient-page limits of spec point 5). A flag names the limit crossed, as alarm messages should
- * (docs/reference/clinical.md, IEC 60601-1-8). A value the spec's limits pass but NEWS2 scores (BP
- * 88/52: systolic ≤ 90, 3 points) never reads "Within range": it names its score.
+ * The vital cards of the patient page (spec point 2, with RR and ACVPU), labelled and highlighted by
+ * their catalogue rows (the patient-page limits of spec point 5; RR and ACVPU have none). A flag
+ * names the limit crossed, as alarm messages should (docs/reference/clinical.md, IEC 60601-1-8). A
+ * value the spec's limits pass but NEWS2 scores (BP 88/52: systolic ≤ 90, 3 points) never reads
+ * "Within range": it names its score.
  */
 export function vitalCardModels(patient: CardPatient): VitalCardModel[] {
-  const flags = coreVitalFlags(patient, 'patientPage');
+  const flags: Partial<Record<VitalCardKey, CoreVitalFlag | null>> = coreVitalFlags(patient, 'patientPage');
   const values = vitalsOfPatient(patient);
-  return CORE_VITALS.map(({ id, label }) => {
-    const crossed = flags[id];
+  return VITAL_CARD_KEYS.map((key) => {
+    const crossed = flags[key];
     const flag: VitalCardModel['flag'] = crossed
       ? { direction: crossed.flag === 'low' ? 'Low' : 'High', limit: crossed.limit }
       : null;
-    const news2 = news2Of(id, values, patient);
+    const news2 = vitalNews2(key, patient);
     const tone = flag || news2?.score === 3 ? 'alarm' : news2 ? 'warning' : null;
+    const display = vitalCardDisplay(key, values);
     return {
-      key: id,
-      label,
-      ...coreVitalDisplay(id, values),
+      key,
+      label: labelOf(key),
+      ...display,
       flag,
       news2,
-      status: statusOf(flag, news2),
+      status: statusOf(flag, news2, display.value !== '—'),
       tone,
     };
   });
