@@ -23,11 +23,14 @@ function VitalTile({
   tile: { label, value, unit, flag, points, tone },
   isStale: isCardStale,
   source,
+  isSourceShared,
 }: {
   icon: LucideIcon;
   tile: CardVital;
   isStale: boolean;
   source: ValueSource | null;
+  /** The card says the source once for every tile (they share it): the tile does not repeat it. */
+  isSourceShared: boolean;
 }) {
   const isStale = isCardStale || source?.isStale === true;
   const FlagIcon =
@@ -88,9 +91,11 @@ function VitalTile({
         {unit && <span className="font-normal text-sm">{unit}</span>}
         {spoken && <span className="sr-only">({spoken})</span>}
       </dd>
-      <dd className="mt-0.5 leading-tight">
-        <ValueSourceLine source={source} className="text-[11px]" />
-      </dd>
+      {!isSourceShared && (
+        <dd className="mt-0.5 leading-tight">
+          <ValueSourceLine source={source} className="text-[11px]" />
+        </dd>
+      )}
     </div>
   );
 }
@@ -104,36 +109,54 @@ const ICONS: Record<VitalCardKey, LucideIcon> = {
   consciousness: Brain,
 };
 
+const sameSource = (a: ValueSource, b: ValueSource) =>
+  a.text === b.text && a.provenance === b.provenance && a.isStale === b.isStale;
+
 /**
  * The card's vitals: the spec's four, then respiratory rate and ACVPU. Abnormal values by the
  * DASHBOARD thresholds (spec point 5) are red, and so is any value NEWS2 scores 3 (orange for 1–2
  * points, from the server's summary), with an arrow and the word ("low", "high", "elevated", "not
  * alert"; spoken after the value with its NEWS2 points), so the flag never depends on colour alone.
- * Each says its class and age ("Observation · 12 min ago"). Stale vitals get
+ * Each says its class and age ("Observation · 12 min ago"), once under the tiles when they all share
+ * it (a set of observations), so six tiles fit a phone's first screen. Stale vitals get
  * dashed borders (the card says "Stale" above them, a single stale value on its own line); an
  * abnormal value keeps its red, because staleness adds a warning and never removes one.
  */
 export function PatientVitals({ patient, isStale = false }: { patient: Patient; isStale?: boolean }) {
   const now = useNow();
+  const tiles = cardVitals(patient).map((tile) => ({
+    tile,
+    source: describeValueSource(
+      patient.sources[vitalCardPatientField(tile.key)],
+      patient.news2.staleAfterMs,
+      now,
+    ),
+  }));
+  const sources = tiles.flatMap(({ source }) => (source ? [source] : []));
+  const shared =
+    sources.length > 0 && sources.every((source) => sameSource(source, sources[0]!)) ? sources[0]! : null;
   return (
     // Two tiles a row only where a tile can hold "188/112 mmHg" and "↑ elevated" (a card at least
     // 15rem wide inside); narrower cards (768–850 px with the sidebar) stack them.
-    <div className="@container">
+    <div className="@container flex flex-col gap-1">
       <dl data-stale={isStale || undefined} className="grid grid-cols-1 gap-2 @[15rem]:grid-cols-2">
-        {cardVitals(patient).map((tile) => (
+        {tiles.map(({ tile, source }) => (
           <VitalTile
             key={tile.key}
             icon={ICONS[tile.key]}
             tile={tile}
             isStale={isStale}
-            source={describeValueSource(
-              patient.sources[vitalCardPatientField(tile.key)],
-              patient.news2.staleAfterMs,
-              now,
-            )}
+            source={source}
+            isSourceShared={shared !== null}
           />
         ))}
       </dl>
+      {shared && (
+        <p data-shared-source="" className="leading-tight">
+          <span className="sr-only">Every value: </span>
+          <ValueSourceLine source={shared} />
+        </p>
+      )}
     </div>
   );
 }
