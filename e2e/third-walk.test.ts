@@ -1,10 +1,13 @@
-import { celsiusToTenthsF, type Patient } from '@vigil/domain';
+import { Alert, Assignments, celsiusToTenthsF, type Patient, User } from '@vigil/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   admitPatient,
+  api,
   HOUR_MS,
   recordReadings,
+  recordSepticObservations,
   SEPTIC,
   scheduleTreatment,
   signIn,
@@ -294,4 +297,115 @@ describe('3 and 4. low blood pressure flagged; respiratory rate and ACVPU at a g
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   });
+});
+
+describe('5 and 6. the timeline of a stay, and who wrote each note', () => {
+  let walked: Patient;
+  beforeAll(async () => {
+    const { context, page, username } = await signedInPage(1440, 900);
+    // The shortest deadline a ward may set: the alert escalates within a minute.
+    await api(page, 'PUT', '/api/alert-settings', {
+      acknowledgeWithinMs: { high: 60_000, medium: 60_000, low: 60_000 },
+      confirmDeviceAfterMs: 60_000,
+    });
+    walked = await admitPatient(page, { name: 'Walked Through' });
+    await recordSepticObservations(page, walked);
+    const alertOf = async () =>
+      z
+        .array(Alert)
+        .parse(await api(page, 'GET', `/api/alerts?state=all&patientId=${walked.id}`))
+        .find((a) => a.kind === 'clinical')!;
+    // Waited for here (a hook has no expect.poll): the escalation comes with the alert timer's tick.
+    const deadline = Date.now() + 90_000;
+    while (((await alertOf())?.escalationLevel ?? 0) === 0) {
+      if (Date.now() > deadline) throw new Error('the alert did not escalate within 90 s');
+      await page.waitForTimeout(1000);
+    }
+    await api(page, 'POST', `/api/alerts/${(await alertOf()).id}/acknowledge`, { note: 'Outreach called' });
+    await scheduleTreatment(page, walked, {
+      description: 'IV antibiotics',
+      scheduledFor: new Date(),
+      completed: true,
+    });
+    // The nurse looks after the patient this shift, and hands over to the next.
+    const { shift } = Assignments.parse(await api(page, 'GET', '/api/ward/assignments?shift=current'));
+    const me = User.parse(await api(page, 'GET', '/api/user'));
+    expect(me.username).toBe(username);
+    await api(page, 'PUT', `/api/ward/assignments/${shift.key}/${walked.id}`, { nurseId: me.id });
+    await api(page, 'POST', '/api/handovers', {
+      patientId: walked.id,
+      illnessSeverity: 'unstable',
+      patientSummary: 'Sepsis, on IV antibiotics.',
+      actions: ['Repeat lactate'],
+      situation: 'If RR goes above 24, call outreach.',
+    });
+    await context.close();
+  }, 120_000);
+
+  it.each(WIDTHS)(
+    'at %i px each event in order, filterable, and the note with its author',
+    async (width, height) => {
+      const { context, page, username } = await signedInPage(width, height);
+      await openPatient(page, walked);
+      const timeline = region(page, 'Patient History Timeline');
+      const history = timeline.getByRole('list', { name: 'History, newest first' });
+      await history.waitFor();
+      const types = async () =>
+        (
+          await history
+            .locator('li[data-timeline-type]')
+            .evaluateAll((els) => els.map((el) => el.getAttribute('data-timeline-type')))
+        )
+          .filter((type) => type !== 'note')
+          .reverse();
+      // Oldest first, for reading (the screen lists newest first).
+      expect(await types()).toEqual([
+        'admitted',
+        'observations',
+        'observations',
+        'alert-raised',
+        'alert-escalated',
+        'alert-acknowledged',
+        'treatment-completed',
+        'handover-given',
+      ]);
+      // The septic set says its NEWS2; the acknowledgement who made it.
+      expect(await text(history.locator('li[data-timeline-type="observations"]').first())).toMatch(
+        /NEWS2 14 · high/,
+      );
+      expect(await text(history.locator('li[data-timeline-type="alert-acknowledged"]'))).toContain(
+        `Alert acknowledged by ${username}`,
+      );
+      // Filtered to the alerts: only they remain, newest first.
+      await timeline.getByRole('button', { name: /^Alerts/ }).click();
+      await expect
+        .poll(async () =>
+          history
+            .locator('li[data-timeline-type]')
+            .evaluateAll((els) => els.map((el) => el.getAttribute('data-timeline-type'))),
+        )
+        .toEqual(['alert-acknowledged', 'alert-escalated', 'alert-raised']);
+      await expectNoSeriousAxeViolations(page);
+      await timeline.getByRole('button', { name: /^All/ }).click();
+
+      // A note: its author and time under it, and in the timeline.
+      const notes = region(page, 'Patient Notes');
+      const content = `Settled at ${width} px.`;
+      await notes.getByLabel('New note').fill(content);
+      await notes.getByRole('button', { name: 'Add note' }).click();
+      const note = notes
+        .getByRole('list', { name: 'Previous Notes' })
+        .getByRole('listitem')
+        .filter({ hasText: content });
+      await note.waitFor();
+      expect(await text(note)).toMatch(
+        new RegExp(`${content.replace('.', '\\.')} ${username} · \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2}$`),
+      );
+      const entry = history.locator('li[data-timeline-type="note"]').filter({ hasText: content });
+      await entry.waitFor();
+      expect(await text(entry)).toContain(username);
+      expect(pageErrors(page)).toEqual([]);
+      await context.close();
+    },
+  );
 });
