@@ -118,7 +118,8 @@ describe('Patient detail page', () => {
     expect(await text(abnormal.nth(4))).toBe(
       'Respiratory Rate 26 /min High — scores 3 in NEWS2 (> 24 /min) Observation · just now',
     );
-    expect(await vitals.getByText('Within range').count()).toBe(0);
+    // Only the level of consciousness (Alert, 0 points) is within range.
+    expect(await vitals.getByText('Within range').count()).toBe(1);
 
     // The monitor card: shown for NEWS2 high, analysed on mount, toasting the rise to CRITICAL once.
     const monitor = region(page, 'Real-time Vital Signs Monitor');
