@@ -46,3 +46,36 @@ describe('sign-in errors show raw status codes (issue 40 item 9)', () => {
     expect(toastError).toHaveBeenCalledWith('Login failed', 'Invalid username or password');
   });
 });
+
+describe('the disabled person is signed out with no explanation (issue 40 item 9)', () => {
+  it('a session ended under a signed-in screen leaves a notice for the sign-in page, once', async () => {
+    const { takeSignedOutNotice } = await import('../lib/signed-out-notice.ts');
+    // The server's readable hint that a session was issued (as after a sign-in).
+    // biome-ignore lint/suspicious/noDocumentCookie: the test sets the page's own hint cookie.
+    document.cookie = 'vigil_signed_in=1; Path=/';
+    let signedIn = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        signedIn
+          ? json(200, {
+              id: 1,
+              username: 'ada',
+              role: 'nurse',
+              status: 'active',
+              mustChangePassword: false,
+              permissions: ['patients:read'],
+            })
+          : json(401, { error: 'Please sign in to continue', code: 'UNAUTHORIZED' }),
+      ),
+    );
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.user?.username).toBe('ada'));
+    // An administrator disables the account: the next request answers 401.
+    signedIn = false;
+    await result.current.logoutMutation.mutateAsync().catch(() => undefined);
+    await waitFor(() => expect(result.current.user).toBeNull());
+    expect(takeSignedOutNotice()).toMatch(/an administrator disabled your account/);
+    expect(takeSignedOutNotice()).toBeNull();
+  });
+});

@@ -15,6 +15,7 @@ import { login } from '../api/login.ts';
 import { logout } from '../api/logout.ts';
 import { USER_QUERY_KEY } from '../api/query-keys.ts';
 import { register } from '../api/register.ts';
+import { markSessionEnded } from '../lib/signed-out-notice.ts';
 
 export type AuthContextValue = {
   /** The signed-in user; null while loading or when logged out. */
@@ -56,8 +57,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const signOutOnExpiry = (failure: unknown) => {
       const signedIn = queryClient.getQueryData(USER_QUERY_KEY) != null;
-      if (signedIn && failure instanceof HttpError && failure.status === 401)
+      if (signedIn && failure instanceof HttpError && failure.status === 401) {
+        // Not the person's own sign-out: the sign-in page says why they are there.
+        markSessionEnded();
         replaceSession(queryClient, null);
+      }
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') signOutOnExpiry(event.action.error);
