@@ -15,6 +15,7 @@ import {
 import type { ReactElement } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip.tsx';
+import { PendingAccountsBadge } from '@/features/auth/components/pending-accounts-badge.tsx';
 import { useAuth } from '@/features/auth/hooks/use-auth.tsx';
 import { cn } from '@/lib/utils.ts';
 import { isNavItemActive, type NavItemId } from './nav-active.ts';
@@ -87,11 +88,12 @@ export function SidebarNav({ isCollapsed = false, onNavigate }: SidebarNavProps)
                 <Link
                   href={href}
                   aria-current={isActive ? 'page' : undefined}
-                  className={cn(itemClass, shapeClass, isActive && activeClass)}
+                  className={cn(itemClass, shapeClass, isActive && activeClass, id === 'admin' && 'relative')}
                   onClick={onNavigate}
                 >
                   <Icon aria-hidden="true" />
                   <span className={labelClass}>{label}</span>
+                  {id === 'admin' && <PendingAccountsBadge isCompact={isCollapsed} />}
                 </Link>
               </WithTooltip>
             </li>
