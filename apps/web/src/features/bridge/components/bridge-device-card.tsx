@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
-import { patientLabel } from '@/lib/patient-label.ts';
+import { patientLabel, sortedByName } from '@/lib/patient-label.ts';
 import {
   deviceName,
   formatLastUpdate,
@@ -42,12 +42,12 @@ export function BridgeDeviceCard({
   const isBusy = device.connectionState === 'connecting' || device.connectionState === 'reconnecting';
   const linkedPatient = device.patientId ? patients?.find((p) => p.id === device.patientId) : undefined;
   // A simulated device feeds demo patients only: a real patient is never offered for it.
-  const choices = patientsForDevice(device, patients);
+  const choices = sortedByName(patientsForDevice(device, patients) ?? []);
   const hintId = useId();
 
   const sync = async () => {
     const id = Number(chosen);
-    const patient = choices?.find((p) => p.id === id) ?? null;
+    const patient = choices.find((p) => p.id === id) ?? null;
     setSyncing(true);
     try {
       await onSync(device, patient);
@@ -127,7 +127,7 @@ export function BridgeDeviceCard({
               aria-describedby={device.simulated ? hintId : undefined}
             >
               <option value="">Select a patient</option>
-              {choices?.map((p) => (
+              {choices.map((p) => (
                 <option key={p.id} value={p.id}>
                   {patientLabel(p)}
                 </option>
@@ -135,7 +135,7 @@ export function BridgeDeviceCard({
             </NativeSelect>
             {device.simulated && (
               <p id={hintId} className="text-muted-foreground text-xs">
-                {choices && choices.length === 0
+                {choices.length === 0
                   ? 'A simulated device feeds demo patients only, and this ward has none.'
                   : 'A simulated device feeds demo patients only.'}
               </p>
