@@ -26,7 +26,7 @@ import {
   uniqueUsername,
   useApp,
 } from './support/harness.ts';
-import { shownToast } from './support/layout.ts';
+import { shownToast, wordsBrokenAcrossLines } from './support/layout.ts';
 
 /**
  * The ward's screens, third walk (issue 40): each point as a nurse meets it, at a phone's, a
@@ -233,6 +233,31 @@ describe('2. "All Patients" after "My patients" shows the whole ward', () => {
     await page.locator('[data-scroll-fade="start"]').waitFor();
     expect(await page.locator('[data-scroll-fade="end"]').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'My patients', exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('9. off-screen dashboard cards are blank when printed or searched with Ctrl+F', () => {
+  it('prints every card with its words, the far ones too', async () => {
+    const { context, page } = await signedInPage(375, 740);
+    for (const name of ['Print One', 'Print Two', 'Print Three', 'Print Four'])
+      await admitPatient(page, { name });
+    await page.goto('/');
+    const cards = page.getByRole('list', { name: 'Patients' }).getByRole('listitem');
+    await card(page, 'Print Four').waitFor({ state: 'attached' });
+    // On screen, the last cards are far below the first screen: skipped, they have no inner text.
+    await page.emulateMedia({ media: 'print' });
+    const blank = await cards.evaluateAll((items) =>
+      items
+        .filter((li) => !(li as HTMLElement).innerText.includes('NEWS2'))
+        .map((li) => li.textContent?.slice(0, 30)),
+    );
+    expect(blank).toEqual([]);
+    await page.emulateMedia({ media: 'screen' });
+    // Find in page reaches a far card's words (its text is in the page, drawn when found).
+    expect(
+      await page.evaluate(() => (window as unknown as { find: (s: string) => boolean }).find('Print One')),
+    ).toBe(true);
     await context.close();
   });
 });
