@@ -26,7 +26,7 @@ import {
   uniqueUsername,
   useApp,
 } from './support/harness.ts';
-import { shownToast, wordsBrokenAcrossLines } from './support/layout.ts';
+import { coveredControls, shownToast, wordsBrokenAcrossLines } from './support/layout.ts';
 
 /**
  * The ward's screens, third walk (issue 40): each point as a nurse meets it, at a phone's, a
@@ -233,6 +233,20 @@ describe('2. "All Patients" after "My patients" shows the whole ward', () => {
     await page.locator('[data-scroll-fade="start"]').waitFor();
     expect(await page.locator('[data-scroll-fade="end"]').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'My patients', exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('9. the floating buttons cover text (worst at 375 px)', () => {
+  it('at 375 px both are round icons at the corners, named, and cover no control or label', async () => {
+    const { context, page } = await signedInPage(375, 740);
+    const patient = await admitPatient(page);
+    await openPatient(page, patient);
+    for (const name of ['Medication Reminders', 'Emergency Contacts']) {
+      const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      expect(box.width).toBeLessThanOrEqual(56);
+    }
+    expect(await coveredControls(page)).toEqual([]);
     await context.close();
   });
 });
