@@ -17,8 +17,9 @@ describe('a demo device\'s battery reads "—", 84 % and 98 % in three places at
         return random;
       },
     );
-    await session.start();
+    // Known before it starts: the link registered first carries it.
     const first = session.state.batteryLevel;
+    await session.start();
     expect(first).toBeGreaterThanOrEqual(60);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(new Set(batteries)).toEqual(new Set([first]));

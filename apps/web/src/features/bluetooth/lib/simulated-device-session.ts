@@ -30,13 +30,15 @@ export class SimulatedDeviceSession implements DeviceSession {
     readonly deviceName: string,
     private readonly events: DeviceSessionEvents,
     private readonly random: () => number = Math.random,
-  ) {}
+  ) {
+    // Known from the start, so the link registered before the first reading carries it (no "—" on
+    // other screens).
+    this.#battery = { pct: simulatedVitals(random).batteryLevel, atMs: Date.now() };
+    this.state.batteryLevel = this.#battery.pct;
+  }
 
   async start(): Promise<void> {
     this.state.services = SERVICE_CHARACTERISTICS.map((s) => s.name);
-    // Known from the start, so the link registered on connect carries it (no "—" on other screens).
-    this.#battery = { pct: simulatedVitals(this.random).batteryLevel, atMs: Date.now() };
-    this.state.batteryLevel = this.#battery.pct;
     this.state.status = 'connected';
     this.events.onChange();
     this.#measure();
