@@ -19,13 +19,16 @@ import {
 } from '@vigil/domain';
 import type { Run } from '../../db/prepared.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { type AuditActor, SERVER_ACTOR } from '../audit/context.ts';
+import { type AuditActor, systemActor } from '../audit/context.ts';
 import { ALERT_SETTINGS_CHANGED } from '../events/routes.ts';
 import type { LiveEventRow, NewLiveEvent } from '../events/service.ts';
 import { toAlert } from './mappers.ts';
 import { type AlertDeps, createAlertRecorder, openOf } from './recorder.ts';
 import type { AlertView } from './repository.ts';
 import { createAlertTimers } from './timers.ts';
+
+/** What the alert rules do (raise, resolve on a change) is theirs in the audit trail, not an unknown person's. */
+const ALERT_TIMER = systemActor('alerts');
 
 /** A patient as the alerts read it: its NEWS2 and the values it stands on. */
 export type ScoredPatient = VitalState & { id: number; news2: PatientNews2 | null };
@@ -88,7 +91,7 @@ export function createAlertService(deps: AlertDeps) {
           subject: '',
           readingId,
         },
-        SERVER_ACTOR,
+        ALERT_TIMER,
       );
     },
 
@@ -127,7 +130,7 @@ export function createAlertService(deps: AlertDeps) {
                 news2Total: null,
                 subject,
               },
-              SERVER_ACTOR,
+              ALERT_TIMER,
             )),
           );
         } else if (device.status !== 'lost' && open) {
@@ -142,7 +145,7 @@ export function createAlertService(deps: AlertDeps) {
                 news2Total: null,
                 subject,
               },
-              SERVER_ACTOR,
+              ALERT_TIMER,
             )),
           );
         }
@@ -163,7 +166,7 @@ export function createAlertService(deps: AlertDeps) {
                   news2Total: null,
                   subject: String(linkId),
                 },
-                SERVER_ACTOR,
+                ALERT_TIMER,
               )),
             );
           }
@@ -181,7 +184,7 @@ export function createAlertService(deps: AlertDeps) {
       for (const open of await repo.openOfPatient(run, patientId)) {
         const context = { message: open.message, news2Total: open.news2Total, subject: open.subject };
         const resolve = { type: 'resolve', cause: 'patient discharged' } as const;
-        events.push(...(await apply(run, patientId, open, [resolve], context, SERVER_ACTOR)));
+        events.push(...(await apply(run, patientId, open, [resolve], context, ALERT_TIMER)));
       }
       return events;
     },
