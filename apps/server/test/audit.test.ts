@@ -407,7 +407,7 @@ describe('reading the trail', () => {
     );
     const system = res.json() as AuditEvent[];
     expect(system.map((e) => e.username)).toContain('system — alert timer');
-    expect(system.every((e) => e.userId === null && e.username?.startsWith('system'))).toBe(true);
+    expect(system.every((e) => e.userId === null && e.username?.startsWith('system — '))).toBe(true);
   });
 
   it('exports CSV to a POST only (no link can start one), and the export is itself audited', async () => {

@@ -46,11 +46,11 @@ export const asUser = (
 /**
  * The server itself as the actor of what it does in the background or on a device's behalf (a
  * timer's escalation, a lease sweep, a token family revoked on reuse): no person, no address, and
- * named as such in the trail ("system"), never an "unknown" person.
+ * named as such in the trail ("system — server"), never an "unknown" person.
  */
 export const SERVER_ACTOR: AuditActor = {
   userId: null,
-  username: 'system',
+  username: 'system — server',
   role: null,
   address: null,
   userAgent: 'vigil-server',

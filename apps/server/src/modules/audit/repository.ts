@@ -120,7 +120,9 @@ export function createAuditRepository(db: Db, run: Run, anchor: Pick<AuditAnchor
       if (query.user) {
         const user = query.user.trim();
         if (/^\d+$/.test(user)) filters.push(eq(auditEvents.userId, Number(user)));
-        else if (user.toLowerCase() === 'system') filters.push(sql`${auditEvents.username} like 'system%'`);
+        // "system": every row the server wrote itself ("system — alert timer"); no username holds a space.
+        else if (user.toLowerCase() === 'system')
+          filters.push(sql`${auditEvents.username} like 'system — %'`);
         else filters.push(sql`lower(${auditEvents.username}) = lower(${user})`);
       }
       if (query.patientId) filters.push(eq(auditEvents.patientId, query.patientId));
