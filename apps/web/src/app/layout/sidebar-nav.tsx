@@ -12,13 +12,20 @@ import {
   UserCog,
   Users,
 } from 'lucide-react';
-import type { ReactElement } from 'react';
+import { type ReactElement, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip.tsx';
-import { PendingAccountsBadge } from '@/features/auth/components/pending-accounts-badge.tsx';
 import { useAuth } from '@/features/auth/hooks/use-auth.tsx';
+import { lazyWithRetry } from '@/lib/lazy-with-retry.ts';
 import { cn } from '@/lib/utils.ts';
 import { isNavItemActive, type NavItemId } from './nav-active.ts';
+
+// Administrators only: its account list is not the other roles' first load.
+const PendingAccountsBadge = lazyWithRetry(() =>
+  import('@/features/auth/components/pending-accounts-badge.tsx').then((m) => ({
+    default: m.PendingAccountsBadge,
+  })),
+);
 
 type NavItem = { id: NavItemId; label: string; href: string; icon: LucideIcon; permission: Permission };
 
@@ -93,7 +100,11 @@ export function SidebarNav({ isCollapsed = false, onNavigate }: SidebarNavProps)
                 >
                   <Icon aria-hidden="true" />
                   <span className={labelClass}>{label}</span>
-                  {id === 'admin' && <PendingAccountsBadge isCompact={isCollapsed} />}
+                  {id === 'admin' && (
+                    <Suspense fallback={null}>
+                      <PendingAccountsBadge isCompact={isCollapsed} />
+                    </Suspense>
+                  )}
                 </Link>
               </WithTooltip>
             </li>
