@@ -12,7 +12,7 @@ import {
   UserCog,
   Users,
 } from 'lucide-react';
-import { type ReactElement, Suspense } from 'react';
+import { type ReactElement, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip.tsx';
 import { useAuth } from '@/features/auth/hooks/use-auth.tsx';
@@ -20,12 +20,28 @@ import { lazyWithRetry } from '@/lib/lazy-with-retry.ts';
 import { cn } from '@/lib/utils.ts';
 import { isNavItemActive, type NavItemId } from './nav-active.ts';
 
-// Administrators only: its account list is not the other roles' first load.
+// Administrators only, and after the page: the count of accounts waiting is not urgent (it is
+// polled each minute), so its code and its request never weigh on a screen's first load.
 const PendingAccountsBadge = lazyWithRetry(() =>
   import('@/features/auth/components/pending-accounts-badge.tsx').then((m) => ({
     default: m.PendingAccountsBadge,
   })),
 );
+const PENDING_BADGE_DELAY_MS = 5_000;
+
+function LaterPendingAccountsBadge({ isCompact }: { isCompact: boolean }) {
+  const [isDue, setDue] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDue(true), PENDING_BADGE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (!isDue) return null;
+  return (
+    <Suspense fallback={null}>
+      <PendingAccountsBadge isCompact={isCompact} />
+    </Suspense>
+  );
+}
 
 type NavItem = { id: NavItemId; label: string; href: string; icon: LucideIcon; permission: Permission };
 
@@ -100,11 +116,7 @@ export function SidebarNav({ isCollapsed = false, onNavigate }: SidebarNavProps)
                 >
                   <Icon aria-hidden="true" />
                   <span className={labelClass}>{label}</span>
-                  {id === 'admin' && (
-                    <Suspense fallback={null}>
-                      <PendingAccountsBadge isCompact={isCollapsed} />
-                    </Suspense>
-                  )}
+                  {id === 'admin' && <LaterPendingAccountsBadge isCompact={isCollapsed} />}
                 </Link>
               </WithTooltip>
             </li>

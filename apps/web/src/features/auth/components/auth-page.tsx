@@ -8,7 +8,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { getRegistrationQueryOptions } from '../api/accounts.ts';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { homeOf } from '../lib/home.ts';
-import { takeSignedOutNotice } from '../lib/signed-out-notice.ts';
+import { takeSignedOutNotice } from '../lib/signed-out-text.ts';
 import { AuthHero } from './auth-hero.tsx';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';

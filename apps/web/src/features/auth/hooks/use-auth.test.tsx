@@ -49,7 +49,7 @@ describe('sign-in errors show raw status codes (issue 40 item 9)', () => {
 
 describe('the disabled person is signed out with no explanation (issue 40 item 9)', () => {
   it('a session ended under a signed-in screen leaves a notice for the sign-in page, once', async () => {
-    const { takeSignedOutNotice } = await import('../lib/signed-out-notice.ts');
+    const { takeSignedOutNotice } = await import('../lib/signed-out-text.ts');
     // The server's readable hint that a session was issued (as after a sign-in).
     // biome-ignore lint/suspicious/noDocumentCookie: the test sets the page's own hint cookie.
     document.cookie = 'vigil_signed_in=1; Path=/';

@@ -3,20 +3,18 @@ import {
   Activity,
   ArrowDown,
   ArrowUp,
-  Brain,
   Droplet,
   HeartPulse,
   type LucideIcon,
   Thermometer,
   TriangleAlert,
-  Wind,
 } from 'lucide-react';
 import { ValueSourceLine } from '@/components/provenance/value-source-line.tsx';
 import { useNow } from '@/hooks/use-now.ts';
 import { cn } from '@/lib/utils.ts';
 import { describeValueSource, type ValueSource } from '@/lib/value-source.ts';
 import { type CardVital, cardVitals } from '../lib/card-vitals.ts';
-import { type VitalCardKey, vitalCardPatientField } from '../lib/vital-cards.ts';
+import { type VitalCardKey, vitalCardPatientField } from '../lib/vital-display.ts';
 
 function VitalTile({
   icon: Icon,
@@ -25,7 +23,7 @@ function VitalTile({
   source,
   isSourceShared,
 }: {
-  icon: LucideIcon;
+  icon: LucideIcon | null;
   tile: CardVital;
   isStale: boolean;
   source: ValueSource | null;
@@ -61,7 +59,7 @@ function VitalTile({
           "BP ↑ elevated" or "120/80 mmHg" on one line (the flag word moves under the label). */}
       <dt className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-muted-foreground text-xs">
         <span className="inline-flex min-w-0 items-center gap-1.5">
-          <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+          {Icon && <Icon className="size-3.5 shrink-0" aria-hidden="true" />}
           {label}
         </span>
         {/* Seen, not read: the value below carries the same word for screen readers. */}
@@ -100,13 +98,15 @@ function VitalTile({
   );
 }
 
-const ICONS: Record<VitalCardKey, LucideIcon> = {
+// RR and ACVPU are named by their short labels alone: two more icons would weigh on the
+// dashboard's first load (its 170 KB budget) for no word a nurse needs.
+const ICONS: Record<VitalCardKey, LucideIcon | null> = {
   oxygenLevel: Droplet,
   heartRate: HeartPulse,
   bloodPressure: Activity,
   temperature: Thermometer,
-  respiratoryRate: Wind,
-  consciousness: Brain,
+  respiratoryRate: null,
+  consciousness: null,
 };
 
 const sameSource = (a: ValueSource, b: ValueSource) =>

@@ -5,7 +5,7 @@ import {
   type VitalFlag,
   vitalsOfPatient,
 } from '@vigil/domain';
-import { type VitalCardKey, vitalCardDisplay, vitalNews2 } from './vital-cards.ts';
+import { news2ParameterOf, type VitalCardKey, vitalCardDisplay } from './vital-display.ts';
 
 /** A flagged tile's word: the spec's ("low", "high", "elevated"), or NEWS2's side of its normal band. */
 export type CardVitalFlag = VitalFlag | 'not alert' | 'scores';
@@ -36,7 +36,17 @@ export const CARD_VITALS: readonly { id: VitalCardKey; label: string }[] = [
   { id: 'consciousness', label: 'ACVPU' },
 ];
 
-const WORD_OF = { Low: 'low', High: 'high', 'Not alert': 'not alert' } as const;
+/**
+ * The server's NEWS2 points for a tile's value and the side of the chart's normal band it lies on
+ * (`side`, the server's too), when it scores: ACVPU other than Alert is "not alert".
+ */
+function news2Of(key: VitalCardKey, patient: Patient): { score: number; word: CardVitalFlag } | null {
+  const parameter = news2ParameterOf(key);
+  const found = patient.news2.parameters.find((p) => p.parameter === parameter);
+  if (!found || found.score === null || found.score < 1) return null;
+  if (key === 'consciousness') return { score: found.score, word: 'not alert' };
+  return { score: found.score, word: found.side ?? 'scores' };
+}
 
 /**
  * What each tile of a dashboard card shows and flags. A value is flagged when the spec's dashboard
@@ -50,9 +60,8 @@ export function cardVitals(patient: Patient): CardVital[] {
   const values = vitalsOfPatient(patient);
   return CARD_VITALS.map(({ id, label }) => {
     const specFlag = spec[id] ?? null;
-    const news2 = vitalNews2(id, patient);
-    const flag: CardVitalFlag | null =
-      specFlag ?? (news2 ? (news2.direction ? WORD_OF[news2.direction] : 'scores') : null);
+    const news2 = news2Of(id, patient);
+    const flag: CardVitalFlag | null = specFlag ?? news2?.word ?? null;
     const tone = specFlag || news2?.score === 3 ? 'alarm' : news2 ? 'warning' : null;
     return { key: id, label, ...vitalCardDisplay(id, values), flag, points: news2?.score ?? null, tone };
   });
