@@ -1,4 +1,4 @@
-import { denseSeries, News2Point, ReadingsPage, trendTimeMs, VitalsTrend } from '@vigil/domain';
+import { News2Point, ReadingsPage, trendTimeMs, VitalsTrend } from '@vigil/domain';
 import { sql } from 'drizzle-orm';
 import type { Bundle, Observation } from 'fhir/r4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
