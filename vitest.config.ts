@@ -40,7 +40,9 @@ export default defineConfig({
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.ts'],
+          // Pure logic in *.test.ts; components and hooks in *.test.tsx, rendered by Testing Library
+          // into happy-dom (each such file says `@vitest-environment happy-dom` at its top).
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
           environment: 'node',
         },
       },

@@ -211,7 +211,7 @@ describe('words that do not reassure wrongly', () => {
       // Nowhere on the record does the pressure, or any value that scores, read "Within range".
       const vitals = region(page, 'Vital signs');
       const withinRange = await vitals.getByText('Within range').count();
-      expect(withinRange).toBe(3); // pulse 72, SpO2 98 and 36.8 °C score 0
+      expect(withinRange).toBe(5); // pulse 72, SpO2 98, 36.8 °C, RR 16 and Alert score 0
       await expectNoSeriousAxeViolations(page);
       await screenshot(page, 'truth-bp-88-52-1440');
 

@@ -105,20 +105,24 @@ describe('Patient Dashboard', () => {
       );
       expect(await filterButton(page, 'All Patients').getAttribute('aria-pressed')).toBe('true');
 
-      // A critical card: display ID, outlined badge, the four vitals with the dashboard flags.
+      // A critical card: display ID, outlined badge, the vitals with the dashboard flags and, beside
+      // them, every value NEWS2 scores (issue 40: BP 94/58 scores 2, RR 26 scores 3).
       const ward = await listPatients(page);
       const margaretCard = card(page, 'Margaret Okafor');
       expect(await text(margaretCard)).toContain(`ID: ${345345000 + margaret!.id}`);
       const abnormal = margaretCard.locator('[data-abnormal="true"]');
-      expect(await abnormal.allInnerTexts()).toHaveLength(3); // SpO2 89, pulse 124, 39.1 °C; BP 94/58 is normal
+      // SpO2 89, pulse 124, 39.1 °C by the spec's limits; BP 94/58 and RR 26 by their NEWS2 points.
+      expect(await abnormal.allInnerTexts()).toHaveLength(5);
       const oxygen = margaretCard.locator('[data-vital-value]').first();
-      expect(await oxygen.textContent()).toBe('89%(low)');
+      expect(await oxygen.textContent()).toBe('89%(low, scores 3 in NEWS2)');
       expect(await text(margaretCard)).toContain('124 bpm');
       expect(await text(margaretCard)).toContain('39.1 °C');
       expect(await text(margaretCard)).toContain('94/58 mmHg');
       const colour = (l: Locator) => l.evaluate((el) => getComputedStyle(el).color);
+      // BP 94/58 scores 2: orange, not the red of a dashboard limit or a 3.
       const bp = margaretCard.locator('[data-vital-value]').nth(2);
       expect(await colour(oxygen)).not.toBe(await colour(bp));
+      expect(await bp.textContent()).toBe('94/58mmHg(low, scores 2 in NEWS2)');
       expect(await text(margaretCard)).toContain('Low oxygen (89%) · High pulse (124 bpm)');
 
       // NEWS2 on the card is the one the server sent with the patient, at once: no analysis to wait for.

@@ -117,6 +117,8 @@ describe('the live view heals by itself', () => {
 
     await isLive(page); // no click
     expect(Date.now() - backAt).toBeLessThanOrEqual(10_000);
+    // It says so, briefly, rather than the banner just vanishing (issue 40 item 8).
+    expect(await visibleText(banner(page))).toMatch(new RegExp(`^Live again — updated ${TIME_OR_DAY_TIME}$`));
     await banner(page).waitFor({ state: 'detached' });
     await patientCard.locator('dl > div').filter({ hasText: 'Pulse' }).getByText('97').waitFor();
     expect(await notLiveLook(patientCard.locator('dl'))).toEqual({ outline: 'none', tag: 'none' });
@@ -175,5 +177,43 @@ describe('the live view heals by itself', () => {
     expect(await page.getByText('Something went wrong').count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
     await context.close();
+  });
+
+  it('after a 30 s outage says "Live again — updated HH:MM" at 375, 768, 1024 and 1440 px, then steps aside', {
+    timeout: 120_000,
+  }, async () => {
+    const widths = [
+      [375, 740],
+      [768, 900],
+      [1024, 768],
+      [1440, 900],
+    ] as const;
+    const pages: Page[] = [];
+    for (const [width, height] of widths) {
+      const { page } = await app.newPage({ width, height });
+      if (pages.length === 0) await signUp(page);
+      else await page.context().addCookies(await pages[0]!.context().cookies());
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Patient Dashboard' }).waitFor();
+      await isLive(page);
+      pages.push(page);
+    }
+    await halt('SIGTERM');
+    const haltedAt = Date.now();
+    for (const page of pages) await banner(page).getByText('Offline — data may be out of date').waitFor();
+    await until(haltedAt, 30_000);
+    await resume();
+    for (const page of pages) {
+      const again = page.locator('[data-live-again]');
+      await again.waitFor({ timeout: RECONNECT_CAP_MS + 5_000 });
+      expect(await visibleText(again)).toMatch(new RegExp(`^Live again — updated ${TIME_OR_DAY_TIME}$`));
+      await expectNoSeriousAxeViolations(page);
+    }
+    // Briefly: then the band is gone and nothing says offline.
+    for (const page of pages) {
+      await banner(page).waitFor({ state: 'detached', timeout: 20_000 });
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    }
   });
 });

@@ -101,7 +101,8 @@ describe('Patient detail page', () => {
     // Each value says its class and age.
     const vitals = page.getByRole('region', { name: 'Vital signs' });
     const abnormal = vitals.locator('[data-abnormal="true"]');
-    expect(await abnormal.count()).toBe(4);
+    // Respiratory rate 26 (3 points) too, beside the spec's four (issue 40).
+    expect(await abnormal.count()).toBe(5);
     expect(await text(abnormal.nth(0))).toBe(
       'Pulse 124 bpm High (> 100 bpm) — scores 2 in NEWS2 Observation · just now',
     );
@@ -114,7 +115,11 @@ describe('Patient detail page', () => {
     expect(await text(abnormal.nth(3))).toBe(
       'Temperature 39.1 °C High (> 37.5 °C) — scores 2 in NEWS2 Observation · just now',
     );
-    expect(await vitals.getByText('Within range').count()).toBe(0);
+    expect(await text(abnormal.nth(4))).toBe(
+      'Respiratory Rate 26 /min High — scores 3 in NEWS2 (> 24 /min) Observation · just now',
+    );
+    // Only the level of consciousness (Alert, 0 points) is within range.
+    expect(await vitals.getByText('Within range').count()).toBe(1);
 
     // The monitor card: shown for NEWS2 high, analysed on mount, toasting the rise to CRITICAL once.
     const monitor = region(page, 'Real-time Vital Signs Monitor');

@@ -84,7 +84,9 @@ describe('signing in and out', () => {
     await page.getByLabel('Password', { exact: true }).fill('definitely wrong');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Login failed').waitFor();
-    await page.getByText('401: Invalid username or password').waitFor();
+    // The server's words, never the status code in front of them (issue 40).
+    await page.getByText('Invalid username or password', { exact: true }).waitFor();
+    expect(await page.getByText('401: Invalid username or password').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/auth');
     await context.close();
   });

@@ -250,3 +250,27 @@ export const shownToast = (page: Page) =>
 type Box = { x: number; y: number; width: number; height: number };
 export const boxesOverlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * Words broken across two lines inside `selector` ("Acknowl-/edged" in a column too narrow for it):
+ * each word of each text is measured by a Range, and one drawn on more than one line is named.
+ */
+export async function wordsBrokenAcrossLines(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const broken: string[] = [];
+    for (const root of Array.from(document.querySelectorAll(sel))) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+          if (lines.size > 1) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+  }, selector);
+}

@@ -77,6 +77,45 @@ describe('accounts with open registration (the demo default)', () => {
     );
   });
 
+  it('an administrator creates an account with its role and a one-time password the person must change at first sign-in', async () => {
+    const { cookie: admin } = await signIn(t.app, (await firstAdmin(t)).username);
+    const username = uniqueUsername('doctor');
+    const created = await call(t, 'POST', '/api/accounts', admin, { username, role: 'doctor' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { account, temporaryPassword } = created.json() as {
+      account: { id: number; role: string; status: string; mustChangePassword: boolean };
+      temporaryPassword: string;
+    };
+    expect(account).toMatchObject({ username, role: 'doctor', status: 'active', mustChangePassword: true });
+    expect(temporaryPassword).toMatch(/^[A-Za-z0-9]{16}$/);
+    // The person signs in with it and may do nothing but choose their own.
+    const first = await signIn(t.app, username, temporaryPassword);
+    expect(first.user).toMatchObject({ role: 'doctor', mustChangePassword: true });
+    expect((await call(t, 'GET', '/api/patients', first.cookie)).json()).toMatchObject({
+      code: 'PASSWORD_CHANGE_REQUIRED',
+    });
+    const changed = await call(t, 'POST', '/api/account/password', first.cookie, {
+      currentPassword: temporaryPassword,
+      newPassword: 'a password of my own',
+    });
+    expect(changed.json()).toMatchObject({ mustChangePassword: false, role: 'doctor' });
+    // A taken name, and a nurse trying it, are refused; the creation is audited, no password in it.
+    const again = await call(t, 'POST', '/api/accounts', admin, { username, role: 'nurse' });
+    expect(again.json()).toMatchObject({ code: 'USERNAME_TAKEN' });
+    const nurse = await signUp(t.app);
+    const refused = await call(t, 'POST', '/api/accounts', nurse.cookie, {
+      username: 'x-nurse',
+      role: 'nurse',
+    });
+    expect(refused.statusCode).toBe(403);
+    const audited = await t.count(
+      sql`select count(*)::int as n from audit_events where entity_type = 'User' and action = 'create'
+          and entity_id = ${String(account.id)} and detail like 'created by an administrator as Doctor%'
+          and detail not like ${`%${temporaryPassword}%`}`,
+    );
+    expect(audited).toBe(1);
+  });
+
   it('resets a password: the temporary one must be changed before anything else', async () => {
     const { cookie: admin } = await signIn(t.app, (await firstAdmin(t)).username);
     const nurse = await signUp(t.app);

@@ -372,6 +372,44 @@ describe('reading the trail', () => {
     expect(bad.json().message).toMatch(/action/);
   });
 
+  it('the audit trail\'s "User id" filter ignores a username (issue 40 item 9): it takes a name, any case, or an id', async () => {
+    const patient = await admitPatient(t.app, nurse.cookie);
+    await inject('GET', `/api/patients/${patient.id}`, nurse.cookie);
+    const byName = async (user: string) =>
+      (
+        (
+          await inject('GET', `/api/audit-events?user=${encodeURIComponent(user)}&limit=1000`, auditor.cookie)
+        ).json() as AuditEvent[]
+      ).map((e) => e.userId);
+    const named = await byName(nurse.user.username.toUpperCase());
+    expect(named.length).toBeGreaterThan(0);
+    expect(new Set(named)).toEqual(new Set([nurse.user.id]));
+    expect(new Set(await byName(String(nurse.user.id)))).toEqual(new Set([nurse.user.id]));
+    expect(await byName('nobody-by-that-name')).toEqual([]);
+  });
+
+  it('names the server\'s own actions: "system — alert timer", never "unknown" (issue 40 item 9)', async () => {
+    const patient = await admitPatient(t.app, nurse.cookie);
+    // NEWS2 ≥ 7 raises a high alert; nobody acknowledges it, and the timer escalates it at its deadline.
+    await inject('POST', '/api/device-readings', nurse.cookie, {
+      patientId: patient.id,
+      readingTime: t.clock.now().toISOString(),
+      respiratoryRate: 27,
+      oxygenLevel: 90,
+      heartRate: 125,
+    });
+    t.clock.advance(6 * 60_000);
+    await t.app.services.alerts.tick();
+    const res = await inject(
+      'GET',
+      `/api/audit-events?user=system&patientId=${patient.id}&limit=1000`,
+      auditor.cookie,
+    );
+    const system = res.json() as AuditEvent[];
+    expect(system.map((e) => e.username)).toContain('system — alert timer');
+    expect(system.every((e) => e.userId === null && e.username?.startsWith('system — '))).toBe(true);
+  });
+
   it('exports CSV to a POST only (no link can start one), and the export is itself audited', async () => {
     expect((await inject('GET', '/api/audit-events/export?action=sign-in', auditor.cookie)).statusCode).toBe(
       404,

@@ -38,7 +38,15 @@ describe('patients', () => {
       lastUpdated: t.clock.now().toISOString(),
     });
     const timeline = (await req('GET', `/api/patients/${p.id}/timeline`)).json();
-    expect(timeline).toEqual([expect.objectContaining({ type: 'admitted', title: 'Admitted' })]);
+    // The admission, and its vitals as the first observation set (newest first).
+    expect(timeline).toEqual([
+      expect.objectContaining({
+        type: 'observations',
+        by: username,
+        news2: expect.objectContaining({ total: 0 }),
+      }),
+      expect.objectContaining({ type: 'admitted', title: 'Admitted', by: username }),
+    ]);
   });
 
   it('lists Critical first, then oxygen level descending, with condition and name filters', async () => {
@@ -119,12 +127,15 @@ describe('patients', () => {
       description: string;
     }[];
     expect(timeline.map((e) => e.type)).toEqual(
-      expect.arrayContaining(['condition-changed', 'vitals-updated', 'admitted']),
+      expect.arrayContaining(['condition-changed', 'observations', 'admitted']),
     );
     expect(timeline.find((e) => e.type === 'condition-changed')?.description).toBe(
       `Condition changed from Stable to Critical by ${username}.`,
     );
-    expect(timeline.find((e) => e.type === 'vitals-updated')?.description).toBe('Recorded pulse 128 bpm.');
+    // The edit's vitals are its observation set (decision 029), said once, with who recorded them.
+    expect(timeline.find((e) => e.type === 'observations')?.description).toBe(
+      `Recorded pulse 128 bpm by ${username}.`,
+    );
   });
 
   it('refuses the vital-watch fields: they follow the device links, and nothing is changed', async () => {

@@ -62,6 +62,16 @@ const optionalInt = (name: string) =>
 
 export const AuditQuery = z.object({
   userId: optionalInt('userId'),
+  /**
+   * Who acted, as a person types it: a username (any case), a user id, or "system" for everything
+   * the server did itself ("system — alert timer").
+   */
+  user: z
+    .string()
+    .trim()
+    .min(1, 'user must not be empty')
+    .max(100, 'user must be at most 100 characters')
+    .optional(),
   patientId: optionalInt('patientId'),
   action: AuditAction.optional(),
   // Within the years the database can store: anything outside is a 400 naming the field.

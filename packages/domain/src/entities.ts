@@ -95,6 +95,8 @@ export const Note = z.object({
   content: z.string(),
   createdAt: isoDate,
   createdBy: z.number().int().nullable(),
+  /** Who wrote it (their username); null when the account is unknown. */
+  createdByName: z.string().nullable(),
 });
 export type Note = z.infer<typeof Note>;
 

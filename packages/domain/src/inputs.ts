@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NEWS2_BANDS } from './clinical/news2.ts';
 import { DEVICE_FIELDS_READ_ONLY_MESSAGE } from './clinical/provenance.ts';
 import { CONDITIONS } from './entities.ts';
 import { recordId } from './ids.ts';
@@ -156,18 +157,67 @@ export const EmergencyContactCreateInput = z.object({
 });
 export type EmergencyContactCreateInput = z.infer<typeof EmergencyContactCreateInput>;
 
-export const TIMELINE_TYPES = [
-  'admitted',
-  'condition-changed',
-  'vitals-updated',
-  'note',
-  'treatment-completed',
+/**
+ * What a patient's history timeline shows (GET /api/patients/{id}/timeline), every event of the
+ * stay, each in one of the categories a nurse filters by.
+ */
+export const TIMELINE_CATEGORIES = [
+  'observations',
+  'alerts',
+  'care',
+  'devices',
+  'handovers',
+  'stay',
 ] as const;
+export type TimelineCategory = (typeof TIMELINE_CATEGORIES)[number];
+
+/** Each kind of entry and its category. */
+export const TIMELINE_TYPE_CATEGORIES = {
+  admitted: 'stay',
+  'condition-changed': 'stay',
+  'spo2-scale-changed': 'stay',
+  'bed-assigned': 'stay',
+  'bed-moved': 'stay',
+  discharged: 'stay',
+  observations: 'observations',
+  'observations-entered-in-error': 'observations',
+  'vitals-updated': 'observations',
+  'alert-raised': 'alerts',
+  'alert-acknowledged': 'alerts',
+  'alert-escalated': 'alerts',
+  'alert-resolved': 'alerts',
+  note: 'care',
+  'treatment-completed': 'care',
+  'medication-added': 'care',
+  'medication-changed': 'care',
+  'medication-removed': 'care',
+  'device-linked': 'devices',
+  'device-lost': 'devices',
+  'device-unlinked': 'devices',
+  'handover-given': 'handovers',
+  'handover-accepted': 'handovers',
+} as const satisfies Record<string, TimelineCategory>;
+export type TimelineType = keyof typeof TIMELINE_TYPE_CATEGORIES;
+export const TIMELINE_TYPES = Object.keys(TIMELINE_TYPE_CATEGORIES) as [TimelineType, ...TimelineType[]];
+
 export const TimelineEntry = z.object({
   id: z.string(),
   type: z.enum(TIMELINE_TYPES),
+  category: z.enum(TIMELINE_CATEGORIES),
   date: z.iso.datetime({ offset: true }),
   title: z.string(),
   description: z.string(),
+  /** Who did it (their username), when a person did. */
+  by: z.string().nullable(),
+  /** An observation set's NEWS2, scored on the server (never for one entered in error). */
+  news2: z.object({ total: z.number().int(), band: z.enum(NEWS2_BANDS), complete: z.boolean() }).nullable(),
+  /** An observation set marked entered in error: who corrected it, when and why. */
+  correction: z
+    .object({
+      byName: z.string().nullable(),
+      at: z.iso.datetime({ offset: true }),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;

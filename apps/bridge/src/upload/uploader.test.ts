@@ -223,21 +223,42 @@ describe('Uploader', () => {
     );
   });
 
-  it('says once a minute what refuses every batch (simulation off on this server), setting each aside', async () => {
-    const { vigil, uploader, add, errors, dir, journal } = await setup({ batchSize: 1 });
-    const off: PostOutcome = {
-      kind: 'rejected',
-      status: 403,
-      code: 'SIMULATION_DISABLED',
-      message: 'This server does not accept simulated devices or readings',
-    };
-    vigil.script = [() => off, () => off, () => off];
-    uploader.start();
-    await add([reading(0), reading(1), reading(2)]);
-    await vi.waitFor(() => expect(journal.pendingCount).toBe(0), { timeout: 10_000 });
-    expect(errors.map((e) => e.code)).toEqual(['UPLOAD_REJECTED']);
-    expect(fs.readFileSync(path.join(dir, 'dead-letter.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
-  });
+  it.each([
+    [403, 'SIMULATION_DISABLED', 'This server does not accept simulated devices or readings'],
+    [409, 'SIMULATION_REAL_PATIENT', 'A real patient never takes simulated values'],
+    [404, 'PATIENT_NOT_FOUND', 'Patient not found'],
+  ])(
+    'a refused batch is not retried in a loop: a %i %s sets one batch aside, says so once and pauses the patient',
+    async (status, code, message) => {
+      const { vigil, uploader, add, errors, dir, links } = await setup({ batchSize: 1 });
+      vigil.script = [() => ({ kind: 'rejected', status, code, message })];
+      uploader.start();
+      await add([reading(0)]);
+      await vi.waitFor(() => expect(errors.map((e) => e.code)).toEqual(['UPLOAD_REJECTED']), {
+        timeout: 10_000,
+      });
+      expect(errors[0]!.message).toMatch(/paused until the device is synced to a patient again/);
+      expect(links.tokenFor(7)?.refused).toBe(true);
+      // The simulator goes on, a reading a second: none is sent, none is set aside.
+      await add([reading(1), reading(2), reading(3)]);
+      await new Promise((r) => setTimeout(r, 150));
+      expect(vigil.sent).toHaveLength(1);
+      expect(fs.readFileSync(path.join(dir, 'dead-letter.jsonl'), 'utf8').trim().split('\n')).toHaveLength(1);
+      expect(errors).toHaveLength(1);
+      expect(uploader.syncState('c0ffee000001', 7)).toMatchObject({ status: 'paused', pendingReadings: 3 });
+
+      // Synced again (a new link and token): the held readings go.
+      await links.link(
+        'c0ffee000001',
+        7,
+        NEW_TOKEN,
+        new Date(Date.now() + 30 * DAY).toISOString(),
+        new Date(),
+      );
+      uploader.tokenChanged(7);
+      await vi.waitFor(() => expect(vigil.stored.size).toBe(3), { timeout: 10_000 });
+    },
+  );
 
   it('on a refused token: sets the batch aside, holds later readings, and sends them with a new token', async () => {
     const { vigil, uploader, add, errors, links } = await setup({ batchSize: 2 });

@@ -37,11 +37,19 @@ interface DeviceCounters {
 }
 
 /**
+ * A refusal that is about the link, not the batch: forbidden (simulation off, a permission), the
+ * patient unknown, or a conflict (a simulated device on a real patient). Every later batch would be
+ * refused the same way, so sending them is a loop that only fills the dead letter.
+ */
+export const refusesEveryBatch = (status: number) => status === 403 || status === 404 || status === 409;
+
+/**
  * Store and forward, exactly once: takes readings from the journal in batches, one patient (one
  * device token) per batch, and posts each batch until Vigil acknowledges it. The batch and its
  * Idempotency-Key are journaled before the first attempt; Vigil also deduplicates by device and
  * reading time, so a resend never stores a reading twice. Transient failures back off and retry
- * without end; a 4xx that cannot succeed sets the batch aside in the dead letter. One request at a
+ * without end; a 4xx that cannot succeed sets the batch aside in the dead letter, and one that no
+ * batch for the patient can pass (refusesEveryBatch) also pauses the patient's uploads. One request at a
  * time, in one loop: batch selection never races, and a token rotation never overlaps an upload.
  */
 export class Uploader {
@@ -229,10 +237,24 @@ export class Uploader {
       }
       case 'rejected': {
         await this.setAside(batch, body, outcome.status, outcome.code, outcome.message);
-        state.lastError = `Vigil refused ${body.length} readings: ${outcome.message}`;
         state.retrying = false;
-        // A cause that refuses every batch (simulation off on this server, say) is said once a
-        // minute, not every few seconds; each batch still goes to the dead letter.
+        if (refusesEveryBatch(outcome.status)) {
+          // The link itself is refused (a simulated device on a real patient, simulation off, the
+          // patient gone): every later batch would be too. Uploads for the patient pause, as for a
+          // refused token, until the device is synced again; later readings wait, none is sent.
+          await this.deps.links.markRefused(batch.patientId);
+          state.lastError = `Vigil refused the readings (${outcome.message}); paused until synced again`;
+          this.deps.onError({
+            code: 'UPLOAD_REJECTED',
+            message: `Vigil refused ${body.length} readings for patient ${batch.patientId} (${outcome.status}: ${outcome.message}). They were set aside in the bridge's dead-letter file; uploads for this patient are paused until the device is synced to a patient again.`,
+            deviceId: deviceIds[0],
+          });
+          this.deps.onSyncChange(deviceIds);
+          return null;
+        }
+        state.lastError = `Vigil refused ${body.length} readings: ${outcome.message}`;
+        // A batch's own fault (a value out of range): the next batch may pass. Said once a minute
+        // at most; each refused batch goes to the dead letter.
         const said = `${batch.patientId}|${outcome.code}`;
         const now = this.deps.now().getTime();
         if ((this.rejectionSaidAt.get(said) ?? Number.NEGATIVE_INFINITY) + 60_000 <= now) {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  abortSessionRequests,
   apiRequest,
   forgetEarly,
   getJson,
@@ -227,5 +228,21 @@ describe('requests started early, as the page starts', () => {
     vi.advanceTimersByTime(10_001);
     respond('[{"id":3}]', { status: 200 });
     await expect(getJson('/api/patients')).resolves.toEqual([{ id: 3 }]);
+  });
+});
+
+describe('background requests answer 401 after sign-out and are not stopped (issue 40 item 9)', () => {
+  it('stops every request under way at sign-out, as an abort; later requests go out', async () => {
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+    );
+    const polling = apiRequest('GET', '/api/patients/7/analysis');
+    abortSessionRequests();
+    await expect(polling).rejects.toMatchObject({ name: 'AbortError' });
+    respond('{}', { status: 200 });
+    expect((await apiRequest('GET', '/api/user')).status).toBe(200);
   });
 });

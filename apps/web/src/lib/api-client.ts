@@ -67,6 +67,22 @@ async function throwIfNotOk(res: Response): Promise<void> {
 }
 
 /**
+ * Every request of the signed-in session, so that signing out stops them all: a poll, a heartbeat or
+ * a query still in flight would otherwise answer 401 after the sign-out, one after another.
+ */
+let sessionRequests = new AbortController();
+
+/**
+ * Aborts every request under way (as a sign-out does; the sign-out's own request is done by then):
+ * each rejects as an abort, which TanStack Query and the callers take as cancelled, not failed.
+ * Requests made from now on go out as before.
+ */
+export function abortSessionRequests(): void {
+  sessionRequests.abort();
+  sessionRequests = new AbortController();
+}
+
+/**
  * Sends a request with cookies and, only when `body` is given, a JSON body with a JSON content type.
  * `headers` adds request headers (e.g. `Idempotency-Key`, so a retried POST is stored once).
  * Returns the raw Response; throws `HttpError` on any non-2xx status.
@@ -81,15 +97,17 @@ export async function apiRequest(
   const headers = { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...options.headers };
   // A plain GET that the page's start already sent (requestEarly) takes that answer.
   const started = method === 'GET' && !options.headers ? takeEarly(url) : undefined;
+  const session = sessionRequests.signal;
+  const signal = options.signal ? AbortSignal.any([options.signal, session]) : session;
   let res: Response;
   try {
-    options.signal?.throwIfAborted();
+    signal.throwIfAborted();
     res = await (started ??
       fetch(url, {
         method,
         headers: Object.keys(headers).length > 0 ? headers : undefined,
         body: hasBody ? JSON.stringify(body) : undefined,
-        signal: options.signal,
+        signal,
         credentials: 'include',
       }));
   } catch (error) {

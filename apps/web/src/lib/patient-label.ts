@@ -19,3 +19,13 @@ export function patientLabelOf(
   const patient = patients?.find((p) => p.id === id);
   return patient ? patientLabel(patient) : `Patient ${id}`;
 }
+
+const byName = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
+
+/**
+ * Patients in the order a person looks one up in a select: by name, case- and accent-insensitive
+ * (the ward list's order, by condition and oxygen, reads as unsorted there).
+ */
+export function sortedByName<P extends { name: string; id: number }>(patients: readonly P[]): P[] {
+  return [...patients].sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
+}

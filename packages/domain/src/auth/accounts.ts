@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Password } from './credentials.ts';
+import { Password, Username } from './credentials.ts';
 import { AccountStatus, REGISTRATION_MODES, Role } from './roles.ts';
 
 const isoDate = z.string().datetime({ offset: true });
@@ -30,6 +30,17 @@ export type AccountUpdateInput = z.infer<typeof AccountUpdateInput>;
 
 /** A reset password: shown once to the administrator, to be changed at the next sign-in. */
 export const TemporaryPassword = z.object({ temporaryPassword: z.string() });
+
+/**
+ * An administrator creates an account for a colleague (POST /api/accounts): its username and role.
+ * It is active at once, with a one-time password the person must change at their first sign-in.
+ */
+export const AccountCreateInput = z.object({ username: Username, role: Role }).strict();
+export type AccountCreateInput = z.infer<typeof AccountCreateInput>;
+
+/** The account created and its one-time password, shown once to the administrator. */
+export const AccountCreated = z.object({ account: Account, temporaryPassword: z.string() });
+export type AccountCreated = z.infer<typeof AccountCreated>;
 export type TemporaryPassword = z.infer<typeof TemporaryPassword>;
 
 export const PasswordChangeInput = z

@@ -112,6 +112,16 @@ export function scoreFromTable(
 }
 
 /**
+ * Which side of the chart's normal band (score 0) `value` lies: 'low' below it, 'high' above it,
+ * null inside it.
+ */
+export function sideOfNormal(chart: BandTable, value: number): 'low' | 'high' | null {
+  const index = bandIndex(chart, value);
+  const normalIndex = chart.bands.findIndex((band) => band.score === 0);
+  return index < normalIndex ? 'low' : index > normalIndex ? 'high' : null;
+}
+
+/**
  * The limit crossed by `value`, in alarm style (IEC 60601-1-8 practice: value and limit):
  * "≤ 91" below the normal band, "> 130" above it, "within 51–90" (or "≥ 96") inside it.
  */

@@ -41,6 +41,31 @@ const allObserved = (m: number): VitalSources => ({
 });
 
 describe('summarizeNews2', () => {
+  it('says which side of the normal band each scored value lies, so screens need no chart (issue 40)', () => {
+    const sides = (values: Partial<typeof unwell>) =>
+      Object.fromEntries(
+        summarizeNews2({ ...unwell, ...values }, allObserved(5), now).parameters.map((p) => [
+          p.parameter,
+          p.side,
+        ]),
+      );
+    // RR 25 high, SpO2 93 low, SBP 100 low, HR 130 high, 38.5 °C high; alert and on air: no side.
+    expect(sides({})).toEqual({
+      respiratoryRate: 'high',
+      spo2: 'low',
+      airOrOxygen: null,
+      systolicBP: 'low',
+      pulse: 'high',
+      consciousness: null,
+      temperature: 'high',
+    });
+    // BP 85/50 (3 points) is low; a calm value has no side.
+    expect(sides({ systolicBP: 85, diastolicBP: 50, respiratoryRate: 16 })).toMatchObject({
+      systolicBP: 'low',
+      respiratoryRate: null,
+    });
+  });
+
   it('equals the NEWS2 engine on the same values, with the band, level and response', () => {
     const summary = summarizeNews2(unwell, allObserved(5), now);
     const engine = computeNews2(news2InputFromVitals(vitalsFromPatient(unwell), 1));

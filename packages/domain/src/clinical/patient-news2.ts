@@ -12,7 +12,16 @@ import {
   type News2Scores,
   news2InputFromVitals,
 } from './news2.ts';
-import type { News2ParameterScore } from './news2-chart.ts';
+import {
+  type BandTable,
+  type News2ParameterScore,
+  PULSE_TABLE,
+  RESPIRATORY_RATE_TABLE,
+  SYSTOLIC_BP_TABLE,
+  sideOfNormal,
+  spo2Table,
+  TEMPERATURE_C_TABLE,
+} from './news2-chart.ts';
 import { countsAsCurrent, ReadingProvenance } from './provenance.ts';
 import { Spo2Scale } from './spo2-scale.ts';
 import type { VitalSources } from './vital-sources.ts';
@@ -33,8 +42,42 @@ export const PatientNews2Parameter = z.object({
   provenance: ReadingProvenance.nullable(),
   at: isoDate.nullable(),
   stale: z.boolean(),
+  /**
+   * For a value that scores: which side of the chart's normal band it lies ('low', 'high'), so a
+   * screen says "low" without reading the chart itself; null inside the band, for air or oxygen and
+   * ACVPU, and absent from summaries stored before it was added.
+   */
+  side: z.enum(['low', 'high']).nullable().optional(),
 });
 export type PatientNews2Parameter = z.infer<typeof PatientNews2Parameter>;
+
+/** The side of the normal band of a parameter's value (RCP NEWS2 2017 Chart 1), or null. */
+function sideOfParameter(
+  parameter: (typeof NEWS2_PARAMETERS)[number],
+  values: VitalState,
+  spo2Scale: Spo2Scale,
+): 'low' | 'high' | null {
+  const at = (chart: BandTable | null, value: number | null | undefined) =>
+    chart && typeof value === 'number' ? sideOfNormal(chart, value) : null;
+  switch (parameter) {
+    case 'respiratoryRate':
+      return at(RESPIRATORY_RATE_TABLE, values.respiratoryRate);
+    case 'systolicBP':
+      return at(SYSTOLIC_BP_TABLE, values.systolicBP);
+    case 'pulse':
+      return at(PULSE_TABLE, values.heartRate);
+    case 'temperature':
+      return typeof values.temperature === 'number'
+        ? at(TEMPERATURE_C_TABLE, tenthsFToRoundedCelsius(values.temperature))
+        : null;
+    case 'spo2':
+      return typeof values.oxygenLevel === 'number'
+        ? at(spo2Table(values.oxygenLevel, spo2Scale, values.onSupplementalOxygen), values.oxygenLevel)
+        : null;
+    default:
+      return null;
+  }
+}
 
 /**
  * A patient's NEWS2, computed once on the server by {@link summarizeNews2} whenever a value that
@@ -119,12 +162,14 @@ export function summarizeNews2(
   const parameters = NEWS2_PARAMETERS.map((parameter) => {
     const source =
       result.scores[parameter] === null ? undefined : sources[VITAL_SIGN_OF_NEWS2[parameter].key];
+    const score = result.scores[parameter];
     return {
       parameter,
-      score: result.scores[parameter],
+      score,
       provenance: source?.provenance ?? null,
       at: source?.at ?? null,
       stale: false,
+      side: score ? sideOfParameter(parameter, counted, result.spo2Scale) : null,
     };
   });
   return withStaleness(

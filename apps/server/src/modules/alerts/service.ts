@@ -20,13 +20,16 @@ import {
 } from '@vigil/domain';
 import type { Run } from '../../db/prepared.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { type AuditActor, SERVER_ACTOR } from '../audit/context.ts';
+import { type AuditActor, systemActor } from '../audit/context.ts';
 import { ALERT_SETTINGS_CHANGED, internalEvent } from '../events/internal-events.ts';
 import type { LiveEventRow, NewLiveEvent } from '../events/service.ts';
 import { toAlert } from './mappers.ts';
 import { type AlertDeps, createAlertRecorder, openOf } from './recorder.ts';
 import type { AlertView } from './repository.ts';
 import { createAlertTimers } from './timers.ts';
+
+/** What the alert rules do (raise, resolve on a change) is theirs in the audit trail, not an unknown person's. */
+const ALERT_TIMER = systemActor('alerts');
 
 /** A patient as the alerts read it: its NEWS2 and the values it stands on. */
 export type ScoredPatient = VitalState & { id: number; news2: PatientNews2 | null };
@@ -86,7 +89,7 @@ export function createAlertService(deps: AlertDeps) {
           readingId,
           at: now,
         },
-        SERVER_ACTOR,
+        ALERT_TIMER,
       );
     },
 
@@ -125,7 +128,7 @@ export function createAlertService(deps: AlertDeps) {
                 news2Total: null,
                 subject,
               },
-              SERVER_ACTOR,
+              ALERT_TIMER,
             )),
           );
         } else if (device.status !== 'lost' && open) {
@@ -140,7 +143,7 @@ export function createAlertService(deps: AlertDeps) {
                 news2Total: null,
                 subject,
               },
-              SERVER_ACTOR,
+              ALERT_TIMER,
             )),
           );
         }
@@ -161,7 +164,7 @@ export function createAlertService(deps: AlertDeps) {
                   news2Total: null,
                   subject: String(linkId),
                 },
-                SERVER_ACTOR,
+                ALERT_TIMER,
               )),
             );
           }
@@ -179,7 +182,7 @@ export function createAlertService(deps: AlertDeps) {
       for (const open of await repo.openOfPatient(run, patientId)) {
         const context = { message: open.message, news2Total: open.news2Total, subject: open.subject };
         const resolve = { type: 'resolve', cause: 'patient discharged' } as const;
-        events.push(...(await apply(run, patientId, open, [resolve], context, SERVER_ACTOR)));
+        events.push(...(await apply(run, patientId, open, [resolve], context, ALERT_TIMER)));
       }
       return events;
     },
@@ -221,7 +224,7 @@ export function createAlertService(deps: AlertDeps) {
                   subject: '',
                   at: now,
                 },
-                SERVER_ACTOR,
+                ALERT_TIMER,
               )),
             );
           }

@@ -8,10 +8,14 @@ import {
   raiseTechnical,
 } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
-import { SERVER_ACTOR } from '../audit/context.ts';
+import { systemActor } from '../audit/context.ts';
 import type { NewLiveEvent } from '../events/service.ts';
 import { type AlertRecorder, openOf } from './recorder.ts';
 import type { AlertRepository } from './repository.ts';
+
+/** What the alert timers do is theirs in the audit trail, not an unknown person's. */
+/** What the alert timers do (confirm, escalate, overdue) is theirs in the audit trail. */
+const ALERT_TIMER = systemActor('alert timer');
 
 /**
  * The alert timers, run on every instance (decision 021): pending device values confirmed or
@@ -50,7 +54,7 @@ export function createAlertTimers(deps: { recorder: AlertRecorder; repo: AlertRe
                 subject: alert.subject,
                 at: now,
               },
-              SERVER_ACTOR,
+              ALERT_TIMER,
             )),
           );
         }
@@ -67,7 +71,7 @@ export function createAlertTimers(deps: { recorder: AlertRecorder; repo: AlertRe
                 news2Total: null,
                 subject: '',
               },
-              SERVER_ACTOR,
+              ALERT_TIMER,
             )),
           );
         }
@@ -84,7 +88,7 @@ export function createAlertTimers(deps: { recorder: AlertRecorder; repo: AlertRe
                 news2Total: null,
                 subject: '',
               },
-              SERVER_ACTOR,
+              ALERT_TIMER,
             )),
           );
         }

@@ -45,13 +45,25 @@ export const asUser = (
 
 /**
  * The server itself as the actor of what it does in the background or on a device's behalf (a
- * timer's escalation, a lease sweep, a token family revoked on reuse): no person, no address.
+ * timer's escalation, a lease sweep, a token family revoked on reuse): no person, no address, and
+ * named as such in the trail ("system — server"), never an "unknown" person.
  */
 export const SERVER_ACTOR: AuditActor = {
   userId: null,
-  username: null,
+  username: 'system — server',
   role: null,
   address: null,
   userAgent: 'vigil-server',
   requestId: null,
 };
+
+/**
+ * The server as the actor of one of its jobs, named in the trail as "system — alert timer": a
+ * reader sees what acted, where a row without a person read "unknown". (A username never holds a
+ * space or a dash of this kind, so no person's name can pass for it.)
+ */
+export const systemActor = (job: string): AuditActor => ({
+  ...SERVER_ACTOR,
+  username: `system — ${job}`,
+  userAgent: `vigil-server: ${job}`,
+});

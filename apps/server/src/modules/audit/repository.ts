@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuditQuery } from '@vigil/domain';
-import { and, asc, desc, eq, gt, gte, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, statement } from '../../db/prepared.ts';
 import { auditEvents } from '../../db/schema.ts';
@@ -117,6 +117,14 @@ export function createAuditRepository(db: Db, run: Run, anchor: Pick<AuditAnchor
     async list(query: AuditQuery, defaultLimit: number): Promise<AuditRow[]> {
       const filters: SQL[] = [];
       if (query.userId) filters.push(eq(auditEvents.userId, query.userId));
+      if (query.user) {
+        const user = query.user.trim();
+        if (/^\d+$/.test(user)) filters.push(eq(auditEvents.userId, Number(user)));
+        // "system": every row the server wrote itself ("system — alert timer"); no username holds a space.
+        else if (user.toLowerCase() === 'system')
+          filters.push(sql`${auditEvents.username} like 'system — %'`);
+        else filters.push(sql`lower(${auditEvents.username}) = lower(${user})`);
+      }
       if (query.patientId) filters.push(eq(auditEvents.patientId, query.patientId));
       if (query.action) filters.push(eq(auditEvents.action, query.action));
       if (query.from) filters.push(gte(auditEvents.at, new Date(query.from)));

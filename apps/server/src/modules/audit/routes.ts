@@ -59,6 +59,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       const { text, rows } = await audit.csv(q);
       const filter = Object.entries({
         userId: q.userId,
+        user: q.user,
         patientId: q.patientId,
         action: q.action,
         from: q.from,

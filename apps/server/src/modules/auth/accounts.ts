@@ -1,5 +1,7 @@
 import {
   type Account,
+  type AccountCreated,
+  type AccountCreateInput,
   type AccountUpdateInput,
   canonicalUsername,
   type PasswordChangeInput,
@@ -133,6 +135,34 @@ export function createAccounts(deps: {
     },
 
     listAccounts: async (): Promise<Account[]> => (await repo.listAccounts()).map(toAccount),
+
+    /**
+     * An administrator creates an account for a colleague, with its role, active at once, and a
+     * one-time password shown only in this answer: the person must choose their own at the first
+     * sign-in (as after a reset). Look-alike and taken usernames are refused as at registration.
+     */
+    async createAccount(actor: AuditActor, input: AccountCreateInput): Promise<AccountCreated> {
+      const username = canonicalUsername(input.username);
+      const password = temporaryPassword();
+      const row = await repo.insertUser(
+        username,
+        usernameKey(username),
+        usernameSkeleton(username),
+        await hashPassword(password),
+        { role: input.role, status: 'active', mustChangePassword: true },
+      );
+      if (row === 'taken') throw badRequest(USERNAME_TAKEN_MESSAGE, 'USERNAME_TAKEN');
+      if (row === 'confusable') throw badRequest(USERNAME_CONFUSABLE_MESSAGE, 'USERNAME_CONFUSABLE');
+      await audit.record({
+        actor,
+        action: 'create',
+        entityType: 'User',
+        entityId: row.id,
+        detail: `created by an administrator as ${ROLE_LABELS[input.role]}, password to change at first sign-in`,
+      });
+      const account = await repo.getAccount(row.id);
+      return { account: toAccount(account!), temporaryPassword: password };
+    },
 
     /**
      * An administrator approves, disables or re-enables an account, or changes its role. Disabling

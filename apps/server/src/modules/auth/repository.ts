@@ -97,7 +97,7 @@ export function createAuthRepository(db: Db) {
       usernameKey: string,
       usernameSkeleton: string,
       passwordHash: string,
-      account: { role: Role; status: AccountStatus },
+      account: { role: Role; status: AccountStatus; mustChangePassword?: boolean },
     ): Promise<Omit<UserRow, 'password'> | 'taken' | 'confusable'> {
       try {
         return await db.transaction(async (tx) => {

@@ -1,5 +1,7 @@
 import {
   Account,
+  AccountCreated,
+  AccountCreateInput,
   AccountUpdateInput,
   LoginInput,
   PasswordChangeInput,
@@ -150,6 +152,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async () => auth.listAccounts(),
+  );
+
+  app.post(
+    '/api/accounts',
+    {
+      config: { access: access.user('users:manage') },
+      schema: {
+        ...operation(
+          'Accounts',
+          'createAccount',
+          'Create an account with its role and a one-time password, shown once, to change at first sign-in',
+        ),
+        body: AccountCreateInput,
+        response: { 201: AccountCreated },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await auth.createAccount(actorOf(request), request.body)),
   );
 
   app.patch(

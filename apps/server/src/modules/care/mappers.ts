@@ -14,12 +14,14 @@ export const toTreatment = (r: typeof treatments.$inferSelect): Treatment => ({
   createdBy: r.createdBy,
 });
 
-export const toNote = (r: typeof notes.$inferSelect): Note => ({
+/** A note with the username of who wrote it. */
+export const toNote = (r: typeof notes.$inferSelect, byName: string | null): Note => ({
   id: r.id,
   patientId: r.patientId,
   content: r.content,
   createdAt: iso(r.createdAt),
   createdBy: r.createdBy,
+  createdByName: byName,
 });
 
 export const toMedication = (r: typeof medications.$inferSelect): Medication => ({

@@ -7,7 +7,7 @@ import type {
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
-import { emergencyContacts, medications, notes, treatments } from '../../db/schema.ts';
+import { emergencyContacts, medications, notes, patientEvents, treatments, users } from '../../db/schema.ts';
 
 type TreatmentRow = typeof treatments.$inferSelect;
 type NoteRow = typeof notes.$inferSelect;
@@ -90,10 +90,12 @@ export function createCareRepository(root: Db) {
       }, also);
     },
 
+    /** A patient's notes, newest first, each with who wrote it. */
     listNotes: (patientId: number) =>
       db
-        .select()
+        .select({ note: notes, byName: users.username })
         .from(notes)
+        .leftJoin(users, eq(users.id, notes.createdBy))
         .where(eq(notes.patientId, patientId))
         .orderBy(desc(notes.createdAt), desc(notes.id)),
 
@@ -155,32 +157,74 @@ export function createCareRepository(root: Db) {
       return row;
     },
 
+    /**
+     * Changes a medication and records what changed (from → to) as the patient's
+     * `medication-changed` event, by `userId`, in the same transaction: the timeline shows it.
+     */
     async updateMedication(
       id: number,
       input: MedicationUpdateInput,
       now: Date,
+      userId: number | null,
       also: AlsoInTransaction<MedicationRow>,
     ) {
       return write(async (tx) => {
+        const [before] = await tx.select().from(medications).where(eq(medications.id, id)).for('update');
+        if (!before) return undefined;
         const patch: Partial<typeof medications.$inferInsert> = { updatedAt: now };
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
         for (const [key, value] of Object.entries(input)) {
           if (value === undefined) continue;
           const isDate = ['nextDose', 'startDate', 'endDate', 'lastTaken'].includes(key);
-          (patch as Record<string, unknown>)[key] = isDate ? dateOrNull(value as string | null) : value;
+          const next = isDate ? dateOrNull(value as string | null) : value;
+          (patch as Record<string, unknown>)[key] = next;
+          const previous = (before as Record<string, unknown>)[key];
+          const same =
+            previous instanceof Date && next instanceof Date
+              ? previous.getTime() === next.getTime()
+              : previous === next;
+          if (!same) changes[key] = { from: previous ?? null, to: next ?? null };
         }
         const [row] = await tx.update(medications).set(patch).where(eq(medications.id, id)).returning();
+        if (row && Object.keys(changes).length > 0) {
+          await tx.insert(patientEvents).values({
+            patientId: row.patientId,
+            type: 'medication-changed',
+            data: { medicationId: id, name: before.name, changes },
+            createdAt: now,
+            createdBy: userId,
+          });
+        }
         return row;
       }, also);
     },
 
-    /** Whether it existed; `also` runs with the deleted row's ids in the same transaction. */
-    async deleteMedication(id: number, also: AlsoInTransaction<DeletedRow>) {
+    /**
+     * Whether it existed; `also` runs with the deleted row's ids in the same transaction, where the
+     * patient's `medication-removed` event records what was removed and by whom (the timeline).
+     */
+    async deleteMedication(
+      id: number,
+      now: Date,
+      userId: number | null,
+      also: AlsoInTransaction<DeletedRow>,
+    ) {
       const row = await write(async (tx) => {
-        const [deleted] = await tx
-          .delete(medications)
-          .where(eq(medications.id, id))
-          .returning({ id: medications.id, patientId: medications.patientId });
-        return deleted;
+        const [deleted] = await tx.delete(medications).where(eq(medications.id, id)).returning();
+        if (!deleted) return undefined;
+        await tx.insert(patientEvents).values({
+          patientId: deleted.patientId,
+          type: 'medication-removed',
+          data: {
+            medicationId: id,
+            name: deleted.name,
+            dosage: deleted.dosage,
+            frequency: deleted.frequency,
+          },
+          createdAt: now,
+          createdBy: userId,
+        });
+        return { id: deleted.id, patientId: deleted.patientId };
       }, also);
       return row !== undefined;
     },

@@ -69,7 +69,7 @@ export function createCareService(deps: {
 
     async listNotes(patientId: number): Promise<Note[]> {
       await patients.assertExists(patientId);
-      return (await repo.listNotes(patientId)).map(toNote);
+      return (await repo.listNotes(patientId)).map(({ note, byName }) => toNote(note, byName));
     },
 
     /** A note for the patient in the address; a `patientId` in the body, when sent, must be the same. */
@@ -89,6 +89,7 @@ export function createCareService(deps: {
           actor.userId!,
           audited(actor, 'create', 'Note'),
         ))!,
+        actor.username,
       );
     },
 
@@ -123,13 +124,21 @@ export function createCareService(deps: {
       if (start && end && end < start) {
         throw badRequest('End date must not be before the start date', 'VALIDATION_FAILED');
       }
-      const row = await repo.updateMedication(id, input, clock.now(), audited(actor, 'update', 'Medication'));
+      const row = await repo.updateMedication(
+        id,
+        input,
+        clock.now(),
+        actor.userId,
+        audited(actor, 'update', 'Medication'),
+      );
       if (!row) throw medicationNotFound();
       return toMedication(row);
     },
 
     async deleteMedication(id: number, actor: AuditActor): Promise<void> {
-      if (!(await repo.deleteMedication(id, audited(actor, 'delete', 'Medication'))))
+      if (
+        !(await repo.deleteMedication(id, clock.now(), actor.userId, audited(actor, 'delete', 'Medication')))
+      )
         throw medicationNotFound();
     },
 

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/token-hash.ts';
 import type { DevicePrincipal } from '../../plugins/access.ts';
-import { type AuditActor, SERVER_ACTOR } from '../audit/context.ts';
+import { type AuditActor, systemActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
 import { DEVICE_TOKENS_ENDED, type DeviceTokensEndedData, internalEvent } from '../events/internal-events.ts';
 import type { LiveEventRow, LiveEventsService } from '../events/service.ts';
@@ -172,7 +172,7 @@ export function createDeviceTokenService(deps: {
         // rotated first. Every token of its family ends (the legitimate sender asks for a new one).
         const revoked = await revokeFamily(row.id, now);
         await audit.record({
-          actor: SERVER_ACTOR,
+          actor: systemActor('device tokens'),
           action: 'delete',
           entityType: 'DeviceToken',
           entityId: row.id,

@@ -1,8 +1,21 @@
 import type { PatientAdmission, PatientDevice, PatientListQuery } from '@vigil/domain';
-import { and, asc, desc, eq, gte, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { columnList, type Run, rowMapper, runOn, statement } from '../../db/prepared.ts';
-import { notes, patientEvents, patients, treatments, users } from '../../db/schema.ts';
+import {
+  alerts,
+  bedMoves,
+  deviceLinks,
+  handovers,
+  medications,
+  notes,
+  patientEvents,
+  patients,
+  treatments,
+  users,
+  vitalReadings,
+} from '../../db/schema.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientPatch = Partial<Omit<typeof patients.$inferInsert, 'id' | 'createdAt'>>;
@@ -13,6 +26,20 @@ const SPEC_ORDER = [
   desc(patients.oxygenLevel),
   asc(patients.id),
 ];
+
+// The people named in a timeline: who recorded, corrected, acknowledged, gave, accepted.
+const recorder = alias(users, 'recorder');
+const corrector = alias(users, 'corrector');
+const acknowledger = alias(users, 'acknowledger');
+const giver = alias(users, 'giver');
+const receiver = alias(users, 'receiver');
+const acceptor = alias(users, 'acceptor');
+
+/**
+ * How many of each kind of record a timeline reads, newest first: a long stay's observation sets
+ * (hourly for weeks) would otherwise make one answer of thousands of entries.
+ */
+export const TIMELINE_SOURCE_LIMIT = 500;
 
 /** NEWS2 from which the clinical risk is high (RCP NEWS2 Chart 4). */
 const HIGH_NEWS2 = 7;
@@ -133,30 +160,117 @@ export function createPatientRepository(db: Db) {
       return row && toPatientRow(row);
     },
 
+    /**
+     * Everything a patient's timeline shows, each with the name of who did it: the patient's events
+     * (admission, condition and scale changes, vitals edits, medication changes), the observation
+     * sets people recorded (a reading kept for the record's life; entered in error too), alerts,
+     * notes, treatments given, medications, device links, handovers and bed moves.
+     */
     async timelineSources(id: number) {
-      const [events, noteRows, done] = await Promise.all([
-        // With the name of who made each change (audit: who changed patient data).
-        db
-          .select({
-            id: patientEvents.id,
-            type: patientEvents.type,
-            data: patientEvents.data,
-            createdAt: patientEvents.createdAt,
-            createdByName: users.username,
-          })
-          .from(patientEvents)
-          .leftJoin(users, eq(users.id, patientEvents.createdBy))
-          .where(eq(patientEvents.patientId, id))
-          .orderBy(desc(patientEvents.createdAt)),
-        db.select().from(notes).where(eq(notes.patientId, id)).orderBy(desc(notes.createdAt)).limit(200),
-        db
-          .select()
-          .from(treatments)
-          .where(and(eq(treatments.patientId, id), eq(treatments.completed, true)))
-          .orderBy(desc(treatments.completedAt))
-          .limit(200),
-      ]);
-      return { events, notes: noteRows, completedTreatments: done };
+      const limit = TIMELINE_SOURCE_LIMIT;
+      const [events, noteRows, done, observations, alertRows, medicationRows, links, handoverRows, moves] =
+        await Promise.all([
+          db
+            .select({
+              id: patientEvents.id,
+              type: patientEvents.type,
+              data: patientEvents.data,
+              createdAt: patientEvents.createdAt,
+              createdByName: users.username,
+            })
+            .from(patientEvents)
+            .leftJoin(users, eq(users.id, patientEvents.createdBy))
+            .where(eq(patientEvents.patientId, id))
+            .orderBy(desc(patientEvents.createdAt))
+            .limit(limit),
+          db
+            .select({ note: notes, byName: users.username })
+            .from(notes)
+            .leftJoin(users, eq(users.id, notes.createdBy))
+            .where(eq(notes.patientId, id))
+            .orderBy(desc(notes.createdAt))
+            .limit(limit),
+          db
+            .select({ treatment: treatments, byName: users.username })
+            .from(treatments)
+            .leftJoin(users, eq(users.id, treatments.completedBy))
+            .where(and(eq(treatments.patientId, id), eq(treatments.completed, true)))
+            .orderBy(desc(treatments.completedAt))
+            .limit(limit),
+          // A person's observations are always kept (the partition of `kept`, decision 029).
+          db
+            .select({
+              reading: vitalReadings,
+              byName: recorder.username,
+              correctedByName: corrector.username,
+            })
+            .from(vitalReadings)
+            .leftJoin(recorder, eq(recorder.id, vitalReadings.recordedBy))
+            .leftJoin(corrector, eq(corrector.id, vitalReadings.correctedBy))
+            .where(
+              and(
+                eq(vitalReadings.patientId, id),
+                eq(vitalReadings.kept, true),
+                eq(vitalReadings.provenance, 'observation'),
+              ),
+            )
+            .orderBy(desc(vitalReadings.readingTime), desc(vitalReadings.id))
+            .limit(limit),
+          // An alert still pending confirmation (a device's value) has not been raised to anyone yet.
+          db
+            .select({ alert: alerts, acknowledgedByName: acknowledger.username })
+            .from(alerts)
+            .leftJoin(acknowledger, eq(acknowledger.id, alerts.acknowledgedBy))
+            .where(and(eq(alerts.patientId, id), ne(alerts.state, 'pending')))
+            .orderBy(desc(alerts.raisedAt))
+            .limit(limit),
+          db
+            .select({ medication: medications, byName: users.username })
+            .from(medications)
+            .leftJoin(users, eq(users.id, medications.createdBy))
+            .where(eq(medications.patientId, id))
+            .orderBy(desc(medications.createdAt))
+            .limit(limit),
+          db
+            .select({ link: deviceLinks, byName: users.username })
+            .from(deviceLinks)
+            .leftJoin(users, eq(users.id, deviceLinks.linkedBy))
+            .where(eq(deviceLinks.patientId, id))
+            .orderBy(desc(deviceLinks.linkedAt))
+            .limit(limit),
+          db
+            .select({
+              handover: handovers,
+              givenByName: giver.username,
+              toName: receiver.username,
+              acceptedByName: acceptor.username,
+            })
+            .from(handovers)
+            .leftJoin(giver, eq(giver.id, handovers.givenBy))
+            .leftJoin(receiver, eq(receiver.id, handovers.toNurseId))
+            .leftJoin(acceptor, eq(acceptor.id, handovers.acceptedBy))
+            .where(eq(handovers.patientId, id))
+            .orderBy(desc(handovers.givenAt))
+            .limit(limit),
+          db
+            .select({ move: bedMoves, byName: users.username })
+            .from(bedMoves)
+            .leftJoin(users, eq(users.id, bedMoves.byUser))
+            .where(eq(bedMoves.patientId, id))
+            .orderBy(desc(bedMoves.at))
+            .limit(limit),
+        ]);
+      return {
+        events,
+        notes: noteRows,
+        completedTreatments: done,
+        observations,
+        alerts: alertRows,
+        medications: medicationRows,
+        deviceLinks: links,
+        handovers: handoverRows,
+        bedMoves: moves,
+      };
     },
   };
 }

@@ -271,10 +271,13 @@ export function createPatientService(deps: {
       return row ? [{ type: 'patient-updated', patientId, data: toPatient(row, clock.now().getTime()) }] : [];
     },
 
-    /** History timeline from real events: admission, condition changes, vitals edits, notes, treatments done. */
+    /**
+     * The history timeline: every event of the stay, newest first (timeline.ts), observation sets
+     * with the NEWS2 scored here.
+     */
     async timeline(id: number): Promise<TimelineEntry[]> {
-      await require(id);
-      return timelineOf(id, await repo.timelineSources(id));
+      const row = await require(id);
+      return timelineOf(id, await repo.timelineSources(id), row.spo2Scale === 2 ? 2 : 1);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock.ts';
-import { SERVER_ACTOR } from '../audit/context.ts';
+import { systemActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { RetentionRepository, RetentionResult } from './retention-repository.ts';
 
@@ -8,6 +8,8 @@ import type { RetentionRepository, RetentionResult } from './retention-repositor
 // its retention, leaving its summaries, every person's observation and what alerts name.
 
 const DAY_MS = 86_400_000;
+/** The audit trail names it "system — reading retention". */
+const RETENTION = systemActor('reading retention');
 /** Ids summarised per transaction: a long backlog (a restart, a bench) goes in bounded steps. */
 const ROLLUP_CHUNK_IDS = 50_000;
 /** Day partitions made ahead of the current day, and kept for the day before (late readings). */
@@ -47,7 +49,7 @@ export function createReadingStorageService(deps: {
         (result.removedReadings > 0 || result.droppedPartitions.length > 0 || result.pinnedReadings > 0)
       ) {
         await audit.record({
-          actor: { ...SERVER_ACTOR, userAgent: 'vigil-server: retention' },
+          actor: RETENTION,
           action: 'delete',
           entityType: 'VitalReading',
           detail:

@@ -16,8 +16,9 @@ const MobileNav = lazyWithRetry(() => import('./mobile-nav.tsx').then((m) => ({ 
 
 /**
  * The band at the top of every signed-in screen, across its whole width: the phone's top bar (with
- * the phone's alert button), the offline banner, and the one toast. It is sticky and in the flow of the page, so a toast or the banner
- * makes room for itself instead of covering a vital sign, a control or a label (decision 022).
+ * the phone's alert button) and the offline banner. It is sticky and in the flow of the page, so the
+ * banner makes room for itself instead of covering a vital sign, a control or a label (decision
+ * 022). The one toast floats over the page instead, moving nothing (decision 033).
  */
 const canAcknowledge = (user: User) => user.permissions.includes('alerts:acknowledge');
 
@@ -38,7 +39,6 @@ function TopBand({ user, isMobile }: { user: User; isMobile: boolean }) {
         </Suspense>
       )}
       {hasLiveEvents && <LiveStatusBanner />}
-      <Toaster placement="signed-in" />
     </div>
   );
 }
@@ -70,6 +70,7 @@ function SidebarFrame({ user, children }: { user: User; children: ReactNode }) {
         {hasLiveEvents && <ShellAlertAlarms role={user.role} />}
       </div>
       <DeviceLostToasts />
+      <Toaster placement="signed-in" />
     </div>
   );
 }

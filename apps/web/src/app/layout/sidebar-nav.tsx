@@ -12,12 +12,36 @@ import {
   UserCog,
   Users,
 } from 'lucide-react';
-import type { ReactElement } from 'react';
+import { type ReactElement, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip.tsx';
 import { useAuth } from '@/features/auth/hooks/use-auth.tsx';
+import { lazyWithRetry } from '@/lib/lazy-with-retry.ts';
 import { cn } from '@/lib/utils.ts';
 import { isNavItemActive, type NavItemId } from './nav-active.ts';
+
+// Administrators only, and after the page: the count of accounts waiting is not urgent (it is
+// polled each minute), so its code and its request never weigh on a screen's first load.
+const PendingAccountsBadge = lazyWithRetry(() =>
+  import('@/features/auth/components/pending-accounts-badge.tsx').then((m) => ({
+    default: m.PendingAccountsBadge,
+  })),
+);
+const PENDING_BADGE_DELAY_MS = 5_000;
+
+function LaterPendingAccountsBadge({ isCompact }: { isCompact: boolean }) {
+  const [isDue, setDue] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDue(true), PENDING_BADGE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (!isDue) return null;
+  return (
+    <Suspense fallback={null}>
+      <PendingAccountsBadge isCompact={isCompact} />
+    </Suspense>
+  );
+}
 
 type NavItem = { id: NavItemId; label: string; href: string; icon: LucideIcon; permission: Permission };
 
@@ -87,11 +111,12 @@ export function SidebarNav({ isCollapsed = false, onNavigate }: SidebarNavProps)
                 <Link
                   href={href}
                   aria-current={isActive ? 'page' : undefined}
-                  className={cn(itemClass, shapeClass, isActive && activeClass)}
+                  className={cn(itemClass, shapeClass, isActive && activeClass, id === 'admin' && 'relative')}
                   onClick={onNavigate}
                 >
                   <Icon aria-hidden="true" />
                   <span className={labelClass}>{label}</span>
+                  {id === 'admin' && <LaterPendingAccountsBadge isCompact={isCollapsed} />}
                 </Link>
               </WithTooltip>
             </li>

@@ -5,11 +5,18 @@ import { preloadToasts, toastState } from '@/lib/toast.ts';
 const SonnerToaster = lazyWithRetry(() => preloadToasts().then((m) => ({ default: m.Toaster })));
 
 /**
+ * The toast's distance from the bottom of the window (index.css sets it): clear of the record's
+ * floating buttons where they are, so a toast never lies over "Medication Reminders".
+ */
+const BOTTOM = { bottom: 'var(--toast-offset-bottom)' };
+const MOBILE = { bottom: 'var(--toast-offset-bottom)', left: '0.5rem', right: '0.5rem' };
+
+/**
  * Spec point 9: one toast at a time, 5 s each, F8 jumps to the region, swipe right to dismiss.
- * Where toasts appear, so that they hide nothing a nurse needs:
- * - signed in: in the shell's top band, in the flow of the page (index.css turns sonner's floating
- *   list into a block there), so a toast pushes the page down by its own height instead of covering
- *   a vital sign, a control or a label, at any width (decision 022);
+ * A toast floats over the page and never moves it (decision 033): a nurse reaching for
+ * "Acknowledge" or a card must not see it jump as a toast comes and goes.
+ * - signed in: bottom centre, above the record's floating buttons, far from the alert bar and the
+ *   page's header and actions at the top; the close button and swipe dismiss it early;
  * - signed out: top centre, over the sign-in screen's heading, never over its form and "Sign in"
  *   (on a phone the form fills the lower half of the screen).
  * The one-at-a-time rule itself is kept by lib/toast.ts (a new toast replaces the one shown);
@@ -30,10 +37,12 @@ export function Toaster({ placement }: { placement: 'signed-in' | 'signed-out' }
   }, []);
   if (!hasToasted) return null;
 
-  const toaster = (
+  const isSignedIn = placement === 'signed-in';
+  return (
     <Suspense fallback={null}>
       <SonnerToaster
-        position="top-center"
+        position={isSignedIn ? 'bottom-center' : 'top-center'}
+        {...(isSignedIn ? { offset: BOTTOM, mobileOffset: MOBILE } : {})}
         theme="system"
         visibleToasts={1}
         duration={5000}
@@ -44,5 +53,4 @@ export function Toaster({ placement }: { placement: 'signed-in' | 'signed-out' }
       />
     </Suspense>
   );
-  return placement === 'signed-in' ? <div data-toast-lane="">{toaster}</div> : toaster;
 }

@@ -1,6 +1,6 @@
 import type { PatientNews2 } from '@vigil/domain';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button.tsx';
+import { useCallback } from 'react';
+import { useSearchParams } from 'wouter';
 import { CardAnalysis, CardAnalysisText } from '@/features/analysis/components/card-analysis.tsx';
 import { useAuth } from '@/features/auth/hooks/use-auth.tsx';
 import { PatientGrid } from '@/features/patients/components/patient-grid.tsx';
@@ -18,7 +18,22 @@ const renderCardAnalysis = (news2: PatientNews2, asText: boolean) =>
 /** `/`: the signed-in home screen. Max width 1400px (spec point 9). */
 export function DashboardPage() {
   useDocumentTitle('Patient Dashboard');
-  const [isMine, setMine] = useState(false);
+  // In the URL (`/?mine=1`), as the condition is: it survives opening a patient and coming back.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isMine = searchParams.get('mine') === '1';
+  const setMine = useCallback(
+    (next: boolean) =>
+      setSearchParams(
+        (previous) => {
+          const params = new URLSearchParams(previous);
+          if (next) params.set('mine', '1');
+          else params.delete('mine');
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
   const { user } = useAuth();
   const mine = useMyPatientIds(user?.id ?? null, isMine);
   return (
@@ -29,21 +44,11 @@ export function DashboardPage() {
           Could not load this shift's assignments: showing the whole ward.
         </p>
       )}
-      {/* A filter like the condition filters, in their row: a row of its own would push the first
-          card's vital signs off a phone's first screen. */}
+      {/* "My patients" is a filter like the condition filters, in their row: a row of its own would
+          push the first card's vital signs off a phone's first screen. */}
       <PatientGrid
         renderAnalysis={renderCardAnalysis}
-        onlyIds={mine.ids}
-        extraFilter={
-          <Button
-            variant={isMine ? 'default' : 'outline'}
-            aria-pressed={isMine}
-            onClick={() => setMine(!isMine)}
-            className="h-8 shrink-0 px-3 sm:h-10 sm:px-4"
-          >
-            My patients
-          </Button>
-        }
+        mine={{ isOn: isMine, ids: mine.ids, onChange: setMine }}
       />
     </div>
   );

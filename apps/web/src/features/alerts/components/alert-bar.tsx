@@ -3,19 +3,19 @@ import type { Alert, Patient } from '@vigil/domain';
 import { Siren, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useNow } from '@/hooks/use-now.ts';
 import { patientLabelOf } from '@/lib/patient-label.ts';
 import { cn } from '@/lib/utils.ts';
 import { getOpenAlertsQueryOptions } from '../api/alerts.ts';
 import { useAlertAlarms } from '../hooks/use-alert-alarms.ts';
 import {
-  alertAgeText,
   alertStateText,
   barAlerts,
+  barRows,
   highestPriority,
   PRIORITY_STYLES,
 } from '../lib/alert-display.ts';
 import { AcknowledgeButton } from './acknowledge-button.tsx';
+import { AlertAge } from './alert-age.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
 import { SoundControl } from './sound-control.tsx';
 
@@ -24,14 +24,12 @@ function AlertBarItem({
   patientName,
   isMine,
   canAcknowledge,
-  now,
 }: {
   alert: Alert;
   patientName: string;
   /** The patient is assigned to this person this shift. */
   isMine: boolean;
   canAcknowledge: boolean;
-  now: number;
 }) {
   const escalated = alert.escalationLevel > 0;
   return (
@@ -61,7 +59,7 @@ function AlertBarItem({
       >
         {alertStateText(alert)}
       </span>
-      <span className="text-muted-foreground">{alertAgeText(alert, now)}</span>
+      <AlertAge alert={alert} />
       {canAcknowledge && (
         <span className="ml-auto">
           <AcknowledgeButton alert={alert} patientName={patientName} />
@@ -112,20 +110,31 @@ function BarList({
   nameOf: (patientId: number) => string;
   canAcknowledge: boolean;
 }) {
-  const now = useNow();
+  // The first rows, then how many more the alerts page lists: never rows hidden without a word.
+  const { rows, more } = barRows(shown);
   return (
-    <ul className="flex flex-col gap-1.5" aria-label="Active alerts">
-      {shown.map((alert) => (
-        <AlertBarItem
-          key={alert.id}
-          alert={alert}
-          patientName={nameOf(alert.patientId)}
-          isMine={mine.has(alert.patientId)}
-          canAcknowledge={canAcknowledge}
-          now={now}
-        />
-      ))}
-    </ul>
+    <>
+      <ul className="flex flex-col gap-1.5" aria-label="Active alerts">
+        {rows.map((alert) => (
+          <AlertBarItem
+            key={alert.id}
+            alert={alert}
+            patientName={nameOf(alert.patientId)}
+            isMine={mine.has(alert.patientId)}
+            canAcknowledge={canAcknowledge}
+          />
+        ))}
+      </ul>
+      {more > 0 && (
+        <Link
+          href="/alerts"
+          data-alert-more=""
+          className="mt-1.5 inline-block font-semibold text-primary text-sm underline underline-offset-2"
+        >
+          +{more} more on the alerts page
+        </Link>
+      )}
+    </>
   );
 }
 

@@ -51,7 +51,10 @@ function AlertItem({
     <li
       data-alert-id={alert.id}
       data-state={alert.state}
-      className={cn('rounded-lg border border-l-4 bg-card p-3 text-sm', PRIORITY_STYLES[alert.priority].edge)}
+      className={cn(
+        '@container rounded-lg border border-l-4 bg-card p-3 text-sm',
+        PRIORITY_STYLES[alert.priority].edge,
+      )}
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
         <PriorityBadge priority={alert.priority} />
@@ -76,7 +79,9 @@ function AlertItem({
       <p className="mt-1 text-muted-foreground text-xs">
         {conditionLabel(alert)} · {alert.kind === 'clinical' ? 'Clinical' : 'Technical'} · {alert.response}
       </p>
-      <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1.5 sm:grid-cols-2 lg:grid-cols-4">
+      {/* Columns by the card's own width, not the window's: in the record's narrow column four
+          columns broke "Acknowledged" mid-word. */}
+      <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1.5 @md:grid-cols-2 @4xl:grid-cols-4">
         <Fact term="Raised">
           <When iso={alert.raisedAt} />
           {confirmation && <span className="text-muted-foreground"> · {confirmation}</span>}

@@ -17,6 +17,16 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
 }
 
 /** Alarm fatigue, measured: the ward's figures from GET /api/alerts/stats. */
+/**
+ * Alerts per patient-day with two significant figures, never rounded to nothing: 3 alerts over 412
+ * patient-days is "0.0073", not "0.0" (which reads as none).
+ */
+export function perPatientDayText(value: number | null): string {
+  if (value === null) return '—';
+  if (value === 0) return '0';
+  return value >= 10 ? value.toFixed(1) : String(Number(value.toPrecision(2)));
+}
+
 export function AlertStatsCard() {
   const { data: stats, error } = useQuery(getAlertStatsQueryOptions());
   return (
@@ -38,7 +48,7 @@ export function AlertStatsCard() {
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
             <Figure
               label="Alerts per patient-day"
-              value={stats.alertsPerPatientDay === null ? '—' : stats.alertsPerPatientDay.toFixed(1)}
+              value={perPatientDayText(stats.alertsPerPatientDay)}
               hint="Fewer is calmer, if none are missed"
             />
             <Figure

@@ -5,6 +5,7 @@ import {
   alertStateText,
   announcementTitle,
   barAlerts,
+  barRows,
   deadlineText,
   durationText,
   highestPriority,
@@ -94,5 +95,13 @@ describe('the alert bar', () => {
       'medium',
     );
     expect(highestPriority([])).toBeNull();
+  });
+});
+
+describe('the alert bar with 9 alerts hides rows after the fifth with no "+4 more" (issue 40 item 9)', () => {
+  it('shows five rows and says how many more', () => {
+    const nine = Array.from({ length: 9 }, (_, i) => i);
+    expect(barRows(nine)).toEqual({ rows: [0, 1, 2, 3, 4], more: 4 });
+    expect(barRows(nine.slice(0, 5))).toEqual({ rows: [0, 1, 2, 3, 4], more: 0 });
   });
 });

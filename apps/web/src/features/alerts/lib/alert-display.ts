@@ -156,3 +156,11 @@ export function announcementTitle(priority: AlertPriority): string | null {
   if (priority === 'medium') return 'URGENT Alert';
   return null;
 }
+
+/** Rows the alert bar shows before "+N more" (a bar taller than this hides the page it leads). */
+export const BAR_MAX_ROWS = 5;
+
+/** The bar's rows and how many more open alerts the alerts page lists beyond them. */
+export function barRows<T>(shown: readonly T[], max = BAR_MAX_ROWS): { rows: T[]; more: number } {
+  return { rows: shown.slice(0, max), more: Math.max(0, shown.length - max) };
+}

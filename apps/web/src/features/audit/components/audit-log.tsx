@@ -20,7 +20,7 @@ import { exportAuditCsv, getAuditEventsQueryOptions, verifyAudit } from '../api/
 import { describeVerification } from '../lib/describe-verification.ts';
 import { AuditTable } from './audit-table.tsx';
 
-type Draft = { userId: string; patientId: string; action: string; from: string; to: string };
+type Draft = { user: string; patientId: string; action: string; from: string; to: string };
 
 const toInt = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s.trim()) : undefined);
 /** The patient ID as shown on the record (345345001), or the record number (1). */
@@ -32,7 +32,7 @@ const toIso = (s: string) => (s ? new Date(s).toISOString() : undefined);
 
 function toQuery(d: Draft): AuditQuery {
   return {
-    userId: toInt(d.userId),
+    user: d.user.trim() || undefined,
     patientId: toPatientId(d.patientId),
     action: (d.action || undefined) as AuditAction | undefined,
     from: toIso(d.from),
@@ -43,7 +43,7 @@ function toQuery(d: Draft): AuditQuery {
 /** /audit: the trail with filters (user, patient, action, time), CSV export and chain verification. */
 export function AuditLog({ canExport }: { canExport: boolean }) {
   const id = useId();
-  const [draft, setDraft] = useState<Draft>({ userId: '', patientId: '', action: '', from: '', to: '' });
+  const [draft, setDraft] = useState<Draft>({ user: '', patientId: '', action: '', from: '', to: '' });
   const [filter, setFilter] = useState<AuditQuery>({});
   const { data: events, error, isLoading } = useQuery(getAuditEventsQueryOptions(filter));
   const verify = useMutation({ mutationFn: verifyAudit });
@@ -96,8 +96,14 @@ export function AuditLog({ canExport }: { canExport: boolean }) {
             }}
           >
             <div className="flex flex-col gap-1">
-              <Label htmlFor={`${id}-user`}>User id</Label>
-              <Input id={`${id}-user`} inputMode="numeric" value={draft.userId} onChange={set('userId')} />
+              <Label htmlFor={`${id}-user`}>User (name or id)</Label>
+              <Input
+                id={`${id}-user`}
+                autoComplete="off"
+                spellCheck={false}
+                value={draft.user}
+                onChange={set('user')}
+              />
             </div>
             <div className="flex flex-col gap-1">
               <Label htmlFor={`${id}-patient`}>Patient ID</Label>

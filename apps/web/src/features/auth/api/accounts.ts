@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   Account,
+  AccountCreated,
+  type AccountCreateInput,
   type AccountUpdateInput,
   type PasswordChangeInput,
   RegistrationInfo,
@@ -26,6 +28,11 @@ export function getRegistrationQueryOptions() {
     queryFn: async ({ signal }) => RegistrationInfo.parse(await getJson('/api/register', signal)),
     staleTime: 5 * 60_000,
   });
+}
+
+/** POST /api/accounts: a colleague's account, with its one-time password (shown once). */
+export async function createAccount(input: AccountCreateInput): Promise<AccountCreated> {
+  return AccountCreated.parse(await (await apiRequest('POST', '/api/accounts', input)).json());
 }
 
 export async function updateAccount({ id, ...input }: AccountUpdateInput & { id: number }): Promise<Account> {

@@ -5,10 +5,12 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { formatDateTime } from '@/lib/date-time.ts';
+import { describeError } from '@/lib/error-message.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { updateAccount } from '../api/accounts.ts';
 import { ACCOUNTS_QUERY_KEY } from '../api/query-keys.ts';
 import { useAuth } from '../hooks/use-auth.tsx';
+import { DisableAccountDialog } from './disable-account-dialog.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { RoleChangeDialog } from './role-change-dialog.tsx';
 
@@ -32,7 +34,7 @@ export function AccountRow({ account }: { account: Account }) {
       toastSuccess('Account updated', `${a.username}: ${ROLE_LABELS[a.role]}, ${STATUS_LABEL[a.status]}`);
       void refresh();
     },
-    onError: (err) => toastError('Account not updated', err.message),
+    onError: (err) => toastError('Account not updated', describeError(err)),
     onSettled: () => setPendingRole(null),
   });
   const self = user?.id === account.id;
@@ -105,14 +107,11 @@ export function AccountRow({ account }: { account: Account }) {
             </Button>
           )}
           {account.status === 'active' && !self && (
-            <Button
-              size="sm"
-              variant="outline"
+            <DisableAccountDialog
+              username={account.username}
               disabled={busy}
-              onClick={() => update.mutate({ id: account.id, status: 'disabled' })}
-            >
-              Disable
-            </Button>
+              onConfirm={() => update.mutate({ id: account.id, status: 'disabled' })}
+            />
           )}
           <ResetPasswordDialog accountId={account.id} username={account.username} disabled={busy} />
         </div>

@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.t
 import { ScrollRegion } from '@/components/ui/scroll-region.tsx';
 import { getAccountsQueryOptions } from '../api/accounts.ts';
 import { AccountRow } from './account-row.tsx';
+import { CreateAccountDialog } from './create-account-dialog.tsx';
 
 /**
  * /admin: every account with its role, status and last sign-in; approve, disable, and, each asked
@@ -21,8 +22,9 @@ export function AccountsAdmin() {
         </p>
       </header>
       <Card>
-        <CardHeader>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
           <CardTitle>Users{pending > 0 ? ` · ${pending} pending approval` : ''}</CardTitle>
+          <CreateAccountDialog />
         </CardHeader>
         <CardContent>
           {isLoading && <CardLoading label="Loading users" />}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Redirect } from 'wouter';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
@@ -7,6 +8,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { getRegistrationQueryOptions } from '../api/accounts.ts';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { homeOf } from '../lib/home.ts';
+import { takeSignedOutNotice } from '../lib/signed-out-text.ts';
 import { AuthHero } from './auth-hero.tsx';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
@@ -17,6 +19,8 @@ export function AuthPage() {
   useDocumentTitle('Sign in');
   // Registration closed: no Register tab; approval: the tab says an administrator approves.
   const registration = useQuery(getRegistrationQueryOptions()).data?.mode ?? 'open';
+  // Why a signed-in screen came here (the session ended under it), said once.
+  const [signedOutNotice] = useState(takeSignedOutNotice);
 
   if (isLoading) return <FullPageSpinner />;
   if (user) return <Redirect to={homeOf(user.permissions).path} replace />;
@@ -38,6 +42,15 @@ export function AuthPage() {
                   <h2 className="font-semibold text-xl tracking-tight">Welcome back</h2>
                   <p className="text-muted-foreground text-sm">Sign in with your ward account.</p>
                 </header>
+                {signedOutNotice && (
+                  <p
+                    role="status"
+                    data-signed-out-notice=""
+                    className="rounded-md border border-amber-600/50 bg-amber-50 px-3 py-2 text-amber-950 text-sm dark:bg-amber-950 dark:text-amber-50"
+                  >
+                    {signedOutNotice}
+                  </p>
+                )}
                 <LoginForm />
               </TabsContent>
 

@@ -83,14 +83,30 @@ export function ResetPasswordDialog({
             </DialogFooter>
           </>
         ) : (
-          <TemporaryPassword username={username} password={temporary} />
+          <TemporaryPassword
+            username={username}
+            password={temporary}
+            title={`${username} is signed out`}
+            description="Their temporary password is shown here once. When you close this dialog it cannot be shown again."
+          />
         )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function TemporaryPassword({ username, password }: { username: string; password: string }) {
+/** A one-time password, shown once: hidden until revealed, copyable (a reset, or a new account). */
+export function TemporaryPassword({
+  username,
+  password,
+  title,
+  description,
+}: {
+  username: string;
+  password: string;
+  title: string;
+  description: string;
+}) {
   const id = useId();
   const [isRevealed, setRevealed] = useState(false);
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -109,10 +125,8 @@ function TemporaryPassword({ username, password }: { username: string; password:
   return (
     <>
       <DialogHeader>
-        <DialogTitle>{username} is signed out</DialogTitle>
-        <DialogDescription>
-          Their temporary password is shown here once. When you close this dialog it cannot be shown again.
-        </DialogDescription>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-2">
         <span id={id} className="font-medium text-sm">

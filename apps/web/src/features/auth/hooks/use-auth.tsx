@@ -7,13 +7,15 @@ import {
 } from '@tanstack/react-query';
 import type { LoginInput, PendingRegistration, Permission, RegisterInput, User } from '@vigil/domain';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
-import { forgetEarly, HttpError } from '@/lib/api-client.ts';
+import { abortSessionRequests, forgetEarly, HttpError } from '@/lib/api-client.ts';
+import { describeError } from '@/lib/error-message.ts';
 import { toastError } from '@/lib/toast.ts';
 import { getUserQueryOptions } from '../api/get-user.ts';
 import { login } from '../api/login.ts';
 import { logout } from '../api/logout.ts';
 import { USER_QUERY_KEY } from '../api/query-keys.ts';
 import { register } from '../api/register.ts';
+import { markSessionEnded } from '../lib/signed-out-notice.ts';
 
 export type AuthContextValue = {
   /** The signed-in user; null while loading or when logged out. */
@@ -31,9 +33,17 @@ export type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** Another user's (or no user's) cached patient data must never outlive a session change. */
+/**
+ * Another user's (or no user's) cached patient data must never outlive a session change; signed
+ * out, nothing of the session still runs: every request under way is stopped (none answers 401
+ * afterwards) and the queries with it.
+ */
 function replaceSession(queryClient: QueryClient, user: User | null): void {
   forgetEarly();
+  if (user === null) {
+    abortSessionRequests();
+    void queryClient.cancelQueries();
+  }
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
   queryClient.setQueryData(USER_QUERY_KEY, user);
 }
@@ -47,8 +57,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const signOutOnExpiry = (failure: unknown) => {
       const signedIn = queryClient.getQueryData(USER_QUERY_KEY) != null;
-      if (signedIn && failure instanceof HttpError && failure.status === 401)
+      if (signedIn && failure instanceof HttpError && failure.status === 401) {
+        // Not the person's own sign-out: the sign-in page says why they are there.
+        markSessionEnded();
         replaceSession(queryClient, null);
+      }
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') signOutOnExpiry(event.action.error);
@@ -65,7 +78,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const loginMutation = useMutation({
     mutationFn: login,
     onSuccess: (signedIn) => replaceSession(queryClient, signedIn),
-    onError: (err) => toastError('Login failed', err.message),
+    // The server's words ("Invalid username or password"), never a status code in front of them.
+    onError: (err) => toastError('Login failed', describeError(err)),
   });
 
   const registerMutation = useMutation({
@@ -74,13 +88,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onSuccess: (created) => {
       if ('username' in created) replaceSession(queryClient, created);
     },
-    onError: (err) => toastError('Registration failed', err.message),
+    onError: (err) => toastError('Registration failed', describeError(err)),
   });
 
   const logoutMutation = useMutation({
     mutationFn: logout,
     onSuccess: () => replaceSession(queryClient, null),
-    onError: (err) => toastError('Logout failed', err.message),
+    onError: (err) => toastError('Logout failed', describeError(err)),
   });
 
   const value: AuthContextValue = {

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
-import { patientLabel } from '@/lib/patient-label.ts';
+import { patientLabel, sortedByName } from '@/lib/patient-label.ts';
 import { useSimulationAvailable } from '@/lib/server-config.ts';
 import type { useDeviceActions } from '../hooks/use-device-actions.ts';
 
@@ -59,7 +59,7 @@ export function ConnectDeviceCard({
             disabled={patients.isPending}
           >
             <option value="">Select a patient</option>
-            {patients.data?.map((p) => (
+            {sortedByName(patients.data ?? []).map((p) => (
               <option key={p.id} value={p.id}>
                 {patientLabel(p)}
               </option>

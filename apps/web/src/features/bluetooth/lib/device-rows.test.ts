@@ -108,3 +108,13 @@ describe('a link the server marks lost', () => {
     expect(rowStatus(mine!).label).toBe('Connected (Real Device)');
   });
 });
+
+describe('a link made through the API shows "GATT Connected" in a browser holding no connection (issue 40 item 9)', () => {
+  it('shows the GATT badges only for a device this browser holds', () => {
+    const [elsewhere] = deviceRows([makeDeviceLink({ connectionType: 'Bluetooth' })], []);
+    expect(rowStatus(elsewhere!).label).toBe('Connected');
+    expect(hasRealConnection(elsewhere!)).toBe(false);
+    const [held] = deviceRows([makeDeviceLink()], [local()]);
+    expect(hasRealConnection(held!)).toBe(true);
+  });
+});

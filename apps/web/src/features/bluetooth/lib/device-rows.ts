@@ -138,10 +138,12 @@ function heldBy(row: DeviceRow): string {
   return 'Sending from another window or computer';
 }
 
-/** "GATT Connected" and "Health Monitor" when a real device connection exists now (the server says so). */
+/**
+ * "GATT Connected" and "Health Monitor" only where this browser holds the device's GATT connection
+ * now: a link another window, the bridge or an API client made is "Connected" (its status says
+ * where), never a GATT connection this browser does not have.
+ */
 export function hasRealConnection(row: DeviceRow): boolean {
-  if (row.isSimulated) return false;
-  if (row.local) return row.local.state.status === 'connected';
-  if (!row.link) return false;
-  return row.link.status === 'connected' && row.connectionType !== 'WHOOP API';
+  if (row.isSimulated || !row.local) return false;
+  return row.local.state.status === 'connected';
 }

@@ -5,10 +5,11 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
-import { patientLabel } from '@/lib/patient-label.ts';
+import { patientLabel, sortedByName } from '@/lib/patient-label.ts';
 import {
   deviceName,
   formatLastUpdate,
+  patientsForDevice,
   shortDeviceId,
   syncSummary,
   valueOrDashes,
@@ -40,10 +41,13 @@ export function BridgeDeviceCard({
   const isActive = device.connected && !device.stale;
   const isBusy = device.connectionState === 'connecting' || device.connectionState === 'reconnecting';
   const linkedPatient = device.patientId ? patients?.find((p) => p.id === device.patientId) : undefined;
+  // A simulated device feeds demo patients only: a real patient is never offered for it.
+  const choices = sortedByName(patientsForDevice(device, patients) ?? []);
+  const hintId = useId();
 
   const sync = async () => {
     const id = Number(chosen);
-    const patient = patients?.find((p) => p.id === id) ?? null;
+    const patient = choices.find((p) => p.id === id) ?? null;
     setSyncing(true);
     try {
       await onSync(device, patient);
@@ -116,14 +120,26 @@ export function BridgeDeviceCard({
 
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={patientId}>Patient for {name}</Label>
-            <NativeSelect id={patientId} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+            <NativeSelect
+              id={patientId}
+              value={chosen}
+              onChange={(e) => setChosen(e.target.value)}
+              aria-describedby={device.simulated ? hintId : undefined}
+            >
               <option value="">Select a patient</option>
-              {patients?.map((p) => (
+              {choices.map((p) => (
                 <option key={p.id} value={p.id}>
                   {patientLabel(p)}
                 </option>
               ))}
             </NativeSelect>
+            {device.simulated && (
+              <p id={hintId} className="text-muted-foreground text-xs">
+                {choices.length === 0
+                  ? 'A simulated device feeds demo patients only, and this ward has none.'
+                  : 'A simulated device feeds demo patients only.'}
+              </p>
+            )}
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => onDisconnect(device.id)}>

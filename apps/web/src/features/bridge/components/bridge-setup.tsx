@@ -5,6 +5,11 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import type { BridgeConnectionStatus } from '../lib/bridge-client.ts';
+import {
+  BRIDGE_INSTALL_COMMAND,
+  BRIDGE_SIMULATE_FLAG,
+  BRIDGE_START_COMMAND,
+} from '../lib/bridge-commands.ts';
 import { DEFAULT_BRIDGE_URL, parseBridgeUrl } from '../lib/bridge-url.ts';
 import { BRIDGE_MAX_RECONNECTS } from '../lib/reconnect-policy.ts';
 
@@ -66,12 +71,14 @@ export function BridgeSetup({
         <ol className="list-decimal space-y-1 pl-5 text-muted-foreground text-sm">
           <li>Download the bridge files: the Vigil repository, which contains apps/bridge.</li>
           <li>
-            Install the dependencies: <code className="rounded bg-muted px-1 font-mono text-xs">npm ci</code>
+            Install the dependencies in it:{' '}
+            <code className="rounded bg-muted px-1 font-mono text-xs">{BRIDGE_INSTALL_COMMAND}</code>
           </li>
           <li>
-            Start the server: <code className="rounded bg-muted px-1 font-mono text-xs">npm run bridge</code>{' '}
-            (add <code className="rounded bg-muted px-1 font-mono text-xs">-- --simulate</code> for simulated
-            devices)
+            Start the server:{' '}
+            <code className="rounded bg-muted px-1 font-mono text-xs">{BRIDGE_START_COMMAND}</code> (add{' '}
+            <code className="rounded bg-muted px-1 font-mono text-xs">{BRIDGE_SIMULATE_FLAG}</code> for
+            simulated devices)
           </li>
           <li>Click "Connect to Bridge Server" below.</li>
         </ol>

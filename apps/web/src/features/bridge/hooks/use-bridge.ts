@@ -1,17 +1,15 @@
 import type { BridgeDevice } from '@vigil/domain';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { createDeviceLink, updateDeviceLink } from '@/features/devices/api/device-links.ts';
-import { createDeviceToken } from '@/features/devices/api/device-tokens.ts';
+import { createDeviceLink, endDeviceLink, updateDeviceLink } from '@/features/devices/api/device-links.ts';
+import { createDeviceToken, revokeDeviceToken } from '@/features/devices/api/device-tokens.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { createBridgePairing } from '../api/create-pairing.ts';
 import { BridgeClient, type BridgeSnapshot } from '../lib/bridge-client.ts';
+import { syncDeviceToPatient } from '../lib/bridge-sync.ts';
 import { BridgeToasts } from '../lib/bridge-toasts.ts';
 import { loadBridgeUrl, saveBridgeUrl } from '../lib/bridge-url.ts';
 import { deviceName } from '../lib/device-display.ts';
-
-/** How long a token handed to the bridge lasts; the bridge renews it before then (decision 009). */
-const BRIDGE_TOKEN_DAYS = 30;
 
 const IDLE: BridgeSnapshot = {
   status: 'disconnected',
@@ -45,26 +43,7 @@ export function useBridge() {
   const [client, setClient] = useState<BridgeClient | null>(null);
   /** Device links this page made (device id → link id), ended when the nurse disconnects the device. */
   const links = useRef(new Map<string, number>()).current;
-  const toasts = useRef(
-    new BridgeToasts({ success: toastSuccess, error: toastError }, (device, patient) => {
-      // Other screens are told which device feeds the patient. A simulated device is labelled
-      // Simulation everywhere, never passed off as a bridge device.
-      createDeviceLink({
-        patientId: patient.id,
-        deviceId: device.id,
-        deviceName: device.name,
-        connectionType: device.simulated ? 'Simulation' : 'Bridge',
-        batteryLevel: device.batteryLevel,
-      }).then(
-        (link) => links.set(device.id, link.id),
-        (error: unknown) =>
-          toastError(
-            'Bridge Error',
-            `Readings go to ${patient.name}, but other screens could not be told: ${describeError(error)}`,
-          ),
-      );
-    }),
-  ).current;
+  const toasts = useRef(new BridgeToasts({ success: toastSuccess, error: toastError })).current;
   const snapshot = useSyncExternalStore(
     client?.subscribe ?? noSubscription,
     client?.getSnapshot ?? idleSnapshot,
@@ -142,8 +121,10 @@ export function useBridge() {
   );
 
   /**
-   * "Sync Data to Cloud": a device token for the patient from Vigil, handed to the bridge with the
-   * one endpoint it may upload to; from then on the bridge uploads the device's readings itself.
+   * "Sync Data to Cloud": the device's link to the patient (which tells every screen, and which Vigil
+   * refuses for a simulated device on a real patient), then a device token for the patient handed to
+   * the bridge with the one endpoint it may upload to (lib/bridge-sync.ts); from then on the bridge
+   * uploads the device's readings itself.
    */
   const syncToCloud = useCallback(
     async (device: BridgeDevice, patient: { id: number; name: string } | null) => {
@@ -155,35 +136,27 @@ export function useBridge() {
         toastError('Bridge Error', 'The bridge is not connected. Connect to the bridge server first.');
         return;
       }
-      let token: Awaited<ReturnType<typeof createDeviceToken>>;
-      try {
-        token = await createDeviceToken({
-          patientId: patient.id,
-          label: `Bridge: ${deviceName(device)}`.slice(0, 100),
-          expiresInDays: BRIDGE_TOKEN_DAYS,
-        });
-      } catch (error) {
-        toastError(
-          'Bridge Error',
-          `Could not get a device token for ${patient.name}: ${describeError(error)}`,
-        );
+      const outcome = await syncDeviceToPatient(
+        {
+          createLink: createDeviceLink,
+          endLink: endDeviceLink,
+          createToken: createDeviceToken,
+          revokeToken: revokeDeviceToken,
+          send: (action) => client.send(action),
+        },
+        device,
+        patient,
+        new URL('/api/device-readings', window.location.origin).href,
+      );
+      if (!outcome.ok) {
+        toastError('Bridge Error', outcome.message);
         return;
       }
-      const sent = sendOrToast(client, (c) =>
-        c.send({
-          type: 'sendToCloud',
-          deviceId: device.id,
-          endpoint: new URL('/api/device-readings', window.location.origin).href,
-          patientId: patient.id,
-          deviceToken: token.token,
-          deviceTokenExpiresAt: token.expiresAt,
-        }),
-      );
-      if (!sent) return;
+      links.set(device.id, outcome.linkId);
       toasts.syncRequested.set(device.id, { patientId: patient.id, patientName: patient.name });
       toastSuccess('Syncing to Cloud', `Linking ${deviceName(device)} to ${patient.name}...`);
     },
-    [client, toasts],
+    [client, toasts, links],
   );
 
   return { url, snapshot, connect, disconnect, toggleScan, connectDevice, disconnectDevice, syncToCloud };

@@ -8,9 +8,6 @@ export interface ToastSink {
   error(title: string, description?: string): void;
 }
 
-/** The bridge confirmed that a device's readings now go to the patient this page chose. */
-export type SyncConfirmed = (device: BridgeDevice, patient: { id: number; name: string }) => void;
-
 export const SCANNING_STARTED = 'Scanning for WHOOP and other health devices...';
 
 interface PendingSync {
@@ -20,10 +17,7 @@ interface PendingSync {
 
 /** Spec point 8: the toasts of the bridge, for what this page asked for and what the bridge reported. */
 export class BridgeToasts {
-  constructor(
-    private readonly toast: ToastSink,
-    private readonly onSyncConfirmed: SyncConfirmed = () => {},
-  ) {}
+  constructor(private readonly toast: ToastSink) {}
 
   scanRequested = false;
   readonly connectRequested = new Set<string>();
@@ -106,7 +100,6 @@ export class BridgeToasts {
     const pending = this.syncRequested.get(device.id);
     if (!pending || device.patientId !== pending.patientId) return;
     this.syncRequested.delete(device.id);
-    this.onSyncConfirmed(device, { id: pending.patientId, name: pending.patientName });
     this.toast.success(
       'Success',
       `Readings from ${deviceName(device)} now go to ${pending.patientName}'s record.`,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deviceName, formatLastUpdate, shortDeviceId, syncSummary, valueOrDashes } from './device-display.ts';
+import {
+  deviceName,
+  formatLastUpdate,
+  patientsForDevice,
+  shortDeviceId,
+  syncSummary,
+  valueOrDashes,
+} from './device-display.ts';
 
 describe('bridge device display', () => {
   it('names a device, or "Unknown Device"', () => {
@@ -47,5 +54,19 @@ describe('bridge device display', () => {
     );
     expect(syncSummary({ ...sync, status: 'idle' })).toBe('Up to date (10 uploaded, 3 waiting)');
     expect(syncSummary({ ...sync, status: 'paused' })).toMatch(/^Paused: the device token was refused/);
+  });
+});
+
+describe('the bridge offers a real patient for a simulated device (issue 40 item 7)', () => {
+  const ward = [
+    { id: 1, name: 'Ada Real', isDemo: false },
+    { id: 2, name: 'Demo Dora', isDemo: true },
+  ];
+  it('offers only demo patients for a simulated device, every patient for a real one', () => {
+    expect(patientsForDevice({ simulated: true }, ward)?.map((p) => p.name)).toEqual(['Demo Dora']);
+    expect(patientsForDevice({ simulated: false }, ward)?.map((p) => p.name)).toEqual([
+      'Ada Real',
+      'Demo Dora',
+    ]);
   });
 });

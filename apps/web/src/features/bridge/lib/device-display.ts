@@ -38,3 +38,15 @@ export function syncSummary(sync: NonNullable<BridgeDevice['sync']>): string {
       return `Paused: the device token was refused. Sync Data to Cloud again (${counts})`;
   }
 }
+
+/**
+ * The patients a device may feed: a simulated device only demo patients, whose values may be
+ * simulated (decision 014; Vigil refuses it on a real patient, 409), so the list never offers a link
+ * that would be refused.
+ */
+export function patientsForDevice<P extends { isDemo: boolean }>(
+  device: Pick<BridgeDevice, 'simulated'>,
+  patients: readonly P[] | undefined,
+): readonly P[] | undefined {
+  return device.simulated ? patients?.filter((p) => p.isDemo) : patients;
+}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Medication, type MedicationCreateInput } from '@vigil/domain';
+import { timelineQueryKey } from '@/features/patients/api/query-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
 import { medicationsQueryKey } from './query-keys.ts';
@@ -18,6 +19,7 @@ export function useCreateMedication(patientId: number, callbacks: MutationCallba
       queryClient.setQueryData<Medication[]>(medicationsQueryKey(patientId), (list) =>
         list ? [...list, created] : list,
       );
+      void queryClient.invalidateQueries({ queryKey: timelineQueryKey(patientId) });
       callbacks.onSuccess?.(created);
     },
     onError: callbacks.onError,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Medication, type MedicationUpdateInput } from '@vigil/domain';
+import { timelineQueryKey } from '@/features/patients/api/query-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
 import { medicationsQueryKey } from './query-keys.ts';
@@ -30,9 +31,12 @@ export function useToggleMedicationAlert(patientId: number, callbacks: MutationC
       queryClient.setQueryData<Medication[]>(key, (list) => setAlert(list, id, !alertEnabled));
       callbacks.onError?.(error);
     },
-    onSuccess: (saved) =>
+    onSuccess: (saved) => {
       queryClient.setQueryData<Medication[]>(key, (list) =>
         list?.map((m) => (m.id === saved.id ? saved : m)),
-      ),
+      );
+      // The change is in the patient's history.
+      void queryClient.invalidateQueries({ queryKey: timelineQueryKey(patientId) });
+    },
   });
 }

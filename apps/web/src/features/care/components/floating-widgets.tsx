@@ -11,7 +11,9 @@ type PanelId = 'medications' | 'contacts';
  * Contacts bottom right. The bar sticks to the bottom of the page content (not the window), so it
  * never covers the sidebar, and it keeps its own space at the end so the last card stays readable;
  * the page's scroll padding (index.css, `data-floating-bar`) keeps what is scrolled into view above it.
- * One panel at a time: on a phone both would be bottom sheets on top of each other.
+ * One panel at a time: on a phone both would be bottom sheets on top of each other. On a phone both
+ * buttons are icons (their names still read out; the words show from 640 px): the
+ * labelled "Medication Reminders" covered over half the width of the text it floated over.
  */
 export function FloatingWidgets({ patientId }: { patientId: number }) {
   const [openPanel, setOpenPanel] = useState<PanelId | null>(null);
@@ -28,6 +30,7 @@ export function FloatingWidgets({ patientId }: { patientId: number }) {
         title="Medication Schedule"
         buttonLabel="Medication Reminders"
         buttonIcon={<Pill aria-hidden="true" />}
+        isButtonLabelHiddenOnMobile
         widthClass="sm:w-[350px]"
         isOpen={openPanel === 'medications'}
         onToggle={() => toggle('medications')}

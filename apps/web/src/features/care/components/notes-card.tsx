@@ -21,7 +21,7 @@ const NoteFormSchema = z
   .object({ content: z.string().trim().min(1, 'Write the note before adding it') })
   .pipe(NoteCreateInput);
 
-/** Patient Notes (spec point 2): an add form and "Previous Notes", newest first. */
+/** Patient Notes (spec point 2): an add form and "Previous Notes", newest first, each with who wrote it and when. */
 export function NotesCard({ patientId }: { patientId: number }) {
   const id = useId();
   const { data: notes, error } = useNotes(patientId);
@@ -77,6 +77,8 @@ export function NotesCard({ patientId }: { patientId: number }) {
                   <li key={note.id} className="rounded-lg border bg-muted/40 p-3">
                     <p className="whitespace-pre-wrap break-words text-sm">{note.content}</p>
                     <p className="mt-1 text-muted-foreground text-xs">
+                      <span data-note-author="">{note.createdByName ?? 'Unknown author'}</span>
+                      {' · '}
                       <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
                     </p>
                   </li>

@@ -9,3 +9,8 @@ export async function createDeviceToken(input: DeviceTokenCreateInput): Promise<
   const res = await apiRequest('POST', '/api/device-tokens', input);
   return DeviceTokenCreated.parse(await res.json());
 }
+
+/** DELETE /api/device-tokens/{id}: the token (and its rotations) can no longer upload. */
+export async function revokeDeviceToken(id: number): Promise<void> {
+  await apiRequest('DELETE', `/api/device-tokens/${id}`);
+}

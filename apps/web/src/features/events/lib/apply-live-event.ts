@@ -4,7 +4,12 @@ import { applyAlertChanged } from '@/features/alerts/api/alerts.ts';
 import { patientAnalysisQueryKey } from '@/features/analysis/api/query-keys.ts';
 import { DEVICE_LINKS_QUERY_KEY } from '@/features/devices/api/query-keys.ts';
 import { handoverQueryKeys, patientHandoversQueryKey } from '@/features/handover/api/query-keys.ts';
-import { PATIENTS_QUERY_KEY, patientQueryKey, timelineQueryKey } from '@/features/patients/api/query-keys.ts';
+import {
+  isTimelineQueryKey,
+  PATIENTS_QUERY_KEY,
+  patientQueryKey,
+  timelineQueryKey,
+} from '@/features/patients/api/query-keys.ts';
 import { news2SeriesQueryKey, patientReadingsQueryKey } from '@/features/readings/api/query-keys.ts';
 import { mergeReadings } from '@/features/readings/api/readings-window.ts';
 import { refreshTrend } from '@/features/readings/api/trend-refresh.ts';
@@ -28,8 +33,12 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return;
     case 'alert-changed':
       applyAlertChanged(queryClient, event.data);
-      // The board counts the open alerts.
+      // The board counts the open alerts; the patient's history lists each alert's life.
       void queryClient.invalidateQueries({ queryKey: wardQueryKeys.board(), refetchType: 'active' });
+      void queryClient.invalidateQueries({
+        queryKey: timelineQueryKey(event.data.patientId),
+        refetchType: 'active',
+      });
       return;
     case 'patient-updated': {
       const patient = event.data;
@@ -69,8 +78,13 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return;
     }
     case 'device-link-changed':
-      // Which device feeds which patient: every list of links (manager, patient record) refetches.
+      // Which device feeds which patient: every list of links (manager, patient record) refetches,
+      // and the patient's history (linked, lost, disconnected).
       void queryClient.invalidateQueries({ queryKey: DEVICE_LINKS_QUERY_KEY, refetchType: 'active' });
+      void queryClient.invalidateQueries({
+        queryKey: timelineQueryKey(event.patientId),
+        refetchType: 'active',
+      });
       return;
     case 'ward-changed':
       // Beds, layout, settings or assignments: the board, the assignment lists and the handover
@@ -83,6 +97,11 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
         exact: true,
         refetchType: 'active',
       });
+      // A bed given, a move or a discharge is in the patient's history (which patient is not said).
+      void queryClient.invalidateQueries({
+        predicate: (query) => isTimelineQueryKey(query.queryKey),
+        refetchType: 'active',
+      });
       return;
     case 'handover-changed':
       // A handover given or accepted: the handover lists, the patient's history, the board's figures.
@@ -92,6 +111,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
         refetchType: 'active',
       });
       void queryClient.invalidateQueries({ queryKey: wardQueryKeys.board(), refetchType: 'active' });
+      void queryClient.invalidateQueries({
+        queryKey: timelineQueryKey(event.patientId),
+        refetchType: 'active',
+      });
       return;
     case 'alert-level-changed':
       // Announced by the alert it raises (alert-changed), once, not by the level.

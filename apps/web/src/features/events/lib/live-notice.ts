@@ -28,3 +28,11 @@ export function nextAttemptText(
   const seconds = Math.ceil((state.nextAttemptAt - now) / 1000);
   return seconds <= 0 ? 'Reconnecting…' : `Trying again in ${seconds} s`;
 }
+
+/** How long "Live again — updated HH:MM" shows once the stream is back. */
+export const LIVE_AGAIN_SHOWN_MS = 10_000;
+
+/** "Live again — updated 04:31": the screen is live again and its data was read again then. */
+export function liveAgainText(at: number): string {
+  return `Live again — updated ${formatTimeOrDayTime(at)}`;
+}

@@ -9,3 +9,7 @@ export const PATIENTS_QUERY_KEY = ['patients'] as const;
 export const patientQueryKey = (id: number) => ['patients', id] as const;
 
 export const timelineQueryKey = (patientId: number) => ['patients', patientId, 'timeline'] as const;
+
+/** Matches every patient's timeline (after a change the event does not place: a bed move, a device). */
+export const isTimelineQueryKey = (key: readonly unknown[]) =>
+  key[0] === 'patients' && typeof key[1] === 'number' && key[2] === 'timeline';

@@ -50,9 +50,12 @@ function News2CriticalMark({ text }: { text: string }) {
   );
 }
 
-/** The card's frame: off-screen cards skip layout and paint; the remembered height keeps the scrollbar steady. */
+/**
+ * The card's frame: off-screen cards skip layout and paint; the remembered height keeps the scrollbar
+ * steady. Printed, every card is drawn (skipped cards printed blank).
+ */
 const CARD_FRAME =
-  'group relative flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-shadow [contain-intrinsic-block-size:auto_24rem] [content-visibility:auto] hover:shadow-md hover:ring-1 hover:ring-primary/30 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:p-5';
+  'group relative flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-shadow [contain-intrinsic-block-size:auto_24rem] [content-visibility:auto] print:break-inside-avoid print:[content-visibility:visible] hover:shadow-md hover:ring-1 hover:ring-primary/30 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:p-5';
 
 /**
  * A card far from the viewport, as text (card-summary.ts): the same words as the full card in a

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '@vigil/domain';
 import { CircleAlert, LoaderCircle, SearchX } from 'lucide-react';
-import { type ComponentProps, memo, type ReactNode, useId, useMemo } from 'react';
+import { type ComponentProps, memo, type ReactNode, useId } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/utils.ts';
 import { getPatientsQueryOptions } from '../api/get-patients.ts';
@@ -37,11 +37,27 @@ function ErrorState({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: 
   );
 }
 
-function EmptyState({ search, onClearSearch }: { search: string; onClearSearch: () => void }) {
+function EmptyState({
+  search,
+  onClearSearch,
+  mine,
+}: {
+  search: string;
+  onClearSearch: () => void;
+  /** Under "My patients": whether any patient is assigned to this person, and the way back to the ward. */
+  mine: { hasAny: boolean; onShowAll: () => void } | null;
+}) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
       <SearchX className="size-8 text-muted-foreground" aria-hidden="true" />
-      {search ? (
+      {mine && !mine.hasAny ? (
+        <>
+          <p className="text-muted-foreground">No patients are assigned to you this shift.</p>
+          <Button variant="outline" onClick={mine.onShowAll}>
+            Show all patients
+          </Button>
+        </>
+      ) : search ? (
         <>
           <p className="text-muted-foreground">No patients found matching “{search}”.</p>
           <Button variant="outline" onClick={onClearSearch}>
@@ -49,7 +65,14 @@ function EmptyState({ search, onClearSearch }: { search: string; onClearSearch: 
           </Button>
         </>
       ) : (
-        <p className="text-muted-foreground">No patients found with the selected condition.</p>
+        <>
+          <p className="text-muted-foreground">No patients found with the selected condition.</p>
+          {mine && (
+            <Button variant="outline" onClick={mine.onShowAll}>
+              Show all patients
+            </Button>
+          )}
+        </>
       )}
     </div>
   );
@@ -91,25 +114,23 @@ const GridCard = memo(function GridCard({
  */
 export function PatientGrid({
   renderAnalysis,
-  onlyIds = null,
-  extraFilter,
+  mine,
 }: {
   renderAnalysis: ComponentProps<typeof PatientCard>['renderAnalysis'];
-  /** "My patients": only these (the nurse's assignments this shift); null for the whole ward. */
-  onlyIds?: ReadonlySet<number> | null;
-  /** A filter of the screen's, shown after the condition filters (the toggle for `onlyIds`). */
-  extraFilter?: ReactNode;
+  /**
+   * "My patients" (the screen's: the nurse's assignments this shift), combined with the condition
+   * filters: whether it is on, the ids (null while not known: the whole ward shows), and its toggle.
+   */
+  mine?: { isOn: boolean; ids: ReadonlySet<number> | null; onChange: (isOn: boolean) => void };
 }) {
   const headingId = useId();
   const patientsQuery = useQuery(getPatientsQueryOptions());
-  const patients = useMemo(
-    () =>
-      onlyIds && patientsQuery.data
-        ? patientsQuery.data.filter((p) => onlyIds.has(p.id))
-        : patientsQuery.data,
-    [onlyIds, patientsQuery.data],
-  );
-  const filters = usePatientFilters(patients);
+  const onlyIds = mine?.isOn ? mine.ids : null;
+  const filters = usePatientFilters(patientsQuery.data, onlyIds);
+  const showAll = () => {
+    filters.setCondition('all');
+    mine?.onChange(false);
+  };
 
   let content: ReactNode;
   if (patientsQuery.isError && !patientsQuery.data) {
@@ -131,7 +152,11 @@ export function PatientGrid({
           {filters.summary}
         </p>
         {filters.visible.length === 0 ? (
-          <EmptyState search={filters.appliedSearch.trim()} onClearSearch={() => filters.setSearch('')} />
+          <EmptyState
+            search={filters.appliedSearch.trim()}
+            onClearSearch={() => filters.setSearch('')}
+            mine={onlyIds ? { hasAny: onlyIds.size > 0, onShowAll: showAll } : null}
+          />
         ) : (
           <ul
             aria-labelledby={headingId}
@@ -167,7 +192,7 @@ export function PatientGrid({
         onSortChange={filters.setSort}
         search={filters.search}
         onSearchChange={filters.setSearch}
-        extraFilter={extraFilter}
+        mine={mine && { isOn: mine.isOn, onChange: mine.onChange }}
       />
       {content}
     </section>

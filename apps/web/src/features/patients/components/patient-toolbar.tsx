@@ -1,12 +1,15 @@
 import { Search } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { useId, useRef } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
+import { useScrollHint } from '@/hooks/use-scroll-hint.ts';
+import { cn } from '@/lib/utils.ts';
 import {
   CONDITION_FILTERS,
   type ConditionFilter,
+  isWholeWard,
   PATIENT_SORTS,
   type PatientSort,
   parsePatientSort,
@@ -20,11 +23,17 @@ interface PatientToolbarProps {
   onSortChange: (sort: PatientSort) => void;
   search: string;
   onSearchChange: (search: string) => void;
-  /** A filter the screen adds after the condition filters ("My patients" on the dashboard). */
-  extraFilter?: ReactNode;
+  /** "My patients" (the dashboard's): shown after the condition filters, combined with them. */
+  mine?: { isOn: boolean; onChange: (isOn: boolean) => void };
 }
 
-/** The filter buttons (spec point 2: clicking one sets the filter), the name search and "Admit patient". */
+const CHIP = 'h-8 shrink-0 px-3 sm:h-10 sm:px-4';
+
+/**
+ * The filter buttons (spec point 2: clicking one sets the filter), the name search and "Admit
+ * patient". "My patients" combines with a condition, and both show pressed; "All Patients" is pressed
+ * only when neither filters, and one click on it returns to the whole ward.
+ */
 export function PatientToolbar({
   condition,
   onConditionChange,
@@ -32,10 +41,17 @@ export function PatientToolbar({
   onSortChange,
   search,
   onSearchChange,
-  extraFilter,
+  mine,
 }: PatientToolbarProps) {
   const searchId = useId();
   const sortId = useId();
+  const chipsRef = useRef<HTMLFieldSetElement>(null);
+  const hint = useScrollHint(chipsRef);
+  const isMine = mine?.isOn ?? false;
+  const choose = (value: ConditionFilter) => {
+    onConditionChange(value);
+    if (value === 'all' && isMine) mine?.onChange(false);
+  };
   return (
     // One wrapping row of parts, ordered per width. On a phone: the filters as one row of small buttons
     // that scrolls sideways, then the search beside "Admit", then the sort, so the first patient card
@@ -43,24 +59,43 @@ export function PatientToolbar({
     // the search and the sort. Nothing is cut: the sort select is as wide as its longest choice and
     // moves to its own line rather than clip it.
     <div className="flex flex-wrap items-center gap-2 sm:gap-3">
-      <fieldset className="-mx-4 -my-1 order-1 flex min-w-0 basis-[calc(100%+2rem)] gap-1.5 overflow-x-auto px-4 py-1 sm:m-0 sm:flex-1 sm:basis-0 sm:flex-wrap sm:gap-2 sm:overflow-visible sm:p-0">
-        <legend className="sr-only">Filter patients</legend>
-        {CONDITION_FILTERS.map(({ value, label }) => {
-          const isPressed = value === condition;
-          return (
+      {/* On a phone the chips scroll sideways in one row; a fade on the side with more says so. */}
+      <div className="relative order-1 -mx-4 -my-1 flex min-w-0 basis-[calc(100%+2rem)] sm:m-0 sm:flex-1 sm:basis-0">
+        <fieldset
+          ref={chipsRef}
+          data-more-start={hint.canScrollStart || undefined}
+          data-more-end={hint.canScrollEnd || undefined}
+          className="flex min-w-0 flex-1 gap-1.5 overflow-x-auto px-4 py-1 sm:flex-wrap sm:gap-2 sm:overflow-visible sm:p-0"
+        >
+          <legend className="sr-only">Filter patients</legend>
+          {CONDITION_FILTERS.map(({ value, label }) => {
+            const isPressed = value === 'all' ? isWholeWard(condition, isMine) : value === condition;
+            return (
+              <Button
+                key={value}
+                variant={isPressed ? 'default' : 'outline'}
+                aria-pressed={isPressed}
+                onClick={() => choose(value)}
+                className={CHIP}
+              >
+                {label}
+              </Button>
+            );
+          })}
+          {mine && (
             <Button
-              key={value}
-              variant={isPressed ? 'default' : 'outline'}
-              aria-pressed={isPressed}
-              onClick={() => onConditionChange(value)}
-              className="h-8 px-3 sm:h-10 sm:px-4"
+              variant={isMine ? 'default' : 'outline'}
+              aria-pressed={isMine}
+              onClick={() => mine.onChange(!isMine)}
+              className={CHIP}
             >
-              {label}
+              My patients
             </Button>
-          );
-        })}
-        {extraFilter}
-      </fieldset>
+          )}
+        </fieldset>
+        <ScrollFade side="start" isShown={hint.canScrollStart} />
+        <ScrollFade side="end" isShown={hint.canScrollEnd} />
+      </div>
       <div className="order-3 sm:order-2 sm:self-start">
         <AdmitPatientButton />
       </div>
@@ -102,6 +137,25 @@ export function PatientToolbar({
           ))}
         </NativeSelect>
       </div>
+    </div>
+  );
+}
+
+/** The edge of the chip row that has more beyond it: a fade and an arrow, seen, not read. */
+function ScrollFade({ side, isShown }: { side: 'start' | 'end'; isShown: boolean }) {
+  if (!isShown) return null;
+  return (
+    <div
+      aria-hidden="true"
+      data-scroll-fade={side}
+      className={cn(
+        'pointer-events-none absolute inset-y-0 flex w-10 items-center from-background via-background/90 to-transparent text-muted-foreground sm:hidden',
+        side === 'end'
+          ? 'right-0 justify-end bg-gradient-to-l pr-1'
+          : 'left-0 justify-start bg-gradient-to-r pl-1',
+      )}
+    >
+      <span className="text-lg leading-none">{side === 'end' ? '›' : '‹'}</span>
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import type { Patient } from '@vigil/domain';
-import { Droplets, Gauge, HeartPulse, Thermometer, TriangleAlert } from 'lucide-react';
+import { Brain, Droplets, Gauge, HeartPulse, Thermometer, TriangleAlert, Wind } from 'lucide-react';
 import { ValueSourceLine } from '@/components/provenance/value-source-line.tsx';
 import { useNow } from '@/hooks/use-now.ts';
-import { coreVitalPatientField } from '@/lib/core-vitals.ts';
 import { cn } from '@/lib/utils.ts';
 import { describeValueSource } from '@/lib/value-source.ts';
 import { useVitalsStaleness } from '../hooks/use-vitals-staleness.ts';
-import { type VitalCardKey, vitalCardModels } from '../lib/vital-cards.ts';
+import { type VitalCardKey, vitalCardModels, vitalCardPatientField } from '../lib/vital-cards.ts';
 import { VitalsFreshness } from './vitals-freshness.tsx';
 
 const ICONS: Record<VitalCardKey, typeof HeartPulse> = {
@@ -14,10 +13,13 @@ const ICONS: Record<VitalCardKey, typeof HeartPulse> = {
   oxygenLevel: Droplets,
   bloodPressure: Gauge,
   temperature: Thermometer,
+  respiratoryRate: Wind,
+  consciousness: Brain,
 };
 
 /**
- * The four vital cards (spec point 2). An abnormal value by the patient-page thresholds (spec
+ * The vital cards: the spec's four (point 2), then respiratory rate and level of consciousness
+ * (ACVPU), the first NEWS2 parameters, where a nurse looks for them. An abnormal value by the patient-page thresholds (spec
  * point 5) gets a red frame AND the words "High"/"Low" with the limit crossed: never colour alone. A
  * value NEWS2 scores names its score instead of "Within range" (orange for 1–2 points, red for 3).
  * Each card says where its value comes from and how old it is ("Device · Polar H10 · just now"); a
@@ -41,12 +43,12 @@ export function VitalCards({ patient }: { patient: Patient }) {
       />
       <ul
         data-stale={staleness.isStale || undefined}
-        className="grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4"
+        className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-4 2xl:grid-cols-6"
       >
         {vitalCardModels(patient).map((card) => {
           const Icon = ICONS[card.key];
           const source = describeValueSource(
-            patient.sources[coreVitalPatientField(card.key)],
+            patient.sources[vitalCardPatientField(card.key)],
             patient.news2.staleAfterMs,
             now,
           );

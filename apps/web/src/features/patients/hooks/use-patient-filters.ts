@@ -13,12 +13,16 @@ import {
 } from '../lib/filter-patients.ts';
 
 /**
- * The dashboard's condition filter and name search over the one cached patient list.
+ * The dashboard's condition filter and name search over the one cached patient list, and "My
+ * patients" (`onlyIds`, the screen's) combined with them.
  * The condition lives in the URL (`/?condition=Critical`), so it survives opening a patient and
  * coming back; the search stays in memory, because a patient's name must not end up in a URL
  * (browser history, server logs).
  */
-export function usePatientFilters(patients: readonly Patient[] | undefined) {
+export function usePatientFilters(
+  patients: readonly Patient[] | undefined,
+  onlyIds: ReadonlySet<number> | null = null,
+) {
   const [searchParams, setSearchParams] = useSearchParams();
   const condition = parseConditionFilter(searchParams.get('condition'));
   const sort = parsePatientSort(searchParams.get('sort'));
@@ -59,7 +63,9 @@ export function usePatientFilters(patients: readonly Patient[] | undefined) {
   const deferredCondition = useDeferredValue(condition);
   const deferredSearch = useDeferredValue(search);
   const deferredSort = useDeferredValue(sort);
+  const deferredOnlyIds = useDeferredValue(onlyIds);
   const isUpdating =
+    deferredOnlyIds !== onlyIds ||
     deferredCondition !== condition ||
     deferredSort !== sort ||
     deferredSearch !== search ||
@@ -69,11 +75,15 @@ export function usePatientFilters(patients: readonly Patient[] | undefined) {
     () =>
       deferredPatients
         ? sortPatients(
-            filterPatients(deferredPatients, { condition: deferredCondition, search: deferredSearch }),
+            filterPatients(deferredPatients, {
+              condition: deferredCondition,
+              search: deferredSearch,
+              onlyIds: deferredOnlyIds,
+            }),
             deferredSort,
           )
         : [],
-    [deferredPatients, deferredCondition, deferredSearch, deferredSort],
+    [deferredPatients, deferredCondition, deferredSearch, deferredSort, deferredOnlyIds],
   );
   const summary = useMemo(
     () => (deferredPatients ? patientCountSummary(deferredPatients, visible.length) : ''),

@@ -1,22 +1,11 @@
-import {
-  CORE_VITAL_BY_ID,
-  criticalReasons,
-  dashboardVitalFlags,
-  type Patient,
-  vitalsOfPatient,
-} from '@vigil/domain';
-import { type CoreVitalId, coreVitalDisplay } from '@/lib/core-vitals.ts';
+import { criticalReasons, dashboardVitalFlags, type Patient } from '@vigil/domain';
 import { isFedBySimulation, lostDevices } from '@/lib/value-source.ts';
+import { cardVitals, cardVitalText } from './card-vitals.ts';
 import { news2Label } from './clinical-tone.ts';
 import { news2CriticalMark, patientConditionReview, thresholdNote } from './condition-review.ts';
 import { observationDue } from './observation-schedule.ts';
 import { formatRelativeTime } from './relative-time.ts';
 import { vitalsStaleness } from './vitals-staleness.ts';
-
-/** The card's four vitals, oxygen first (spec point 2: the list shows each patient's oxygen level). */
-export const CARD_VITALS: readonly { id: CoreVitalId; label: string }[] = (
-  ['oxygenLevel', 'heartRate', 'bloodPressure', 'temperature'] as const
-).map((id) => ({ id, label: CORE_VITAL_BY_ID[id].tileLabel }));
 
 /**
  * What a dashboard card says below its name, ID and condition, as lines of plain text, in the card's
@@ -27,14 +16,10 @@ export const CARD_VITALS: readonly { id: CoreVitalId; label: string }[] = (
 export function cardSummaryLines(patient: Patient, nowMs: number): { before: string[]; after: string[] } {
   const { news2 } = patient;
   const flags = dashboardVitalFlags(patient);
-  const values = vitalsOfPatient(patient);
   const badges = [patient.isDemo && 'Demo patient', isFedBySimulation(patient.devices) && 'Simulation Mode'];
   const staleness = vitalsStaleness(patient, nowMs);
   const due = observationDue(patient, nowMs);
-  const vitals = CARD_VITALS.map(({ id, label }) => {
-    const { value, unit } = coreVitalDisplay(id, values);
-    return `${label} ${value} ${unit}${flags[id] ? ` (${flags[id]})` : ''}`;
-  });
+  const vitals = cardVitals(patient).map(cardVitalText);
   const before = [
     badges.filter(Boolean).join(' · '),
     `${news2Label(news2)} · ${news2.monitoring.text}`,

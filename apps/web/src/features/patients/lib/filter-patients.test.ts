@@ -110,6 +110,24 @@ describe('normalizeForSearch', () => {
   });
 });
 
+describe('"My patients" with the condition filters', () => {
+  it('keeps only the assigned patients, combined with a condition', () => {
+    const mine = new Set([4, 12]);
+    expect(names(filterPatients(WARD, { condition: 'all', search: '', onlyIds: mine }))).toEqual([
+      'Thomas Brennan',
+      'Fatima Al-Sayed',
+    ]);
+    expect(names(filterPatients(WARD, { condition: 'Critical', search: '', onlyIds: mine }))).toEqual([
+      'Thomas Brennan',
+    ]);
+  });
+
+  it('with no assignments counts the whole ward, never "0 patients · 0 critical"', () => {
+    const shown = filterPatients(WARD, { condition: 'all', search: '', onlyIds: new Set() });
+    expect(patientCountSummary(WARD, shown.length)).toBe('Showing 0 of 6 patients · 2 critical');
+  });
+});
+
 describe('patientCountSummary', () => {
   it('counts the ward and its critical patients', () => {
     expect(patientCountSummary(WARD, WARD.length)).toBe('6 patients · 2 critical');

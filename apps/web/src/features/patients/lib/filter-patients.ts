@@ -23,6 +23,8 @@ export function normalizeForSearch(text: string): string {
 export interface PatientFilter {
   condition: ConditionFilter;
   search: string;
+  /** "My patients": only these (the nurse's assignments this shift); null or absent for the whole ward. */
+  onlyIds?: ReadonlySet<number> | null;
 }
 
 type FilteredPatient = Pick<Patient, 'id' | 'name' | 'condition' | 'news2'>;
@@ -43,11 +45,12 @@ export function matchesCondition(patient: FilteredPatient, condition: ConditionF
  */
 export function filterPatients<P extends FilteredPatient>(
   patients: readonly P[],
-  { condition, search }: PatientFilter,
+  { condition, search, onlyIds }: PatientFilter,
 ): P[] {
   const query = normalizeForSearch(search);
   const isIdQuery = /^\d+$/.test(query);
   return patients.filter((patient) => {
+    if (onlyIds && !onlyIds.has(patient.id)) return false;
     if (!matchesCondition(patient, condition)) return false;
     if (!query) return true;
     if (isIdQuery && String(displayPatientId(patient.id)).includes(query)) return true;
@@ -61,8 +64,9 @@ function patientsText(count: number): string {
 
 /**
  * The count line above the grid, e.g. "24 patients · 4 critical", or "Showing 4 of 24 patients ·
- * 4 critical" while a filter hides some. "critical" counts the whole ward, as the Critical filter
- * shows it (a high NEWS2 included).
+ * 4 critical" while a filter ("My patients" too) hides some: `all` is always the whole ward, so the
+ * line never reads "0 patients" on a ward that has some. "critical" counts the whole ward, as the
+ * Critical filter shows it (a high NEWS2 included).
  */
 export function patientCountSummary(all: readonly FilteredPatient[], shown: number): string {
   const critical = all.filter((patient) => matchesCondition(patient, 'Critical')).length;
@@ -100,3 +104,6 @@ export function sortPatients<P extends SortedPatient>(patients: readonly P[], so
   if (sort === 'spec') return [...patients].sort(compareForWard);
   return [...patients].sort((a, b) => b.news2.total - a.news2.total || compareForWard(a, b));
 }
+
+/** Whether "All Patients" is the filter in force: no condition, and not only "My patients". */
+export const isWholeWard = (condition: ConditionFilter, isMine: boolean) => condition === 'all' && !isMine;

@@ -17,13 +17,22 @@ describe('vitalCardModels (patient-page thresholds, spec point 5)', () => {
       'Oxygen Level: 97 %',
       'Blood Pressure: 120/80 mmHg',
       'Temperature: 39.1 °C',
+      'Respiratory Rate: 16 /min',
+      'Consciousness: A Alert',
     ]);
   });
 
   it('flags nothing inside the limits, including the boundaries', () => {
     expect(
       flags({ pulse: 100, oxygenLevel: 95, systolicBP: 140, diastolicBP: 90, temperature: 995 }),
-    ).toEqual({ heartRate: null, oxygenLevel: null, bloodPressure: null, temperature: null });
+    ).toEqual({
+      heartRate: null,
+      oxygenLevel: null,
+      bloodPressure: null,
+      temperature: null,
+      respiratoryRate: null,
+      consciousness: null,
+    });
     expect(flags({ pulse: 60, temperature: 968 }).temperature).toBeNull(); // 36.0 °C
   });
 
@@ -56,6 +65,8 @@ describe('what a vital card says under its value', () => {
       oxygenLevel: 'Within range',
       bloodPressure: 'Within range',
       temperature: 'Within range',
+      respiratoryRate: 'Within range',
+      consciousness: 'Within range',
     });
     // Pulse 95 is within the spec's 60–100 but scores 1 in NEWS2 (91–110).
     const pulse = cards({ pulse: 95 }).find((c) => c.key === 'heartRate')!;
@@ -86,6 +97,35 @@ describe('what a vital card says under its value', () => {
     )!;
     expect(pulse.news2?.score).toBe(2);
     expect(pulse.status).toBe('Scores 2 in NEWS2');
+  });
+
+  it('shows respiratory rate and ACVPU at a glance, with their NEWS2 points (issue 40 item 4)', () => {
+    const sick = cards({ respiratoryRate: 26, consciousness: 'C' });
+    const rr = sick.find((c) => c.key === 'respiratoryRate')!;
+    expect([rr.value, rr.unit, rr.status, rr.tone]).toEqual([
+      '26',
+      '/min',
+      'High — scores 3 in NEWS2',
+      'alarm',
+    ]);
+    const acvpu = sick.find((c) => c.key === 'consciousness')!;
+    expect([acvpu.value, acvpu.unit, acvpu.status, acvpu.tone]).toEqual([
+      'C',
+      'New confusion',
+      'Not alert — scores 3 in NEWS2',
+      'alarm',
+    ]);
+    expect(cards({ respiratoryRate: 10 }).find((c) => c.key === 'respiratoryRate')!.status).toBe(
+      'Low — scores 1 in NEWS2',
+    );
+  });
+
+  it('says "Not recorded" for a NEWS2 parameter never recorded, never "Within range"', () => {
+    const missing = cards({ respiratoryRate: null, consciousness: null });
+    expect(missing.filter((c) => c.status === 'Not recorded').map((c) => [c.key, c.value])).toEqual([
+      ['respiratoryRate', '—'],
+      ['consciousness', '—'],
+    ]);
   });
 
   it('reads SpO2 on scale 2 on oxygen as high above the target', () => {

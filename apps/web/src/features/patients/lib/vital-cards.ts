@@ -1,11 +1,13 @@
 import {
   type BandTable,
   CORE_VITALS,
+  type CoreVitalFlag,
   coreVitalFlags,
   limitText,
   type Patient,
   type PatientVitalValues,
   PULSE_TABLE,
+  RESPIRATORY_RATE_TABLE,
   SYSTOLIC_BP_TABLE,
   spo2Table,
   TEMPERATURE_C_TABLE,
@@ -13,11 +15,22 @@ import {
   type VitalValues,
   vitalsOfPatient,
 } from '@vigil/domain';
-import { type CoreVitalId, coreVitalDisplay, coreVitalNews2 } from '@/lib/core-vitals.ts';
+import {
+  NEWS2_EXTRAS,
+  news2ParameterOf,
+  VITAL_CARD_KEYS,
+  type VitalCardKey,
+  vitalCardDisplay,
+} from './vital-display.ts';
 
-export type VitalCardKey = CoreVitalId;
+export {
+  VITAL_CARD_KEYS,
+  type VitalCardKey,
+  vitalCardDisplay,
+  vitalCardPatientField,
+} from './vital-display.ts';
 
-type Direction = 'High' | 'Low';
+type Direction = 'High' | 'Low' | 'Not alert';
 
 export interface VitalCardModel {
   key: VitalCardKey;
@@ -40,14 +53,14 @@ export interface VitalCardModel {
 type CardPatient = PatientVitalValues &
   Pick<Patient, 'spo2Scale'> & { news2: Pick<Patient['news2'], 'parameters'> };
 
-/** The chart row (RCP NEWS2 2017 Chart 1) a core vital is read against, with the value as scored. */
+/** The chart row (RCP NEWS2 2017 Chart 1) a vital is read against, with the value as scored. */
 function chartOf(
-  id: CoreVitalId,
+  key: VitalCardKey,
   values: VitalValues,
   patient: CardPatient,
 ): { table: BandTable; value: number; unit: string } | null {
-  const { heartRate, oxygenLevel, systolicBP, temperature } = values;
-  switch (id) {
+  const { heartRate, oxygenLevel, systolicBP, temperature, respiratoryRate } = values;
+  switch (key) {
     case 'heartRate':
       return typeof heartRate === 'number' ? { table: PULSE_TABLE, value: heartRate, unit: 'bpm' } : null;
     case 'bloodPressure':
@@ -58,11 +71,17 @@ function chartOf(
       return typeof temperature === 'number'
         ? { table: TEMPERATURE_C_TABLE, value: tenthsFToRoundedCelsius(temperature), unit: '°C' }
         : null;
+    case 'respiratoryRate':
+      return typeof respiratoryRate === 'number'
+        ? { table: RESPIRATORY_RATE_TABLE, value: respiratoryRate, unit: '/min' }
+        : null;
     case 'oxygenLevel': {
       if (typeof oxygenLevel !== 'number') return null;
       const table = spo2Table(oxygenLevel, patient.spo2Scale, patient.onSupplementalOxygen);
       return table ? { table, value: oxygenLevel, unit: '%' } : null;
     }
+    case 'consciousness':
+      return null;
   }
 }
 
@@ -70,48 +89,57 @@ function chartOf(
  * The NEWS2 points the server gave this vital (its summary's parameter), and where on the chart the
  * value lies: the chart is only read for the words ("Low", "≤ 90"), the score is the server's.
  */
-function news2Of(id: CoreVitalId, values: VitalValues, patient: CardPatient): VitalCardModel['news2'] {
-  const parameter = coreVitalNews2(id);
+export function vitalNews2(key: VitalCardKey, patient: CardPatient): VitalCardModel['news2'] {
+  const parameter = news2ParameterOf(key);
   const score = patient.news2.parameters.find((p) => p.parameter === parameter)?.score ?? null;
   if (score === null || score < 1) return null;
-  const chart = chartOf(id, values, patient);
+  if (key === 'consciousness') return { score, direction: 'Not alert', limit: null };
+  const chart = chartOf(key, vitalsOfPatient(patient), patient);
   if (!chart) return { score, direction: null, limit: null };
   const limit = limitText(chart.table, chart.value);
   const direction = limit.startsWith('≤') ? 'Low' : limit.startsWith('>') ? 'High' : null;
   return { score, direction, limit: direction ? `${limit} ${chart.unit}` : null };
 }
 
-function statusOf(flag: VitalCardModel['flag'], news2: VitalCardModel['news2']): string {
+function statusOf(flag: VitalCardModel['flag'], news2: VitalCardModel['news2'], isRecorded: boolean): string {
   const points = news2 ? `scores ${news2.score} in NEWS2` : null;
   if (flag)
     return points ? `${flag.direction} (${flag.limit}) — ${points}` : `${flag.direction} (${flag.limit})`;
   if (news2) return news2.direction ? `${news2.direction} — ${points}` : `Scores ${news2.score} in NEWS2`;
-  return 'Within range';
+  // NEWS2 counts an unrecorded parameter as missing, never as normal (RCP 2017).
+  return isRecorded ? 'Within range' : 'Not recorded';
 }
 
+const labelOf = (key: VitalCardKey) =>
+  key === 'respiratoryRate' || key === 'consciousness'
+    ? NEWS2_EXTRAS.find((v) => v.key === key)!.label
+    : CORE_VITALS.find((v) => v.id === key)!.label;
+
 /**
- * The four vital cards of the patient page (spec point 2), labelled and highlighted by their
- * catalogue rows (the patient-page limits of spec point 5). A flag names the limit crossed, as alarm messages should
- * (docs/reference/clinical.md, IEC 60601-1-8). A value the spec's limits pass but NEWS2 scores (BP
- * 88/52: systolic ≤ 90, 3 points) never reads "Within range": it names its score.
+ * The vital cards of the patient page (spec point 2, with RR and ACVPU), labelled and highlighted by
+ * their catalogue rows (the patient-page limits of spec point 5; RR and ACVPU have none). A flag
+ * names the limit crossed, as alarm messages should (docs/reference/clinical.md, IEC 60601-1-8). A
+ * value the spec's limits pass but NEWS2 scores (BP 88/52: systolic ≤ 90, 3 points) never reads
+ * "Within range": it names its score.
  */
 export function vitalCardModels(patient: CardPatient): VitalCardModel[] {
-  const flags = coreVitalFlags(patient, 'patientPage');
+  const flags: Partial<Record<VitalCardKey, CoreVitalFlag | null>> = coreVitalFlags(patient, 'patientPage');
   const values = vitalsOfPatient(patient);
-  return CORE_VITALS.map(({ id, label }) => {
-    const crossed = flags[id];
+  return VITAL_CARD_KEYS.map((key) => {
+    const crossed = flags[key];
     const flag: VitalCardModel['flag'] = crossed
       ? { direction: crossed.flag === 'low' ? 'Low' : 'High', limit: crossed.limit }
       : null;
-    const news2 = news2Of(id, values, patient);
+    const news2 = vitalNews2(key, patient);
     const tone = flag || news2?.score === 3 ? 'alarm' : news2 ? 'warning' : null;
+    const display = vitalCardDisplay(key, values);
     return {
-      key: id,
-      label,
-      ...coreVitalDisplay(id, values),
+      key,
+      label: labelOf(key),
+      ...display,
       flag,
       news2,
-      status: statusOf(flag, news2),
+      status: statusOf(flag, news2, display.value !== '—'),
       tone,
     };
   });

@@ -44,7 +44,9 @@ export function ChooseBedButton({
       toastSuccess(isMove ? 'Patient moved' : 'Patient given a bed', `${patient.name}: bed ${move.toBed}`);
     },
   });
-  const chosen = freeBeds.some((bed) => String(bed.id) === bedId) ? bedId : String(freeBeds[0]?.id ?? '');
+  // Nothing chosen until the nurse chooses: a preselected bed is given with one careless click.
+  const chosen = freeBeds.some((bed) => String(bed.id) === bedId) ? bedId : '';
+  const [isUnchosen, setUnchosen] = useState(false);
   return (
     <FormDialog
       isOpen={isOpen}
@@ -66,7 +68,8 @@ export function ChooseBedButton({
       description={isMove ? 'To a free bed on the ward.' : 'A free bed on the ward.'}
       onSubmit={(event) => {
         event.preventDefault();
-        if (chosen !== '') place.mutate({ patientId: patient.id, bedId: Number(chosen) });
+        if (chosen === '') setUnchosen(true);
+        else place.mutate({ patientId: patient.id, bedId: Number(chosen) });
       }}
     >
       {freeBeds.length === 0 ? (
@@ -74,7 +77,16 @@ export function ChooseBedButton({
       ) : (
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-bed`}>Bed</Label>
-          <NativeSelect id={`${id}-bed`} value={chosen} onChange={(event) => setBedId(event.target.value)}>
+          <NativeSelect
+            id={`${id}-bed`}
+            value={chosen}
+            onChange={(event) => {
+              setBedId(event.target.value);
+              setUnchosen(false);
+            }}
+            aria-invalid={isUnchosen || undefined}
+          >
+            <option value="">Choose a bed</option>
             {freeBeds.map((bed) => (
               <option key={bed.id} value={bed.id}>
                 {bed.label} ({bed.bayName})
@@ -83,6 +95,7 @@ export function ChooseBedButton({
           </NativeSelect>
         </div>
       )}
+      {isUnchosen && <FormAlert>Choose a bed first.</FormAlert>}
       {place.error && <FormAlert>{describeError(place.error)}</FormAlert>}
       <DialogFormFooter
         pending={place.isPending}

@@ -13,7 +13,12 @@ import { toastError, toastInfo, toastSuccess } from '@/lib/toast.ts';
 import { useVitalWatchData, useWearableConnection, useWhoopStatus } from '../api/get-wearable.ts';
 import { useConnectWhoop, useDisconnectWhoop, useRefreshVitalWatchData } from '../api/manage-wearable.ts';
 import { vitalWatchDataQueryKey, wearableQueryKey } from '../api/query-keys.ts';
-import { isNewerThan, latestWhoopReading, pickWearableData } from '../lib/wearable-data.ts';
+import {
+  isNewerThan,
+  latestWhoopReading,
+  pickWearableData,
+  whoopUnavailableText,
+} from '../lib/wearable-data.ts';
 import { WearableDataCard } from './wearable-data-card.tsx';
 
 /** Spec point 8 texts, with the wearable provider named. */
@@ -105,15 +110,32 @@ export function WearablePanel({
         ),
     });
 
+  const unavailable = whoopUnavailableText(status.data);
   const connectButton = (label: string) => (
-    <Button onClick={connect} disabled={connectWhoop.isPending || status.isPending} className="self-start">
-      {connectWhoop.isPending ? (
-        <LoaderCircle className="animate-spin" aria-hidden="true" />
-      ) : (
-        <Watch aria-hidden="true" />
+    <div className="flex flex-col gap-1.5">
+      <Button
+        onClick={connect}
+        disabled={connectWhoop.isPending || status.isPending || unavailable !== null}
+        aria-describedby={unavailable ? `${headingId}-unavailable` : undefined}
+        className="self-start"
+      >
+        {connectWhoop.isPending ? (
+          <LoaderCircle className="animate-spin" aria-hidden="true" />
+        ) : (
+          <Watch aria-hidden="true" />
+        )}
+        {label}
+      </Button>
+      {unavailable && (
+        <p
+          id={`${headingId}-unavailable`}
+          data-whoop-unavailable=""
+          className="text-muted-foreground text-sm"
+        >
+          {unavailable}
+        </p>
       )}
-      {label}
-    </Button>
+    </div>
   );
   const disconnectButton = (
     <Button variant="outline" onClick={onDisconnect} disabled={disconnect.isPending}>

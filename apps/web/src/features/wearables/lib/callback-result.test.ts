@@ -44,8 +44,16 @@ describe('readCallbackResult', () => {
     });
   });
 
-  it('does not claim success for a bare code: nothing was exchanged', () => {
-    for (const search of ['', '?state=x', '?code=xyz&state=1', '?outcome=other']) {
+  it('/oauth/callback?code=… shows the spec\'s success text, not "No authorization code provided" (issue 40 item 9)', () => {
+    expect(readCallbackResult('?code=xyz&state=1')).toEqual({
+      status: 'success',
+      message: 'Authentication successful! You can now return to the application.',
+      patientId: null,
+    });
+  });
+
+  it('says "No authorization code provided" without a code or an outcome', () => {
+    for (const search of ['', '?state=x', '?code=', '?outcome=other']) {
       expect(readCallbackResult(search)).toEqual({
         status: 'error',
         message: 'No authorization code provided. Please try again.',

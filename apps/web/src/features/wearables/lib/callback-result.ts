@@ -18,11 +18,11 @@ function readPatientId(params: URLSearchParams): number | null {
 }
 
 /**
- * Reads the outcome the server's callback route sent the browser here with (an unknown error code
- * reads as `authorization_failed`): the server exchanged
- * WHOOP's code itself, so this page never sees a code or a token. An `error` wins; then success only
- * when the server says the connection was stored (`outcome=connected`); anything else, a `code`
- * included (this page cannot exchange one), is the spec's "no code" error.
+ * Reads the outcome the browser arrived with (an unknown error code reads as `authorization_failed`),
+ * as the spec's page does (point 2): an `error` wins; then the spec's success text for a `code` (the
+ * provider's answer, read by the spec's rule) or for the server's own `outcome=connected` (Vigil's
+ * callback route exchanges WHOOP's code itself and sends the browser here with it); with neither,
+ * the spec's "no code" error. The page makes no call and shows no code.
  */
 export function readCallbackResult(search: string): CallbackResult {
   const params = new URLSearchParams(search);
@@ -39,7 +39,7 @@ export function readCallbackResult(search: string): CallbackResult {
       ...(hint ? { hint } : {}),
     };
   }
-  if (params.get('outcome') === 'connected') {
+  if (params.get('outcome') === 'connected' || (params.get('code') ?? '').trim() !== '') {
     return { status: 'success', message: CALLBACK_MESSAGES.success, patientId };
   }
   return { status: 'error', message: CALLBACK_MESSAGES.noCode, patientId };

@@ -1,7 +1,13 @@
 import type { VitalReading, VitalWatchData } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
 import { makeReading } from '@/test/reading-factory.ts';
-import { formatWindow, isNewerThan, latestWhoopReading, pickWearableData } from './wearable-data.ts';
+import {
+  formatWindow,
+  isNewerThan,
+  latestWhoopReading,
+  pickWearableData,
+  whoopUnavailableText,
+} from './wearable-data.ts';
 
 const reading = (over: Partial<VitalReading>): VitalReading =>
   makeReading({
@@ -111,5 +117,13 @@ describe('the window of a wearable summary', () => {
     ['another day', local(21, 23, 0), local(22, 7, 0), 'overnight 23:00–07:00 (22 Nov)'],
   ])('%s → %s', (_, start, end, text) => {
     expect(formatWindow(start, end, today)).toBe(text);
+  });
+});
+
+describe('"Connect WHOOP" stays enabled while the server says WHOOP is unavailable (issue 40 item 9)', () => {
+  it('says why it cannot be used when the server says WHOOP is unavailable, nothing otherwise', () => {
+    expect(whoopUnavailableText({ available: false })).toMatch(/WHOOP is not set up on this server/);
+    expect(whoopUnavailableText({ available: true })).toBeNull();
+    expect(whoopUnavailableText(undefined)).toBeNull();
   });
 });

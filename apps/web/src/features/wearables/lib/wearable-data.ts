@@ -107,3 +107,13 @@ export function pickWearableData(
     source,
   };
 }
+
+/**
+ * Why "Connect WHOOP" cannot be used, when the server says WHOOP is unavailable (GET
+ * /api/whoop/status, `available` false: not configured on this server), or null while it may be.
+ */
+export function whoopUnavailableText(status: { available: boolean } | undefined): string | null {
+  return status && !status.available
+    ? 'WHOOP is not set up on this server: an administrator configures the WHOOP integration first.'
+    : null;
+}
