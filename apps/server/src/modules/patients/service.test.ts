@@ -6,11 +6,17 @@ import { createPatientService } from './service.ts';
 /** The patients service over a fake repository whose only history is one vitals edit. */
 function timelineOfEdit(data: Record<string, { from: unknown; to: unknown }>) {
   const repo = {
-    get: async (id: number) => ({ id }),
+    get: async (id: number) => ({ id, spo2Scale: 1 }),
     timelineSources: async () => ({
       events: [{ id: 1, type: 'vitals-updated', data, createdAt: new Date('2026-03-02T08:00:00Z') }],
       notes: [],
       completedTreatments: [],
+      observations: [],
+      alerts: [],
+      medications: [],
+      deviceLinks: [],
+      handovers: [],
+      bedMoves: [],
     }),
   } as unknown as PatientRepository;
   const service = createPatientService({
