@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import {
   computeNews2,
-  NEWS2_BANDS,
   NEWS2_PARAMETERS,
-  type News2Band,
   type News2Parameter,
   news2InputFromVitals,
 } from './clinical/news2.ts';
 import { ReadingProvenance } from './clinical/provenance.ts';
 import type { Spo2Scale } from './clinical/spo2-scale.ts';
+import { NEWS2_BANDS, type News2Band } from './clinical/words.ts';
 import { isoDateTime } from './time.ts';
 import { NEWS2_VITAL_SIGNS, VITAL_KEYS, VITAL_SIGN_BY_KEY, type VitalKey } from './vitals/catalogue.ts';
 import type { VitalValues } from './vitals/mappers.ts';

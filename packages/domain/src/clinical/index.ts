@@ -10,3 +10,4 @@ export * from './spo2-scale.ts';
 export * from './trend.ts';
 export * from './vital-sources.ts';
 export * from './vitals.ts';
+export * from './words.ts';
