@@ -11,7 +11,7 @@ import {
   news2InputFromVitals,
 } from './news2.ts';
 import { spo2Table } from './news2-chart.ts';
-import { news2OfSummary, type PatientNews2 } from './patient-news2.ts';
+import { news2OfSummary, type StoredNews2 } from './patient-news2.ts';
 import type { Spo2Scale } from './spo2-scale.ts';
 import type { News2Trend } from './trend.ts';
 import { NEWS2_BAND_LABELS, news2Findings, news2ParameterPhrase } from './words.ts';
@@ -30,7 +30,7 @@ export interface BuildAnalysisInput extends AnalysisVitals {
    * scored again, so the record's analysis can never disagree with the patient. Without it (a set
    * of vitals sent for analysis, stored nowhere) the vitals given are scored.
    */
-  news2?: PatientNews2 | null;
+  news2?: StoredNews2 | null;
 }
 
 /** The vitals a patient record carries, by the catalogue's keys (`temperature` in tenths of °F). */

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PULSE_TABLE,
-  RESPIRATORY_RATE_TABLE,
-  SPO2_SCALE_1_TABLE,
-  SPO2_SCALE_2_AIR_TABLE,
-  SPO2_SCALE_2_OXYGEN_TABLE,
-  SYSTOLIC_BP_TABLE,
   scoreAirOrOxygen,
   scoreConsciousness,
   scorePulse,
@@ -13,7 +7,6 @@ import {
   scoreSpo2,
   scoreSystolicBP,
   scoreTemperatureC,
-  TEMPERATURE_C_TABLE,
 } from './news2-chart.ts';
 
 // Expected scores are read off the RCP NEWS2 2017 chart in docs/reference/clinical.md, both sides of every band.

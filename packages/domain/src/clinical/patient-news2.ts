@@ -219,10 +219,12 @@ export function withStaleness(summary: PatientNews2, nowMs: number): PatientNews
 
 /**
  * A patient's NEWS2 summary in the engine's own shape, nothing scored again: the scores are the
- * summary's, and the temperature it scored (`temperature`, the patient's value in tenths of °F) is given in
- * °C as the engine gives it.
+ * summary's, its Chart 4 response and monitoring those of its band in today's words
+ * (clinical/words.ts), and the temperature it scored (`temperature`, the patient's value in tenths
+ * of °F) is given in °C as the engine gives it.
  */
-export function news2OfSummary(summary: PatientNews2, temperature?: number | null): News2Result {
+export function news2OfSummary(summary: StoredNews2, temperature?: number | null): News2Result {
+  const chart4 = NEWS2_CHART4[triggerOfBand(summary.band, summary.total)];
   const scores = Object.fromEntries(
     summary.parameters.map((p) => [p.parameter, p.score as News2ParameterScore | null]),
   ) as News2Scores;
@@ -239,8 +241,8 @@ export function news2OfSummary(summary: PatientNews2, temperature?: number | nul
         ? tenthsFToRoundedCelsius(temperature)
         : null,
     band: summary.band,
-    monitoring: summary.monitoring,
-    response: summary.response,
+    monitoring: { ...summary.monitoring, text: chart4.monitoring.text },
+    response: chart4.response,
   };
 }
 

@@ -226,3 +226,20 @@ describe('news2Findings: the score in bedside words', () => {
     ]);
   });
 });
+
+describe('plain words have no alarm-style shorthand', () => {
+  it('neither the findings nor any Chart 4 response uses limit signs or points', () => {
+    const news2 = computeNews2({
+      respiratoryRate: 11,
+      oxygenLevel: 95,
+      onSupplementalOxygen: false,
+      systolicBP: 110,
+      heartRate: 50,
+      consciousness: 'A',
+      temperature: 968,
+    });
+    expect(news2.total).toBe(5);
+    expect(news2Findings(news2)).not.toMatch(/[≤≥<>]|point/);
+    for (const trigger of NEWS2_TRIGGERS) expect(NEWS2_CHART4[trigger].response).not.toMatch(/[≤≥<>]|point/);
+  });
+});

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AlertSettings, AlertsQuery, Consciousness, PatientNews2 } from '@vigil/domain';
+import type { AlertSettings, AlertsQuery, Consciousness, StoredNews2 } from '@vigil/domain';
 import { and, desc, eq, getTableColumns, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { columnList, type Run, rowMapper, statement } from '../../db/prepared.ts';
@@ -120,7 +120,7 @@ export function createAlertRepository(db: Db) {
       if (!row) return undefined;
       return {
         id: row.id as number,
-        news2: row.news2 as PatientNews2 | null,
+        news2: row.news2 as StoredNews2 | null,
         respiratoryRate: row.respiratory_rate as number | null,
         oxygenLevel: row.oxygen_level as number,
         onSupplementalOxygen: row.on_supplemental_oxygen as boolean | null,
