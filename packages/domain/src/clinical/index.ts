@@ -3,6 +3,7 @@ export * from './analysis.ts';
 export * from './analysis-schema.ts';
 export * from './news2.ts';
 export * from './news2-chart.ts';
+export * from './news2-chart-layout.ts';
 export * from './news2-series.ts';
 export * from './patient-news2.ts';
 export * from './provenance.ts';
