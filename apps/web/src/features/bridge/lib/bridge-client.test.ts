@@ -1,4 +1,4 @@
-import { BRIDGE_PROTOCOL, type BridgeEvent } from '@vigil/domain';
+import { BRIDGE_PROTOCOL } from '@vigil/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_CONNECT_FAILED, BridgeClient, type BridgeNotice } from './bridge-client.ts';
 import { bridgeDevice, FakeSocket } from './test-fixtures.ts';
