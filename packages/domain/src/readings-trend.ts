@@ -215,7 +215,10 @@ export function news2AlongTrend(
     for (const vital of NEWS2_VITAL_SIGNS) {
       if (dense[vital.key]!.last[i] === null) continue;
       const row = news2ChartRow(vital.news2, carried, chartScale);
-      if (row !== null) (out.rows[vital.news2] ??= []).push(row);
+      if (row === null) continue;
+      const rows = out.rows[vital.news2] ?? [];
+      rows.push(row);
+      out.rows[vital.news2] = rows;
     }
     const scale = scaleAt(time[i]!);
     const now = computeNews2(news2InputFromVitals(carried, scale));

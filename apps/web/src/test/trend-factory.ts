@@ -4,10 +4,10 @@ import {
   NEWS2_VITAL_SIGNS,
   type News2Parameter,
   news2ChartRow,
-  type Spo2Scale,
-  type TrendNews2,
   type ReadingProvenance,
+  type Spo2Scale,
   summaryNumber,
+  type TrendNews2,
   type TrendSeries,
   VITAL_SIGNS,
   type VitalKey,
@@ -44,7 +44,9 @@ function chartRows(points: readonly TrendPointSpec[], spo2Scale: Spo2Scale): Tre
     for (const vital of NEWS2_VITAL_SIGNS) {
       const value = p.values[vital.key];
       if (value === null || value === undefined) continue;
-      (rows[vital.news2] ??= []).push(news2ChartRow(vital.news2, carried, spo2Scale) ?? 0);
+      const placed = rows[vital.news2] ?? [];
+      placed.push(news2ChartRow(vital.news2, carried, spo2Scale) ?? 0);
+      rows[vital.news2] = placed;
     }
   }
   return rows;
