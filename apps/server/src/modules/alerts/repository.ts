@@ -72,7 +72,7 @@ const STATEMENTS = {
      from alerts a join patients p on p.id = a.patient_id
      where (a.state = 'pending' and a.pending_since <= $1)
         or (a.state = 'active' and a.deadline_at <= $2
-            and a.escalation_level < (case when a.condition = any($4::text[]) then $5 else $3 end))
+            and a.escalation_level < (case when a.condition = any($4::text[]) then $5::int else $3::int end))
      order by a.id limit 100
      for update of a skip locked`,
   ),
