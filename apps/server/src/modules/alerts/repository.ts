@@ -162,7 +162,13 @@ export function createAlertRepository(db: Db) {
           `alerts_update_${digest(entries.map(([k]) => k).join(','))}`,
           `update alerts a set ${assignments} where a.id = $1 returning ${VIEW}`,
         ),
-        [id, ...entries.map(([, v]) => (v instanceof Date ? v.toISOString() : v))],
+        // A list is a jsonb column's value (escalated_to_users): sent as JSON, not as a SQL array.
+        [
+          id,
+          ...entries.map(([, v]) =>
+            v instanceof Date ? v.toISOString() : Array.isArray(v) ? JSON.stringify(v) : v,
+          ),
+        ],
       );
       return toView(row!);
     },
