@@ -469,6 +469,9 @@ describe('Live vitals', () => {
         await page.waitForTimeout(10);
       }
       await waitForLive(page);
+      // Back, it says "Live again" for 10 s, then steps aside.
+      await banner.getByText(/^Live again — updated /).waitFor();
+      await page.clock.runFor(10_100);
       await banner.waitFor({ state: 'detached' });
       expect(await text(status)).toBe('');
 

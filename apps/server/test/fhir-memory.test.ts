@@ -56,7 +56,7 @@ async function peakDuring(database: Database, work: () => Promise<void>) {
   let rssPeak = before.rss;
   let queries = 0;
   client.query = function (this: unknown, ...args: unknown[]) {
-    if (++queries % 10 === 0) {
+    if (++queries % 40 === 0) {
       collect();
       const now = process.memoryUsage();
       heapPeak = Math.max(heapPeak, now.heapUsed);

@@ -209,21 +209,6 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     clock,
     onError: (error) => log.error({ err: { name: (error as Error).name } }, 'FHIR export failed'),
   });
-  const deviceTokens = createDeviceTokenService({
-    repo: createDeviceTokenRepository(database.db),
-    clock,
-    patients,
-    audit,
-    liveEvents,
-  });
-  const bridge = createBridgeService({ repo: createBridgeRepository(database.db), clock });
-  const smart = createSmartService({
-    repo: createSmartRepository(database.db),
-    clock,
-    audit,
-    jwksAllowPrivate: config.smartJwksAllowPrivate,
-  });
-  const care = createCareService({ repo: createCareRepository(database.db), patients, clock, audit });
   const deviceLinks = createDeviceLinkService({
     repo: createDeviceLinkRepository(database.db),
     clock,
@@ -234,6 +219,22 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     acceptSimulated: config.acceptSimulatedReadings,
     leaseMs: config.deviceLinkLeaseMs,
   });
+  const deviceTokens = createDeviceTokenService({
+    repo: createDeviceTokenRepository(database.db),
+    clock,
+    patients,
+    audit,
+    liveEvents,
+    links: deviceLinks,
+  });
+  const bridge = createBridgeService({ repo: createBridgeRepository(database.db), clock });
+  const smart = createSmartService({
+    repo: createSmartRepository(database.db),
+    clock,
+    audit,
+    jwksAllowPrivate: config.smartJwksAllowPrivate,
+  });
+  const care = createCareService({ repo: createCareRepository(database.db), patients, clock, audit });
   const wearables = createWearableService({
     config: config.whoop,
     repo: createWearableRepository(database.db),

@@ -1,7 +1,6 @@
 import {
   countsAsCurrent,
   deviceStatus,
-  type LINK_CONNECTION_TYPES,
   nextObservationDue,
   type PatientDevice,
   type ReadingProvenance,
@@ -77,7 +76,7 @@ export async function backfillPatientState(db: Db, now: Date = new Date()): Prom
         linkId: l.id,
         deviceId: l.deviceId,
         deviceName: l.deviceName,
-        connectionType: l.connectionType as (typeof LINK_CONNECTION_TYPES)[number],
+        connectionType: l.connectionType,
         simulated: l.simulated,
         status: deviceStatus({ ...l, endedAt: null }) === 'reconnecting' ? 'reconnecting' : 'connected',
         lostAt: null,

@@ -1,4 +1,5 @@
 import {
+  type DeviceLostReason,
   type PatientDevice,
   PROVENANCE_LABELS,
   type ReadingProvenance,
@@ -48,7 +49,7 @@ export function describeValueSource(
   };
 }
 
-const LOST_REASONS: Record<NonNullable<PatientDevice['lostReason']>, string> = {
+const LOST_REASONS: Record<DeviceLostReason, string> = {
   'not-reporting': 'it stopped reporting',
   dropped: 'it dropped and reconnecting gave up',
   'reconnect-needed': 'its provider asks for it to be reconnected',

@@ -28,6 +28,13 @@ export const LINK_CONNECTION_TYPES = [
  */
 export const DEVICE_STATUSES = ['connected', 'reconnecting', 'lost', 'ended'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+/** The statuses of a link that still feeds its patient: what a patient's devices, the card and the board say. */
+export const ACTIVE_DEVICE_STATUSES = [
+  'connected',
+  'reconnecting',
+  'lost',
+] as const satisfies readonly DeviceStatus[];
+export type ActiveDeviceStatus = (typeof ACTIVE_DEVICE_STATUSES)[number];
 export const DEVICE_LOST_REASONS = ['not-reporting', 'dropped', 'reconnect-needed'] as const;
 export type DeviceLostReason = (typeof DEVICE_LOST_REASONS)[number];
 
@@ -64,7 +71,7 @@ export const PatientDevice = DeviceLink.pick({
   lostAt: true,
   lostReason: true,
   batteryLevel: true,
-}).extend({ linkId: z.number().int(), status: z.enum(['connected', 'reconnecting', 'lost']) });
+}).extend({ linkId: z.number().int(), status: z.enum(ACTIVE_DEVICE_STATUSES) });
 export type PatientDevice = z.infer<typeof PatientDevice>;
 
 /** A link's status from what is stored of it (see DEVICE_STATUSES). */

@@ -1,7 +1,29 @@
 import { z } from 'zod';
 import { recordId } from '../ids.ts';
+import { DeviceLink, DeviceLinkCreateInput } from './links.ts';
+import { CONNECTION_TYPES } from './sources.ts';
 
 /** Device tokens: a bearer credential for one patient's readings (decision 006). */
+
+/** Connection types of a device that uploads with a device token (the bridge's real and simulated devices). */
+export const TOKEN_LINK_CONNECTION_TYPES = [CONNECTION_TYPES.bridge, CONNECTION_TYPES.simulation] as const;
+
+/**
+ * The device a token is issued for: the server links it to the token's patient in the same request,
+ * so the link is the server's from the start (no screen has to remember it, and closing the tab that
+ * asked for the token leaves nothing half done). Refused like any link (a simulated device on a real
+ * patient, 409; simulation turned off, 403), and then no token is issued.
+ */
+export const DeviceTokenDeviceInput = DeviceLinkCreateInput.pick({
+  deviceId: true,
+  deviceName: true,
+  batteryLevel: true,
+}).extend({
+  connectionType: z.enum(TOKEN_LINK_CONNECTION_TYPES, {
+    error: `device.connectionType must be one of ${TOKEN_LINK_CONNECTION_TYPES.join(', ')}`,
+  }),
+});
+export type DeviceTokenDeviceInput = z.infer<typeof DeviceTokenDeviceInput>;
 
 export const DeviceTokenCreateInput = z.object({
   patientId: recordId('patientId'),
@@ -17,6 +39,7 @@ export const DeviceTokenCreateInput = z.object({
     .min(1, 'expiresInDays must be within 1–365')
     .max(365, 'expiresInDays must be within 1–365')
     .default(30),
+  device: DeviceTokenDeviceInput.optional(),
 });
 export type DeviceTokenCreateInput = z.infer<typeof DeviceTokenCreateInput>;
 
@@ -33,3 +56,6 @@ export type DeviceToken = z.infer<typeof DeviceToken>;
 /** Answer to POST /api/device-tokens: the only time the token itself is shown. */
 export const DeviceTokenCreated = DeviceToken.extend({ token: z.string() });
 export type DeviceTokenCreated = z.infer<typeof DeviceTokenCreated>;
+/** Answer to POST /api/device-tokens: the token (shown once) and the link of its device, if one was named. */
+export const DeviceTokenIssued = DeviceTokenCreated.extend({ link: DeviceLink.nullable() });
+export type DeviceTokenIssued = z.infer<typeof DeviceTokenIssued>;

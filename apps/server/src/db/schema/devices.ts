@@ -1,4 +1,4 @@
-import { DEVICE_LOST_REASONS } from '@vigil/domain';
+import { DEVICE_LINK_STATES, DEVICE_LOST_REASONS, LINK_CONNECTION_TYPES } from '@vigil/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -51,9 +51,10 @@ export const deviceLinks = pgTable(
       .references(() => patients.id, { onDelete: 'cascade' }),
     deviceId: text('device_id').notNull(),
     deviceName: text('device_name'),
-    connectionType: text('connection_type').notNull(),
+    connectionType: text('connection_type', { enum: LINK_CONNECTION_TYPES }).notNull(),
     simulated: boolean('simulated').notNull().default(false),
-    state: text('state').notNull(),
+    /** Domain DEVICE_LINK_STATES; what a screen says of it is the domain's deviceStatus. */
+    state: text('state', { enum: DEVICE_LINK_STATES }).notNull(),
     batteryLevel: integer('battery_level'),
     linkedAt: ts('linked_at').notNull(),
     linkedBy: integer('linked_by').references(() => users.id, { onDelete: 'set null' }),

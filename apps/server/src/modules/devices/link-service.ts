@@ -3,6 +3,7 @@ import {
   type DeviceLink,
   type DeviceLinkCreateInput,
   type DeviceLinkUpdateInput,
+  type DeviceLostReason,
   LEASED_CONNECTION_TYPES,
   SIMULATION_REAL_PATIENT_MESSAGE,
   SIMULATION_REFUSED_MESSAGE,
@@ -196,7 +197,7 @@ export function createDeviceLinkService(deps: {
 }
 
 /** A link lost now, for `reason`. */
-const lost = (now: Date, reason: NonNullable<DeviceLinkRow['lostReason']>) => ({
+const lost = (now: Date, reason: DeviceLostReason) => ({
   lostAt: now,
   lostReason: reason,
 });

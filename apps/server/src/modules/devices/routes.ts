@@ -6,6 +6,7 @@ import {
   DeviceToken,
   DeviceTokenCreated,
   DeviceTokenCreateInput,
+  DeviceTokenIssued,
 } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -94,9 +95,13 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: access.user('devices:manage', { ward: 'body-patient' }) },
       schema: {
-        ...operation('Devices', 'createDeviceToken', 'Issue a device token for one patient (shown once)'),
+        ...operation(
+          'Devices',
+          'createDeviceToken',
+          'Issue a device token for one patient (shown once), linking the device it is for',
+        ),
         body: DeviceTokenCreateInput,
-        response: { 201: DeviceTokenCreated },
+        response: { 201: DeviceTokenIssued },
       },
     },
     async (request, reply) => reply.status(201).send(await tokens.issue(request.body, actorOf(request))),

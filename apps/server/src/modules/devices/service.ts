@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { DeviceToken, DeviceTokenCreated, DeviceTokenCreateInput } from '@vigil/domain';
+import type {
+  DeviceLink,
+  DeviceToken,
+  DeviceTokenCreated,
+  DeviceTokenCreateInput,
+  DeviceTokenIssued,
+} from '@vigil/domain';
 import type { Run } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
@@ -10,6 +16,7 @@ import type { AuditService } from '../audit/service.ts';
 import { DEVICE_TOKENS_ENDED, type DeviceTokensEndedData, internalEvent } from '../events/internal-events.ts';
 import type { LiveEventRow, LiveEventsService } from '../events/service.ts';
 import type { PatientService } from '../patients/service.ts';
+import type { DeviceLinkService } from './link-service.ts';
 import { toDeviceToken } from './mappers.ts';
 import type { DeviceTokenRepository } from './repository.ts';
 import { createDeviceTokenCache } from './token-cache.ts';
@@ -34,8 +41,10 @@ export function createDeviceTokenService(deps: {
   patients: Pick<PatientService, 'assertExists'>;
   audit: Pick<AuditService, 'record'>;
   liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
+  /** A token issued for a device links the device to the token's patient (the link's own rules). */
+  links: Pick<DeviceLinkService, 'link' | 'end'>;
 }) {
-  const { repo, clock, patients, audit, liveEvents } = deps;
+  const { repo, clock, patients, audit, liveEvents, links } = deps;
   const cache = createDeviceTokenCache();
 
   /**
@@ -63,28 +72,45 @@ export function createDeviceTokenService(deps: {
     /** Another instance (or this one) ended tokens of a family: none of them is trusted from memory. */
     tokensEnded: (data: DeviceTokensEndedData) => cache.forgetFamily(data.familyId),
 
-    async issue(input: DeviceTokenCreateInput, actor: AuditActor): Promise<DeviceTokenCreated> {
+    /**
+     * A new token for the patient. Issued for a device (the bridge's "Sync Data to Cloud"), it links
+     * the device first: the link's refusal (a simulated device on a real patient, simulation turned
+     * off) issues no token, and a token that could not be stored ends the link again. The link is
+     * then the server's, leased through the token's uploads like any bridge link, and every screen
+     * reads it from the server: nothing about it lives in the browser that asked.
+     */
+    async issue(input: DeviceTokenCreateInput, actor: AuditActor): Promise<DeviceTokenIssued> {
       const userId = actor.userId!;
       await patients.assertExists(input.patientId);
+      let link: DeviceLink | null = null;
+      if (input.device) link = await links.link({ ...input.device, patientId: input.patientId }, actor);
       const token = newSecret();
       const now = clock.now();
-      const row = await repo.insert({
-        patientId: input.patientId,
-        tokenHash: hashToken(token),
-        label: input.label,
-        createdAt: now,
-        createdBy: userId,
-        expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
-      });
+      let row: Awaited<ReturnType<DeviceTokenRepository['insert']>>;
+      try {
+        row = await repo.insert({
+          patientId: input.patientId,
+          tokenHash: hashToken(token),
+          label: input.label,
+          createdAt: now,
+          createdBy: userId,
+          expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
+        });
+      } catch (error) {
+        if (link) await links.end(link.id, actor).catch(() => undefined);
+        throw error;
+      }
       await audit.record({
         actor,
         action: 'create',
         entityType: 'DeviceToken',
         entityId: row.id,
         patientId: row.patientId,
-        detail: `issued for ${input.expiresInDays} days`,
+        detail: link
+          ? `issued for ${input.expiresInDays} days, for device link ${link.id}`
+          : `issued for ${input.expiresInDays} days`,
       });
-      return { ...toDeviceToken(row), token };
+      return { ...toDeviceToken(row), token, link };
     },
 
     async list(patientId: number): Promise<DeviceToken[]> {

@@ -1,6 +1,7 @@
 import {
   ALERT_CONDITION_LABELS,
   ALERT_PRIORITY_LABELS,
+  type DeviceLostReason,
   displayPatientId,
   ESCALATION_LABELS,
   news2Series,
@@ -376,11 +377,11 @@ export function timelineOf(id: number, src: TimelineSources, spo2Scale: Spo2Scal
     .slice(0, TIMELINE_MAX_ENTRIES);
 }
 
-const LOST_REASON_TEXT = {
+const LOST_REASON_TEXT: Record<DeviceLostReason, string> = {
   'not-reporting': 'It stopped reporting: its values are no longer current.',
   dropped: 'Its connection dropped and did not come back.',
   'reconnect-needed': 'It needs reconnecting.',
-} as const;
+};
 
 /**
  * Each observation set a person recorded, with its NEWS2: scored along the valid sets, oldest first,

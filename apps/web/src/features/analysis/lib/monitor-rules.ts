@@ -1,4 +1,5 @@
 import {
+  type ActiveDeviceStatus,
   CONNECTION_TYPES,
   CORE_VITALS,
   type News2Band,
@@ -33,7 +34,7 @@ export interface MonitorDevice {
   kind: 'device' | 'values';
   simulated: boolean;
   /** A linked device's state, decided by the server (never by this screen's clock). */
-  status: 'connected' | 'reconnecting' | 'lost' | null;
+  status: ActiveDeviceStatus | null;
   lostAt: string | null;
   /** With no linked device: the class of the newest pulse or SpO2 value, if any. */
   provenance: ReadingProvenance | null;

@@ -5,8 +5,9 @@ import { DEVICE_LINKS_QUERY_KEY } from '@/features/devices/api/query-keys.ts';
 import { PATIENTS_QUERY_KEY, patientQueryKey } from '@/features/patients/api/query-keys.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { BLUETOOTH_MESSAGES } from '../lib/bluetooth-errors.ts';
-import { type ConnectedDevice, deviceManager } from '../lib/device-manager.ts';
+import type { ConnectedDevice } from '../lib/device-manager.ts';
 import type { DeviceRow } from '../lib/device-rows.ts';
+import { useDeviceManager } from './use-device-manager.ts';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');
 
@@ -16,6 +17,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function useDeviceActions() {
   const queryClient = useQueryClient();
+  const deviceManager = useDeviceManager();
   const [busy, setBusy] = useState<'scan' | 'demo' | null>(null);
   const [error, setError] = useState<string | null>(null);
 

@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { deviceManager, type LocalDevice } from '../lib/device-manager.ts';
+import type { LocalDevice } from '../lib/device-manager.ts';
+import { useDeviceManager } from './use-device-manager.ts';
 
 /** The devices this browser holds, live. */
 export function useLocalDevices(): LocalDevice[] {
-  return useSyncExternalStore(deviceManager.subscribe, deviceManager.getSnapshot);
+  const manager = useDeviceManager();
+  return useSyncExternalStore(manager.subscribe, manager.getSnapshot);
 }

@@ -1,10 +1,12 @@
 import type { DeviceLink } from '@vigil/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeDeviceLink } from '@/test/device-link-factory.ts';
-import { deviceManager } from './device-manager.ts';
+import { DeviceManager } from './device-manager.ts';
 
 /** Every request the manager makes, as "METHOD /path", answered as the server would. */
 let requests: string[];
+/** A manager of its own per test: no device held by an earlier test. */
+let deviceManager: DeviceManager;
 
 const LINK: DeviceLink = makeDeviceLink({
   id: 41,
@@ -31,6 +33,7 @@ function answer(method: string, path: string, body: unknown): Response {
 
 beforeEach(() => {
   requests = [];
+  deviceManager = new DeviceManager();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -78,6 +81,6 @@ describe('the device manager and the one device truth', () => {
     );
     await expect(deviceManager.connectDemo(8)).rejects.toThrow(/only for demo patients/);
     expect(requests).toEqual(['POST /api/device-links']);
-    expect(deviceManager.getSnapshot().filter((d) => d.patientId === 8)).toEqual([]);
+    expect(deviceManager.getSnapshot()).toEqual([]);
   });
 });

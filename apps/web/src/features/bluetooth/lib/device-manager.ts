@@ -1,4 +1,4 @@
-import { CONNECTION_TYPES, type DeviceReadingInput } from '@vigil/domain';
+import { CONNECTION_TYPES, type DeviceLinkState, type DeviceReadingInput } from '@vigil/domain';
 import {
   createDeviceLink,
   endDeviceLink,
@@ -24,7 +24,6 @@ import {
   requestDeviceErrorMessage,
 } from './bluetooth-errors.ts';
 import { isWebBluetoothSupported } from './bluetooth-support.ts';
-import { deviceManagerPresence } from './device-manager-presence.ts';
 import type { DeviceSession, DeviceSessionEvents, DeviceSessionState } from './device-session.ts';
 import { ReadingBatcher, type TimedReading } from './reading-batcher.ts';
 import { SimulatedDeviceSession } from './simulated-device-session.ts';
@@ -69,9 +68,10 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * the nurse moves between screens). Each device's readings go to POST /api/device-readings through a
  * ReadingBatcher; its link (which patient it feeds, its state) is kept on the server so every nurse
  * sees it. The link is the only device truth: the server derives the patient's device fields from it
- * and tells every screen, so this browser never writes them.
+ * and tells every screen, so this browser never writes them. One per page, given to the screens by
+ * DeviceManagerProvider (hooks/use-device-manager.ts), never a module singleton.
  */
-class DeviceManager {
+export class DeviceManager {
   readonly #devices = new Map<string, Managed>();
   #snapshot: LocalDevice[] = [];
   readonly #listeners = new Set<() => void>();
@@ -276,12 +276,9 @@ class DeviceManager {
     this.#emit();
   }
 
-  #linkState(managed: Managed, state: 'connected' | 'reconnecting' | 'disconnected') {
+  #linkState(managed: Managed, state: DeviceLinkState) {
     if (managed.linkId === null) return;
     // Best effort: the server may be unreachable for the very reason the device dropped.
     void updateDeviceLink(managed.linkId, { state }).catch(() => {});
   }
 }
-
-export const deviceManager = new DeviceManager();
-deviceManagerPresence.markLoaded();

@@ -2,13 +2,14 @@ import { decodeCharacteristic, measurementToReading } from '@vigil/domain';
 import type { ReadingFields } from './reading-batcher.ts';
 
 /**
+ * The GATT session in this browser (not the link, whose status is the domain's DeviceStatus):
  * connecting → connected ⇄ disconnected (dropped; reconnecting while `nextAttemptAt` is set) →
  * gave-up (the reconnect attempts are used up) · ended (the nurse disconnected it).
  */
-export type DeviceStatus = 'connecting' | 'connected' | 'disconnected' | 'gave-up' | 'ended';
+export type DeviceSessionStatus = 'connecting' | 'connected' | 'disconnected' | 'gave-up' | 'ended';
 
 export interface DeviceSessionState {
-  status: DeviceStatus;
+  status: DeviceSessionStatus;
   /** Reconnect attempt under way or next (1-based), while reconnecting. */
   reconnectAttempt: number | null;
   /** Services found on the device, by name. */

@@ -1,51 +1,7 @@
-import { BRIDGE_PROTOCOL, type BridgeEvent } from '@vigil/domain';
+import { BRIDGE_PROTOCOL } from '@vigil/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  BRIDGE_CONNECT_FAILED,
-  BridgeClient,
-  type BridgeNotice,
-  type BridgeSocket,
-} from './bridge-client.ts';
-import { bridgeDevice } from './test-fixtures.ts';
-
-/** A socket the test opens, feeds and closes by hand, as the browser would. */
-class FakeSocket implements BridgeSocket {
-  protocol = '';
-  readyState = 0;
-  onopen: BridgeSocket['onopen'] = null;
-  onmessage: BridgeSocket['onmessage'] = null;
-  onclose: BridgeSocket['onclose'] = null;
-  onerror: BridgeSocket['onerror'] = null;
-  readonly sent: unknown[] = [];
-  closedWith: number | undefined;
-
-  constructor(
-    readonly url: string,
-    readonly protocols: string[],
-  ) {}
-
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close(code?: number) {
-    this.closedWith = code;
-    this.readyState = 3;
-  }
-  // What the bridge / the browser does:
-  accept(protocol = BRIDGE_PROTOCOL) {
-    this.protocol = protocol;
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  emit(event: BridgeEvent | string) {
-    this.onmessage?.({ data: typeof event === 'string' ? event : JSON.stringify(event) });
-  }
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onerror?.({});
-    this.onclose?.({ code, reason: '' });
-  }
-}
+import { BRIDGE_CONNECT_FAILED, BridgeClient, type BridgeNotice } from './bridge-client.ts';
+import { bridgeDevice, FakeSocket } from './test-fixtures.ts';
 
 let sockets: FakeSocket[];
 let notices: BridgeNotice[];

@@ -1,19 +1,35 @@
 import type { BridgeEvent } from '@vigil/domain';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BridgeNotice } from './bridge-client.ts';
 import { BRIDGE_CONNECT_FAILED } from './bridge-client.ts';
-import { BridgeToasts, SCANNING_STARTED } from './bridge-toasts.ts';
+import {
+  afterNotice,
+  type BridgeRequest,
+  type BridgeRequests,
+  NO_BRIDGE_REQUESTS,
+  withRequest,
+} from './bridge-requests.ts';
+import { bridgeToast, SCANNING_STARTED } from './bridge-toasts.ts';
 import { bridgeDevice } from './test-fixtures.ts';
 
 let shown: [kind: 'success' | 'error', title: string, description?: string][];
-let toasts: BridgeToasts;
+/** What the page asked for, kept as useBridge keeps it: the toasts only read it. */
+let requests: BridgeRequests;
+const ask = (request: BridgeRequest) => {
+  requests = withRequest(requests, request);
+};
+const toasts = {
+  onNotice(notice: BridgeNotice) {
+    const toast = bridgeToast(notice, requests);
+    requests = afterNotice(requests, notice);
+    if (toast) shown.push([toast.tone, toast.title, toast.description]);
+  },
+};
 const event = (e: BridgeEvent) => toasts.onNotice({ kind: 'event', event: e });
 
 beforeEach(() => {
   shown = [];
-  toasts = new BridgeToasts({
-    success: (title, description) => shown.push(['success', title, description]),
-    error: (title, description) => shown.push(['error', title, description]),
-  });
+  requests = NO_BRIDGE_REQUESTS;
 });
 
 describe('bridge toasts (spec point 8)', () => {
@@ -33,7 +49,7 @@ describe('bridge toasts (spec point 8)', () => {
   it('says "Scanning Started" once the bridge scans for this page, not for another page', () => {
     event({ type: 'scanStatus', scanning: true, adapterState: 'poweredOn', simulation: true });
     expect(shown).toEqual([]);
-    toasts.scanRequested = true;
+    ask({ kind: 'scan' });
     event({ type: 'scanStatus', scanning: true, adapterState: 'poweredOn', simulation: true });
     event({ type: 'scanStatus', scanning: true, adapterState: 'poweredOn', simulation: true });
     expect(shown).toEqual([['success', 'Scanning Started', SCANNING_STARTED]]);
@@ -42,9 +58,9 @@ describe('bridge toasts (spec point 8)', () => {
   it('toasts device connects and disconnects this page asked for', () => {
     const device = bridgeDevice({ id: 'dev-1', name: null, patientId: 12 });
     event({ type: 'deviceConnected', device });
-    toasts.connectRequested.add('dev-1');
+    ask({ kind: 'connect', deviceId: 'dev-1' });
     event({ type: 'deviceConnected', device });
-    toasts.disconnectRequested.add('dev-1');
+    ask({ kind: 'disconnect', deviceId: 'dev-1' });
     event({ type: 'deviceDisconnected', device, reason: null, reconnecting: false });
     expect(shown).toEqual([
       ['success', 'Device Connected', 'Unknown Device is connected to the bridge.'],
@@ -53,7 +69,7 @@ describe('bridge toasts (spec point 8)', () => {
   });
 
   it('says "Success" when the bridge confirms the link to the chosen patient', () => {
-    toasts.syncRequested.set('dev-1', { patientId: 7, patientName: 'Ada Lovelace' });
+    ask({ kind: 'sync', deviceId: 'dev-1', pending: { patientId: 7, patientName: 'Ada Lovelace' } });
     event({
       type: 'deviceUpdated',
       device: bridgeDevice({ id: 'dev-1', name: 'Polar H10', patientId: null }),
@@ -67,7 +83,7 @@ describe('bridge toasts (spec point 8)', () => {
   });
 
   it('shows every bridge error as "Bridge Error" and drops what was pending for that device', () => {
-    toasts.syncRequested.set('dev-1', { patientId: 7, patientName: 'Ada Lovelace' });
+    ask({ kind: 'sync', deviceId: 'dev-1', pending: { patientId: 7, patientName: 'Ada Lovelace' } });
     event({
       type: 'error',
       code: 'ENDPOINT_NOT_ALLOWED',
@@ -80,11 +96,25 @@ describe('bridge toasts (spec point 8)', () => {
     ]);
   });
 
-  it('ignores a message the schema refused, leaving a trace for whoever runs the bridge', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  it('shows nothing for a message the schema refused', () => {
     toasts.onNotice({ kind: 'invalidMessage', message: 'The event is not valid JSON' });
     expect(shown).toEqual([]);
-    expect(warn).toHaveBeenCalledWith('Bridge message ignored: The event is not valid JSON');
-    warn.mockRestore();
+  });
+
+  it('forgets everything the page asked for when the bridge is lost', () => {
+    ask({ kind: 'connect', deviceId: 'dev-1' });
+    ask({ kind: 'sync', deviceId: 'dev-1', pending: { patientId: 7, patientName: 'Ada Lovelace' } });
+    toasts.onNotice({ kind: 'lost' });
+    expect(requests).toBe(NO_BRIDGE_REQUESTS);
+  });
+
+  it('keeps no state of its own: the same notice and requests give the same toast', () => {
+    const asked = withRequest(NO_BRIDGE_REQUESTS, { kind: 'connect', deviceId: 'dev-1' });
+    const notice: BridgeNotice = {
+      kind: 'event',
+      event: { type: 'deviceConnected', device: bridgeDevice({ id: 'dev-1' }) },
+    };
+    expect(bridgeToast(notice, asked)).toEqual(bridgeToast(notice, asked));
+    expect(bridgeToast(notice, NO_BRIDGE_REQUESTS)).toBeNull();
   });
 });

@@ -1,115 +1,79 @@
-import type { BridgeDevice, BridgeEvent } from '@vigil/domain';
+import type { BridgeDevice } from '@vigil/domain';
 import type { BridgeNotice } from './bridge-client.ts';
+import type { BridgeRequests } from './bridge-requests.ts';
 import { deviceName } from './device-display.ts';
 import { BRIDGE_MAX_RECONNECTS } from './reconnect-policy.ts';
 
-export interface ToastSink {
-  success(title: string, description?: string): void;
-  error(title: string, description?: string): void;
-}
-
 export const SCANNING_STARTED = 'Scanning for WHOOP and other health devices...';
 
-interface PendingSync {
-  patientId: number;
-  patientName: string;
+/** A toast to show: its tone, title and description. */
+export interface BridgeToast {
+  tone: 'success' | 'error';
+  title: string;
+  description: string;
 }
 
-/** Spec point 8: the toasts of the bridge, for what this page asked for and what the bridge reported. */
-export class BridgeToasts {
-  constructor(private readonly toast: ToastSink) {}
+const success = (title: string, description: string): BridgeToast => ({
+  tone: 'success',
+  title,
+  description,
+});
+const error = (title: string, description: string): BridgeToast => ({ tone: 'error', title, description });
 
-  scanRequested = false;
-  readonly connectRequested = new Set<string>();
-  readonly disconnectRequested = new Set<string>();
-  readonly syncRequested = new Map<string, PendingSync>();
-
-  onNotice(notice: BridgeNotice): void {
-    switch (notice.kind) {
-      case 'connected':
-        this.toast.success(
-          'Bridge Connected',
-          notice.reconnected
-            ? 'Reconnected to the Health Device Bridge.'
-            : 'Connected to the Health Device Bridge.',
-        );
-        return;
-      case 'connectFailed':
-        this.toast.error('Connection Failed', notice.message);
-        return;
-      case 'lost':
-        this.clear();
-        this.toast.error(
-          'Connection Failed',
-          `Lost the bridge server and ${BRIDGE_MAX_RECONNECTS} attempts to reconnect failed. Check that the bridge is running, then connect again.`,
-        );
-        return;
-      case 'invalidMessage':
-        // Ignored by design (the schema refused it); worth a trace for whoever runs the bridge.
-        console.warn(`Bridge message ignored: ${notice.message}`);
-        return;
-      case 'event':
-        this.onEvent(notice.event);
-        return;
+/**
+ * Spec point 8: the toast, if any, for what the bridge reported, given what this page had asked for
+ * (`requests`, as they stood before the notice). Pure: it keeps nothing and shows nothing.
+ */
+export function bridgeToast(notice: BridgeNotice, requests: BridgeRequests): BridgeToast | null {
+  switch (notice.kind) {
+    case 'connected':
+      return success(
+        'Bridge Connected',
+        notice.reconnected
+          ? 'Reconnected to the Health Device Bridge.'
+          : 'Connected to the Health Device Bridge.',
+      );
+    case 'connectFailed':
+      return error('Connection Failed', notice.message);
+    case 'lost':
+      return error(
+        'Connection Failed',
+        `Lost the bridge server and ${BRIDGE_MAX_RECONNECTS} attempts to reconnect failed. Check that the bridge is running, then connect again.`,
+      );
+    case 'invalidMessage':
+      return null;
+    case 'event':
+      break;
+  }
+  const { event } = notice;
+  switch (event.type) {
+    case 'scanStatus':
+      return event.scanning && requests.scan ? success('Scanning Started', SCANNING_STARTED) : null;
+    case 'deviceConnected':
+      return requests.connect.has(event.device.id)
+        ? success('Device Connected', `${deviceName(event.device)} is connected to the bridge.`)
+        : null;
+    case 'deviceDisconnected':
+      return requests.disconnect.has(event.device.id) ? disconnected(event.device) : null;
+    case 'deviceUpdated': {
+      const pending = requests.sync.get(event.device.id);
+      if (!pending || event.device.patientId !== pending.patientId) return null;
+      return success(
+        'Success',
+        `Readings from ${deviceName(event.device)} now go to ${pending.patientName}'s record.`,
+      );
     }
-  }
-
-  private onEvent(event: BridgeEvent): void {
-    switch (event.type) {
-      case 'scanStatus':
-        if (event.scanning && this.scanRequested) {
-          this.scanRequested = false;
-          this.toast.success('Scanning Started', SCANNING_STARTED);
-        }
-        return;
-      case 'deviceConnected':
-        if (this.connectRequested.delete(event.device.id)) {
-          this.toast.success('Device Connected', `${deviceName(event.device)} is connected to the bridge.`);
-        }
-        return;
-      case 'deviceDisconnected':
-        this.connectRequested.delete(event.device.id);
-        this.syncRequested.delete(event.device.id);
-        if (this.disconnectRequested.delete(event.device.id)) {
-          this.toast.success(
-            'Device Disconnected',
-            event.device.patientId
-              ? `Successfully disconnected device for patient ID ${event.device.patientId}`
-              : `Successfully disconnected ${deviceName(event.device)}`,
-          );
-        }
-        return;
-      case 'deviceUpdated':
-        this.onDeviceUpdated(event.device);
-        return;
-      case 'error':
-        if (event.deviceId) {
-          this.connectRequested.delete(event.deviceId);
-          this.disconnectRequested.delete(event.deviceId);
-          this.syncRequested.delete(event.deviceId);
-        }
-        if (event.code === 'ADAPTER_UNAVAILABLE' || event.code === 'SCAN_FAILED') this.scanRequested = false;
-        this.toast.error('Bridge Error', event.message);
-        return;
-      default:
-        return;
-    }
-  }
-
-  private onDeviceUpdated(device: BridgeDevice): void {
-    const pending = this.syncRequested.get(device.id);
-    if (!pending || device.patientId !== pending.patientId) return;
-    this.syncRequested.delete(device.id);
-    this.toast.success(
-      'Success',
-      `Readings from ${deviceName(device)} now go to ${pending.patientName}'s record.`,
-    );
-  }
-
-  clear(): void {
-    this.scanRequested = false;
-    this.connectRequested.clear();
-    this.disconnectRequested.clear();
-    this.syncRequested.clear();
+    case 'error':
+      return error('Bridge Error', event.message);
+    default:
+      return null;
   }
 }
+
+const disconnected = (device: BridgeDevice) =>
+  success(
+    'Device Disconnected',
+    device.patientId
+      ? `Successfully disconnected device for patient ID ${device.patientId}`
+      : `Successfully disconnected ${deviceName(device)}`,
+  );

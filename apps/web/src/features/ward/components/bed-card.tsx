@@ -43,8 +43,6 @@ function TrendArrow({ trend }: { trend: BedTrend | null }) {
 function DeviceState({ patient }: { patient: Patient }) {
   const device = patient.devices[0];
   if (!device) return null;
-  const text =
-    device.status === 'connected' ? 'connected' : device.status === 'reconnecting' ? 'reconnecting' : 'lost';
   return (
     <span
       data-device-state={device.status}
@@ -54,7 +52,7 @@ function DeviceState({ patient }: { patient: Patient }) {
       )}
     >
       <Bluetooth className="size-3.5" aria-hidden="true" />
-      {device.deviceName ?? 'Device'} {text}
+      {device.deviceName ?? 'Device'} {device.status}
     </span>
   );
 }
