@@ -208,6 +208,16 @@ describe('a transfer', () => {
     expect((await call(nurseA, 'PUT', `/api/patients/${p.id}/bed`, { bedId: a1.id })).statusCode).toBe(200);
     const [open] = await alertsAs(nurseA, p.id);
     expect(open).toMatchObject({ state: 'active' });
+    const shift = (await call(people.managerA!, 'GET', '/api/ward/assignments?ward=1')).json().shift;
+    const assigned = await call(
+      people.managerA!,
+      'PUT',
+      `/api/ward/assignments/${shift.key}/${p.id}?ward=1`,
+      {
+        nurseId: nurseA.user.id,
+      },
+    );
+    expect(assigned.statusCode).toBe(200);
 
     const layoutB = await layoutOf(people.nurseB!, wardB.id);
     // Refused: an unknown ward, a bed of another ward, an occupied bed; nothing moves.
@@ -242,6 +252,10 @@ describe('a transfer', () => {
     // She is ward B's now: gone from ward A's reach, her open alert with her.
     expect((await call(nurseA, 'GET', `/api/patients/${p.id}`)).statusCode).toBe(404);
     expect(await alertsAs(nurseA, p.id)).toEqual([]);
+    // Her assignment to ward A's nurse ended with the move: ward B's nurse in charge assigns her.
+    expect(
+      await t.count(sql`select count(*)::int as n from shift_assignments where patient_id = ${p.id}`),
+    ).toBe(0);
     const followed = await alertsAs(people.nurseB!, p.id);
     expect(followed.map((a) => [a.id, a.state])).toEqual([[open!.id, 'active']]);
 

@@ -3,7 +3,16 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import { type Run, runOn, statement } from '../../db/prepared.ts';
-import { bedMoves, patientEvents, patients, users, wardBeds, wardMembers, wards } from '../../db/schema.ts';
+import {
+  bedMoves,
+  patientEvents,
+  patients,
+  shiftAssignments,
+  users,
+  wardBeds,
+  wardMembers,
+  wards,
+} from '../../db/schema.ts';
 import type { WardCheck } from '../../plugins/route-access.ts';
 
 export type WardRow = typeof wards.$inferSelect;
@@ -201,6 +210,10 @@ export function createTransferRepository(root: Db) {
           await tx.update(wardBeds).set({ patientId: null }).where(eq(wardBeds.id, place!.bed.id));
         if (bed) await tx.update(wardBeds).set({ patientId }).where(eq(wardBeds.id, bed.id));
         await tx.update(patients).set({ wardId: to.wardId }).where(eq(patients.id, patientId));
+        // Her nurses were the old ward's: the new ward's nurse in charge assigns her (shift keys are
+        // per shift, not per ward, so every assignment of hers goes; only the current and next
+        // shifts' are ever read).
+        await tx.delete(shiftAssignments).where(eq(shiftAssignments.patientId, patientId));
         const [move] = await tx
           .insert(bedMoves)
           .values({

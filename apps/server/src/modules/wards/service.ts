@@ -178,8 +178,9 @@ export function createWardsService(deps: {
           const alerts = await deps.alerts.openAlertEvents(run, patientId, to.wardId);
           events = await liveEvents.record(run, [
             // Both boards and lists: she leaves one and joins the other.
-            { type: 'ward-changed', patientId: null, wardId: from.wardId, data: {} },
-            { type: 'ward-changed', patientId: null, wardId: to.wardId, data: {} },
+            // `transfer`: a patient left or joined, with her alerts, so the alert lists refetch.
+            { type: 'ward-changed', patientId: null, wardId: from.wardId, data: { transfer: true } },
+            { type: 'ward-changed', patientId: null, wardId: to.wardId, data: { transfer: true } },
             ...alerts,
           ]);
         },
