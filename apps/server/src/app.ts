@@ -112,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const token = readSessionToken(request.cookies, cookieOptions);
       return token ? auth.authenticate(token) : null;
     },
+    // The ward of the record a route acts on: another ward's is answered 404 (decision 035).
+    wardOf: (check, id) => services.wards.wardOf(check, id),
     // The role's, and what the person holds for now (a nurse in charge's, while the shift runs).
     permissionsOf: (user) => new Set(user.permissions),
     verifyDeviceToken: deviceTokens.verify,

@@ -76,6 +76,8 @@ export const Patient = z.object({
   devices: z.array(PatientDevice),
   /** When the next full set of observations is due (from the NEWS2), and any exception in force. */
   observations: ObservationSchedule,
+  /** The ward the patient is on (decision 035). */
+  wardId: z.number().int(),
 });
 export type Patient = z.infer<typeof Patient>;
 

@@ -71,12 +71,16 @@ export const LiveEvent = z.discriminatedUnion('type', [
     patientId: z.number().int(),
     data: Alert,
   }),
-  /** Beds, layout, settings or assignments changed: refetch the board (no patient data here). */
+  /**
+   * Beds, layout, settings or assignments changed: refetch the board (no patient data here).
+   * `transfer`: a patient left or joined the ward with her open alerts (decision 035), so the alert
+   * lists are read again too.
+   */
   z.object({
     id: z.number().optional(),
     type: z.literal('ward-changed'),
     patientId: z.null().optional(),
-    data: z.object({}).optional(),
+    data: z.object({ transfer: z.boolean().optional() }).optional(),
   }),
   /** A handover was given or accepted: refetch the handover lists. */
   z.object({

@@ -51,6 +51,8 @@ export const PatientCreateInput = z
     temperature: vitalValue('temperature'),
     ...news2OptionalFields,
     ...vitalWatchFields,
+    /** The ward admitted to (decision 035); by default the admitting person's ward when they have one. */
+    wardId: recordId('wardId').optional(),
   })
   .refine((p) => p.diastolicBP < p.systolicBP, { path: ['diastolicBP'], error: BP_ORDER_MESSAGE });
 export type PatientCreateInput = z.infer<typeof PatientCreateInput>;
@@ -178,6 +180,7 @@ export const TIMELINE_TYPE_CATEGORIES = {
   'spo2-scale-changed': 'stay',
   'bed-assigned': 'stay',
   'bed-moved': 'stay',
+  transferred: 'stay',
   discharged: 'stay',
   observations: 'observations',
   'observations-entered-in-error': 'observations',

@@ -19,6 +19,7 @@ import { createSystemRepository } from '../modules/system/repository.ts';
 import { systemRoutes } from '../modules/system/routes.ts';
 import { APP_VERSION, createSystemService } from '../modules/system/service.ts';
 import { wardRoutes } from '../modules/ward/routes.ts';
+import { wardsRoutes } from '../modules/wards/routes.ts';
 import { wearableRoutes } from '../modules/wearables/routes.ts';
 import type { Lifecycle } from '../plugins/lifecycle.ts';
 import type { Metrics } from '../plugins/metrics.ts';
@@ -63,7 +64,7 @@ export async function registerRoutes(
   });
   await app.register(systemRoutes, { system, renderMetrics: () => deps.metrics.render() });
   await app.register(openApiRoutes);
-  await app.register(patientRoutes, { patients });
+  await app.register(patientRoutes, { patients, wards: services.wards });
   await app.register(careRoutes, { care });
   await app.register(analysisRoutes, { analysis });
   await app.register(readingRoutes, { ingest, readings, corrections });
@@ -73,7 +74,9 @@ export async function registerRoutes(
     assignments: services.assignments,
     board: services.board,
     leads: services.shiftLeads,
+    wards: services.wards,
   });
+  await app.register(wardsRoutes, { wards: services.wards, outreach: services.outreach });
   await app.register(handoverRoutes, { handovers: services.handovers });
   await app.register(wearableRoutes, { wearables: services.wearables, patients });
   await app.register(deviceRoutes, { tokens: services.deviceTokens, links: services.deviceLinks });

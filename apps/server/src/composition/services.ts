@@ -57,6 +57,9 @@ import { createBoardService } from '../modules/ward/board.ts';
 import { createLayoutService } from '../modules/ward/layout.ts';
 import { createWardRepository } from '../modules/ward/repository.ts';
 import { createLeadWindows, createShiftLeadService } from '../modules/ward/shift-leads.ts';
+import { createOutreachService } from '../modules/wards/outreach.ts';
+import { createTransferRepository, createWardsRepository } from '../modules/wards/repository.ts';
+import { createWardsService } from '../modules/wards/service.ts';
 import { createWearableRepository } from '../modules/wearables/repository.ts';
 import { createWearableService } from '../modules/wearables/service.ts';
 import { createTokenCipher } from '../modules/wearables/token-cipher.ts';
@@ -127,12 +130,15 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
       liveEvents.committed(rows);
     },
   });
+  const wardsRepository = createWardsRepository(database.db, database.run);
   const alerts = createAlertService({
     database,
     repo: createAlertRepository(database.db),
     clock,
     liveEvents,
     audit,
+    // An escalation reaches the people of the patient's ward, or the outreach team (decision 035).
+    recipients: wardsRepository.recipients,
     metrics,
   });
   // Every reading, however entered (a form, an admission, a device, the bridge, WHOOP), takes this path.
@@ -280,6 +286,23 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     liveEvents,
   });
   const board = createBoardService({ layout, assignments, patients, alerts, handovers, readings, clock });
+  const wards = createWardsService({
+    repo: wardsRepository,
+    transfers: createTransferRepository(database.db),
+    clock,
+    audit,
+    liveEvents,
+    database,
+    alerts,
+    patientsChanged: () => patients.patientsChanged(),
+  });
+  const outreach = createOutreachService({
+    patients,
+    trends: readings,
+    alerts,
+    wards: { list: () => wards.list(), beds: () => wardsRepository.beds() },
+    clock,
+  });
   const shiftLeads = createShiftLeadService({
     repo: assignmentRepository,
     assignments,
@@ -328,5 +351,7 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     handovers,
     board,
     shiftLeads,
+    wards,
+    outreach,
   };
 }

@@ -8,3 +8,4 @@ export * from './schema/events.ts';
 export * from './schema/integrations.ts';
 export * from './schema/patients.ts';
 export * from './schema/ward.ts';
+export * from './schema/wards.ts';

@@ -9,6 +9,8 @@ const DEMO_BAYS = [
   { name: 'Bay D', labels: ['D1', 'D2', 'D3', 'D4', 'D5', 'D6'] },
   { name: 'Side rooms', labels: ['SR1', 'SR2', 'SR3'] },
 ];
+/** The demo ward is the hospital's first (migration 0019 makes it). */
+export const DEMO_WARD_ID = 1;
 /** Beds left empty, so the board shows free beds among occupied ones. */
 const FREE_BEDS = new Set(['A6', 'C5', 'SR3']);
 
@@ -21,10 +23,11 @@ export async function seedWardLayout(tx: Db, patientIds: number[]): Promise<void
   for (const [position, bay] of DEMO_BAYS.entries()) {
     const [row] = await tx
       .insert(wardBays)
-      .values({ name: bay.name, position })
+      .values({ wardId: DEMO_WARD_ID, name: bay.name, position })
       .returning({ id: wardBays.id });
     await tx.insert(wardBeds).values(
       bay.labels.map((label, bedPosition) => ({
+        wardId: DEMO_WARD_ID,
         bayId: row!.id,
         label,
         labelKey: label.toUpperCase(),

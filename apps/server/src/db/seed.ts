@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import type { IngestReading, IngestService } from '../modules/readings/ingest-service.ts';
 import type { Db } from './client.ts';
 import { emergencyContacts, medications, notes, patientEvents, patients, treatments } from './schema.ts';
-import { seedWardLayout } from './seed-ward.ts';
+import { DEMO_WARD_ID, seedWardLayout } from './seed-ward.ts';
 
 type Acvpu = 'A' | 'C' | 'V' | 'P' | 'U';
 
@@ -450,6 +450,7 @@ export async function seedDemoData(
             condition: p.condition,
             ...values,
             isDemo: true,
+            wardId: DEMO_WARD_ID,
             sources: {},
             news2,
             news2Total: news2.total,

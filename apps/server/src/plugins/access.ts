@@ -5,17 +5,19 @@ import {
   type SmartPermission,
   type SmartScope,
   scopeResourceType,
+  scopeSees,
   scopesAllow,
   type User,
+  type WardScope,
 } from '@vigil/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, forbidden } from '../lib/errors.ts';
+import { AppError, forbidden, notFound } from '../lib/errors.ts';
 import { isWithoutSession, registerPublicLimits } from './public-limits.ts';
-import type { RouteAccess, TokenKind } from './route-access.ts';
+import type { RouteAccess, TokenKind, WardCheck } from './route-access.ts';
 import { accessOf, registerRouteTable } from './route-table.ts';
 
 // Declared in a module of their own, which the route table and the public limits read too.
-export type { RouteAccess, TokenKind } from './route-access.ts';
+export type { RouteAccess, TokenKind, WardCheck } from './route-access.ts';
 
 /** A registered system (SMART Backend Services client) and the scopes its access token holds. */
 export interface SmartPrincipal {
@@ -51,6 +53,7 @@ export const access = {
       signedOutRedirect?: string;
       reads?: string | false;
       crossSiteNavigation?: boolean;
+      ward?: WardCheck;
     } = {},
   ): RouteAccess => ({
     kind: 'user',
@@ -67,6 +70,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
     sessionId: string | null;
+    /** The wards a signed-in person sees (decision 035); null without a session. */
+    wards: WardScope | null;
     /** Set when the request was authorised by a device token. */
     device: DevicePrincipal | null;
     /** Set when the request was authorised by (and used up) a bridge pairing token. */
@@ -83,7 +88,12 @@ declare module 'fastify' {
 
 export interface AccessDeps {
   /** Resolves the session cookie of a request to its user; null when absent, unknown or expired. */
-  authenticate(request: FastifyRequest): Promise<{ user: User; sessionId: string } | null>;
+  authenticate(request: FastifyRequest): Promise<{ user: User; sessionId: string; wards: WardScope } | null>;
+  /**
+   * The ward of the record a route acts on (decision 035): undefined when there is no such record
+   * (the route answers its own 404).
+   */
+  wardOf(check: WardCheck, id: number): Promise<number | undefined>;
   /** The permissions a signed-in user holds (those of their role). */
   permissionsOf(user: User): ReadonlySet<Permission>;
   verifyDeviceToken(token: string): Promise<DevicePrincipal | null>;
@@ -145,6 +155,7 @@ const bodyLimitFor = (rule: RouteAccess | undefined) =>
 export async function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('wards', null);
   app.decorateRequest('device', null);
   app.decorateRequest('pairing', null);
   app.decorateRequest('smart', null);
@@ -196,6 +207,7 @@ export async function registerAccessControl(app: FastifyInstance, deps: AccessDe
         if (session) {
           request.user = session.user;
           request.sessionId = session.sessionId;
+          request.wards = session.wards;
           if (!deps.permissionsOf(session.user).has(rule.permission)) {
             throw forbidden(
               `Your role (${ROLE_LABELS[session.user.role] ?? session.user.role}) does not allow this: it needs the "${rule.permission}" permission`,
@@ -217,6 +229,25 @@ export async function registerAccessControl(app: FastifyInstance, deps: AccessDe
         }
         throw unauthorized('Please sign in to continue', 'UNAUTHORIZED', rule.orToken ? {} : null);
       }
+    }
+  });
+
+  // Another ward's record is answered as one that does not exist (decision 035): once the request
+  // is validated (its :id a number, its body parsed), before the handler reads anything.
+  app.addHook('preHandler', async (request) => {
+    const scope = request.wards;
+    if (!scope || scope.all || request.is404) return;
+    const rule = request.routeOptions.config.access;
+    if (rule?.kind !== 'user') return;
+    const check = wardCheckOf(rule, request.routeOptions.url ?? '');
+    if (!check) return;
+    const ids =
+      check === 'body-patient'
+        ? patientIdsOfBody(request.body)
+        : [idParamOf(request.params, check)].filter(Number.isSafeInteger);
+    for (const id of ids) {
+      const wardId = await deps.wardOf(check, id);
+      if (wardId !== undefined && !scopeSees(scope, wardId)) throw NOT_ON_YOUR_WARDS[check]();
     }
   });
 
@@ -281,3 +312,42 @@ export async function registerAccessControl(app: FastifyInstance, deps: AccessDe
     }
   }
 }
+
+/** The check a route declares, or a patient's for the routes under `/patients/:id` (and FHIR's). */
+function wardCheckOf(rule: { ward?: WardCheck }, url: string): WardCheck | null {
+  if (rule.ward) return rule.ward;
+  return /\/(patients|Patient)\/:id(\/|$)/.test(url) ? 'patient' : null;
+}
+
+/** The id a route's path names: `:patientId` where a route has one for its patient, else `:id`. */
+function idParamOf(params: unknown, check: WardCheck): number {
+  const p = (params ?? {}) as { id?: unknown; patientId?: unknown };
+  return Number(check === 'patient' && p.patientId !== undefined ? p.patientId : p.id);
+}
+
+/** The patients a body names (`patientId`, or each of a batch's), as numbers. */
+function patientIdsOfBody(body: unknown): number[] {
+  const items = Array.isArray(body) ? body : [body];
+  return [
+    ...new Set(
+      items
+        .map((item) =>
+          item && typeof item === 'object' ? (item as { patientId?: unknown }).patientId : null,
+        )
+        .filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id)),
+    ),
+  ];
+}
+
+/** The answer for another ward's record: the same as for one that does not exist. */
+const NOT_ON_YOUR_WARDS: Record<WardCheck, () => AppError> = {
+  patient: () => notFound('Patient not found', 'PATIENT_NOT_FOUND'),
+  'body-patient': () => notFound('Patient not found', 'PATIENT_NOT_FOUND'),
+  alert: () => notFound('Alert not found', 'ALERT_NOT_FOUND'),
+  handover: () => notFound('Handover not found', 'HANDOVER_NOT_FOUND'),
+  treatment: () => notFound('Treatment not found', 'TREATMENT_NOT_FOUND'),
+  medication: () => notFound('Medication not found', 'MEDICATION_NOT_FOUND'),
+  'emergency-contact': () => notFound('Emergency contact not found', 'CONTACT_NOT_FOUND'),
+  'device-link': () => notFound('Device link not found', 'DEVICE_LINK_NOT_FOUND'),
+  'device-token': () => notFound('Device token not found', 'DEVICE_TOKEN_NOT_FOUND'),
+};

@@ -276,6 +276,7 @@ export type OperationTag =
   | 'SMART'
   | 'System'
   | 'Ward'
+  | 'Wards'
   | 'Wearables';
 
 /** A route's entry in the document: its tag, a stable operationId and a one-line summary. */

@@ -40,6 +40,13 @@ export type RouteAccess =
       reads?: string | false;
       /** A page another site may send the browser to (a provider's redirect back to us). */
       crossSiteNavigation?: boolean;
+      /**
+       * Whose ward the record the route acts on is of (decision 035): `:id` of a route under
+       * `/patients/:id` (or FHIR `/Patient/:id`) is a patient without saying so; other routes name
+       * what their `:id` (or body's `patientId`) is. A person who does not see that ward is answered
+       * 404, as for a record that does not exist.
+       */
+      ward?: WardCheck;
     }
   /** A scoped token of this kind only (no session). */
   | { kind: 'token'; token: TokenKind }
@@ -52,3 +59,15 @@ export type RouteAccess =
  * registered system's, minutes, holding scopes).
  */
 export type TokenKind = 'device' | 'pairing' | 'smart';
+
+/** What a route's record is, to find its ward: its `:id` is of this kind, or the body names a patient. */
+export type WardCheck =
+  | 'patient'
+  | 'alert'
+  | 'handover'
+  | 'treatment'
+  | 'medication'
+  | 'emergency-contact'
+  | 'device-link'
+  | 'device-token'
+  | 'body-patient';

@@ -22,6 +22,7 @@ export function makeAlert(over: Partial<Alert> = {}): Alert {
     deadlineAt: new Date(Date.parse(raisedAt) + 5 * 60_000).toISOString(),
     escalationLevel: 0,
     escalatedTo: null,
+    escalatedToUsers: null,
     escalatedAt: null,
     acknowledgedAt: null,
     acknowledgedBy: null,

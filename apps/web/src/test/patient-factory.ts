@@ -86,6 +86,7 @@ export function makePatient(spec: PatientSpec = {}): Patient {
     nowMs ?? Date.parse(base.lastUpdated),
   );
   return {
+    wardId: 1,
     ...base,
     ...patientDeviceFields(devices),
     sources,

@@ -87,9 +87,22 @@ export type AlertConfirmation = (typeof ALERT_CONFIRMATIONS)[number];
 
 /** Who an unacknowledged alert escalates to, in order (after its deadline, then again). */
 export const ESCALATION_CHAIN: readonly Role[] = ['ward_manager', 'doctor'];
+/**
+ * The conditions that, unacknowledged past the ward's chain, reach the critical-care outreach team
+ * (RCP Chart 4: NEWS2 ≥ 7 calls for an emergency assessment by a critical-care team; a red score is
+ * a single parameter at its extreme). Decision 035.
+ */
+export const OUTREACH_CONDITIONS: readonly AlertCondition[] = ['news2-emergency', 'news2-red'];
+const OUTREACH_CHAIN: readonly Role[] = [...ESCALATION_CHAIN, 'outreach'];
+/** Who an alert of this condition escalates to, in order: the ward's, then (NEWS2 ≥ 7, red) outreach. */
+export const escalationChainOf = (condition: AlertCondition): readonly Role[] =>
+  OUTREACH_CONDITIONS.includes(condition) ? OUTREACH_CHAIN : ESCALATION_CHAIN;
+/** How long the doctor has, after the escalation to them, before outreach is called (a ward's setting). */
+export const DEFAULT_OUTREACH_WITHIN_MS = 5 * 60_000;
 export const ESCALATION_LABELS: Record<string, string> = {
   ward_manager: 'Escalated to ward manager',
   doctor: 'Escalated to doctor',
+  outreach: 'Escalated to outreach team',
 };
 
 const isoDate = z.iso.datetime({ offset: true });
@@ -119,6 +132,8 @@ export const Alert = z.object({
   deadlineAt: isoDate.nullable(),
   escalationLevel: z.number().int(),
   escalatedTo: z.string().nullable(),
+  /** The people of the patient's ward (or the outreach team) the last escalation reached (decision 035). */
+  escalatedToUsers: z.array(z.number().int()).nullable(),
   escalatedAt: isoDate.nullable(),
   acknowledgedAt: isoDate.nullable(),
   acknowledgedBy: z.number().int().nullable(),
@@ -184,6 +199,11 @@ export const AlertSettings = z.object({
     .int()
     .min(0)
     .max(10 * 60_000),
+  /**
+   * After an alert of NEWS2 ≥ 7 or a red score reached the doctor, how long before the outreach
+   * team is called (decision 035); DEFAULT_OUTREACH_WITHIN_MS when not set.
+   */
+  outreachWithinMs: z.number().int().min(60_000).max(3_600_000).optional(),
 });
 export type AlertSettings = z.infer<typeof AlertSettings>;
 export const AlertSettingsInput = AlertSettings;

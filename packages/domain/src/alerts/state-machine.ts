@@ -9,7 +9,8 @@ import {
   type AlertSettings,
   type ClinicalCondition,
   conditionRank,
-  ESCALATION_CHAIN,
+  DEFAULT_OUTREACH_WITHIN_MS,
+  escalationChainOf,
   PRIORITY_RANK,
   priorityOf,
   type TechnicalCondition,
@@ -140,7 +141,8 @@ export function keepsItsOwnAlert(condition: ClinicalCondition): boolean {
 /**
  * The timed step of an open alert at `now`: a pending device alert whose condition persisted for
  * `confirmDeviceAfterMs` is confirmed (still in its band: `stillInCondition`); an active alert past
- * its deadline escalates along ESCALATION_CHAIN, its priority rising one step (never above high),
+ * its deadline escalates along its chain ({@link escalationChainOf}: ward manager, doctor, then for
+ * NEWS2 ≥ 7 or a red score the outreach team), its priority rising one step (never above high),
  * with a new deadline. Nothing otherwise.
  */
 export function onTick(
@@ -157,18 +159,23 @@ export function onTick(
       : [];
   }
   if (open.state !== 'active' || !open.deadlineAt || Date.parse(open.deadlineAt) > now.getTime()) return [];
-  const to = ESCALATION_CHAIN[open.escalationLevel];
+  const chain = escalationChainOf(open.condition);
+  const to = chain[open.escalationLevel];
   if (!to) return [];
   const priority = ALERT_PRIORITIES.find(
     (p) => PRIORITY_RANK[p] === Math.min(2, PRIORITY_RANK[open.priority] + 1),
   )!;
+  // The step before the outreach team waits the ward's own outreach deadline (decision 035).
+  const nextIsOutreach = chain[open.escalationLevel + 1] === 'outreach';
   return [
     {
       type: 'escalate',
       level: open.escalationLevel + 1,
       to,
       priority,
-      deadlineAt: deadline(priority, now, settings),
+      deadlineAt: nextIsOutreach
+        ? new Date(now.getTime() + (settings.outreachWithinMs ?? DEFAULT_OUTREACH_WITHIN_MS))
+        : deadline(priority, now, settings),
     },
   ];
 }

@@ -33,6 +33,10 @@ export const PERMISSIONS = [
   'ward:assign',
   /** Give and accept I-PASS handovers. */
   'handover:write',
+  /** The hospital-wide list of patients at risk (the outreach team's). */
+  'outreach:read',
+  /** Create wards and say who works on which (decision 035). */
+  'wards:manage',
   /** Accounts: list, approve, disable, change roles, reset passwords. */
   'users:manage',
   /** Read the audit trail (who did what, who has seen a record) and verify its hash chain. */

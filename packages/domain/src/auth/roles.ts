@@ -5,7 +5,7 @@ import { PERMISSIONS, type Permission } from './permissions.ts';
  * Roles, each a fixed set of permissions: defined once here, checked by the server's one
  * authorization hook and used by the web app to hide what a role may not do.
  */
-export const ROLES = ['nurse', 'doctor', 'ward_manager', 'administrator', 'auditor'] as const;
+export const ROLES = ['nurse', 'doctor', 'ward_manager', 'administrator', 'auditor', 'outreach'] as const;
 export const Role = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
 export type Role = z.infer<typeof Role>;
 
@@ -15,6 +15,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   ward_manager: 'Ward manager',
   administrator: 'Administrator',
   auditor: 'Auditor',
+  outreach: 'Outreach team',
 };
 
 /** Everything about the care of patients: what a nurse does on the ward. */
@@ -45,6 +46,12 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   administrator: [...PERMISSIONS],
   /** Reads and exports the audit trail only: no patient record, no account changes. */
   auditor: ['account:self', 'audit:read', 'audit:export'],
+  /**
+   * The critical-care outreach team (RCP Chart 4: NEWS2 ≥ 7 calls for an emergency assessment by a
+   * team with critical-care competencies): a clinician on every ward (hospital-wide, decision 035),
+   * with the list of the hospital's patients at risk.
+   */
+  outreach: [...CLINICAL, 'outreach:read'],
 };
 
 /**

@@ -79,7 +79,7 @@ export type WardLayoutInput = z.infer<typeof WardLayoutInput>;
 export const BedPlacementInput = z.object({ bedId: recordId('bedId') });
 export type BedPlacementInput = z.infer<typeof BedPlacementInput>;
 
-export const BED_MOVES = ['admit', 'move', 'discharge'] as const;
+export const BED_MOVES = ['admit', 'move', 'transfer', 'discharge'] as const;
 export type BedMoveKind = (typeof BED_MOVES)[number];
 
 /** One line of a patient's bed history: the labels as they were then (a bed may be removed later). */

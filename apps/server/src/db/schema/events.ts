@@ -14,6 +14,11 @@ export const liveEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     type: text('type').notNull(),
     patientId: integer('patient_id'),
+    /**
+     * The ward whose screens the event is for (decision 035): the patient's ward when it was
+     * recorded, or the ward a ward-wide change is of; null for an event every stream may carry.
+     */
+    wardId: integer('ward_id'),
     data: jsonb('data').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -25,6 +25,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { ts } from './columns.ts';
+import { wards } from './wards.ts';
 
 // Patients and their record: treatments, notes, medications, contacts, readings and events.
 
@@ -72,12 +73,17 @@ export const patients = pgTable(
     monitoringException: jsonb('monitoring_exception').$type<MonitoringException | null>(),
     /** Discharged patients leave the ward's lists; their record stays readable. */
     dischargedAt: ts('discharged_at'),
+    /** The ward the patient is on (decision 035): who may see her, and whose alerts hers are. */
+    wardId: integer('ward_id')
+      .notNull()
+      .references(() => wards.id),
   },
   (t) => [
     index('patients_condition_idx').on(t.condition),
     index('patients_news2_total_idx').on(t.news2Total),
     index('patients_next_observation_due_idx').on(t.nextObservationDue),
     index('patients_name_lower_idx').on(sql`lower(${t.name})`),
+    index('patients_ward_idx').on(t.wardId),
   ],
 );
 

@@ -26,6 +26,7 @@ import {
 import { users } from './accounts.ts';
 import { ts } from './columns.ts';
 import { patients } from './patients.ts';
+import { wards } from './wards.ts';
 
 // Alerts and the ward: bays, beds, shifts, assignments and handovers.
 
@@ -61,6 +62,8 @@ export const alerts = pgTable(
     escalationLevel: smallint('escalation_level').notNull().default(0),
     escalatedTo: text('escalated_to'),
     escalatedAt: ts('escalated_at'),
+    /** The people of the patient's ward (or the outreach team) the last escalation reached (decision 035). */
+    escalatedToUsers: jsonb('escalated_to_users').$type<number[]>(),
     acknowledgedAt: ts('acknowledged_at'),
     acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
     acknowledgeNote: text('acknowledge_note'),
@@ -87,7 +90,7 @@ export const alerts = pgTable(
   ],
 );
 
-/** The ward's alert settings (one row), set by a ward manager; defaults in the domain. */
+/** Each ward's alert settings (the row whose id is the ward's), set by a ward manager; defaults in the domain. */
 export const alertSettings = pgTable('alert_settings', {
   id: smallint('id').primaryKey(),
   settings: jsonb('settings').$type<AlertSettings>().notNull(),
@@ -96,11 +99,18 @@ export const alertSettings = pgTable('alert_settings', {
 });
 
 /** The ward's bays, in the order the layout lists them. */
-export const wardBays = pgTable('ward_bays', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  position: smallint('position').notNull(),
-});
+export const wardBays = pgTable(
+  'ward_bays',
+  {
+    id: serial('id').primaryKey(),
+    wardId: integer('ward_id')
+      .notNull()
+      .references(() => wards.id),
+    name: text('name').notNull(),
+    position: smallint('position').notNull(),
+  },
+  (t) => [index('ward_bays_ward_idx').on(t.wardId)],
+);
 
 /**
  * The ward's beds. A bed holds at most one patient and a patient at most one bed (the unique
@@ -110,6 +120,10 @@ export const wardBeds = pgTable(
   'ward_beds',
   {
     id: serial('id').primaryKey(),
+    /** The bay's ward, kept on the bed so a label is unique within its ward. */
+    wardId: integer('ward_id')
+      .notNull()
+      .references(() => wards.id),
     bayId: integer('bay_id')
       .notNull()
       .references(() => wardBays.id, { onDelete: 'restrict' }),
@@ -120,7 +134,7 @@ export const wardBeds = pgTable(
     patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('ward_beds_label_uq').on(t.labelKey),
+    uniqueIndex('ward_beds_label_uq').on(t.wardId, t.labelKey),
     uniqueIndex('ward_beds_patient_uq').on(t.patientId),
     index('ward_beds_bay_idx').on(t.bayId),
   ],
@@ -137,6 +151,9 @@ export const bedMoves = pgTable(
     kind: text('kind', { enum: BED_MOVES }).notNull(),
     fromBed: text('from_bed'),
     toBed: text('to_bed'),
+    /** A transfer's wards (decision 035); null for a move within a ward. */
+    fromWard: integer('from_ward').references(() => wards.id),
+    toWard: integer('to_ward').references(() => wards.id),
     at: ts('at').notNull(),
     byUser: integer('by_user')
       .notNull()
@@ -145,7 +162,7 @@ export const bedMoves = pgTable(
   (t) => [index('bed_moves_patient_at_idx').on(t.patientId, t.at)],
 );
 
-/** The ward's shift times, handover window and clock (one row), set by a ward manager. */
+/** Each ward's shift times, handover window and clock (the row whose id is the ward's), set by a ward manager. */
 export const wardSettings = pgTable('ward_settings', {
   id: smallint('id').primaryKey(),
   settings: jsonb('settings').$type<WardSettings>().notNull(),
@@ -175,11 +192,14 @@ export const shiftAssignments = pgTable(
   ],
 );
 
-/** The nurse in charge of a shift ("2026-11-26/day"), named by a ward manager. */
+/** The nurse in charge of a ward's shift ("2026-11-26/day"), named by a ward manager. */
 export const shiftLeads = pgTable(
   'shift_leads',
   {
-    shiftKey: text('shift_key').primaryKey(),
+    wardId: integer('ward_id')
+      .notNull()
+      .references(() => wards.id),
+    shiftKey: text('shift_key').notNull(),
     nurseId: integer('nurse_id')
       .notNull()
       .references(() => users.id),
@@ -188,7 +208,10 @@ export const shiftLeads = pgTable(
       .references(() => users.id),
     namedAt: ts('named_at').notNull(),
   },
-  (t) => [index('shift_leads_nurse_idx').on(t.nurseId, t.shiftKey)],
+  (t) => [
+    primaryKey({ columns: [t.wardId, t.shiftKey] }),
+    index('shift_leads_nurse_idx').on(t.nurseId, t.shiftKey),
+  ],
 );
 
 /**

@@ -23,6 +23,7 @@ export const toAlert = (r: AlertView): Alert => ({
   deadlineAt: iso(r.deadlineAt),
   escalationLevel: r.escalationLevel,
   escalatedTo: r.escalatedTo,
+  escalatedToUsers: r.escalatedToUsers ?? null,
   escalatedAt: iso(r.escalatedAt),
   acknowledgedAt: iso(r.acknowledgedAt),
   acknowledgedBy: r.acknowledgedBy,

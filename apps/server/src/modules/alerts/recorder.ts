@@ -4,6 +4,7 @@ import {
   type AlertTransition,
   DEFAULT_ALERT_SETTINGS,
   latches,
+  type Role,
 } from '@vigil/domain';
 import type { Database } from '../../db/client.ts';
 import type { Run } from '../../db/prepared.ts';
@@ -45,6 +46,8 @@ export interface AlertDeps {
   clock: Clock;
   liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
   audit: Pick<AuditService, 'recordIn'>;
+  /** Who of a ward (or the outreach team) an escalation reaches (decision 035). */
+  recipients?: (run: Run, wardId: number, role: Role) => Promise<number[]>;
   /** Counts each transition as it is recorded (GET /metrics). */
   metrics?: { alertTransition(transition: AlertTransition, alert: { kind: string; priority: string }): void };
 }
@@ -80,6 +83,8 @@ export function createAlertRecorder(deps: AlertDeps) {
       readingId?: number | null;
       /** The moment the transitions were decided at (their deadlines count from it); now by default. */
       at?: Date;
+      /** The people an escalation reaches (decision 035). */
+      escalatedToUsers?: number[];
     },
     actor: AuditActor,
     note?: string | null,
@@ -187,7 +192,7 @@ export function openOf(a: AlertView) {
 function patchOf(
   t: Exclude<AlertTransition, { type: 'raise' }>,
   now: Date,
-  context: { message: string; news2Total: number | null },
+  context: { message: string; news2Total: number | null; escalatedToUsers?: number[] },
   actor: AuditActor,
   note: string | null | undefined,
 ): AlertPatch | null {
@@ -212,6 +217,7 @@ function patchOf(
       return {
         escalationLevel: t.level,
         escalatedTo: t.to,
+        escalatedToUsers: context.escalatedToUsers ?? [],
         escalatedAt: now,
         priority: t.priority,
         deadlineAt: t.deadlineAt,

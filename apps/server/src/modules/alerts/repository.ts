@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { AlertSettings, AlertsQuery, Consciousness, StoredNews2 } from '@vigil/domain';
+import {
+  type AlertSettings,
+  type AlertsQuery,
+  type Consciousness,
+  escalationChainOf,
+  OUTREACH_CONDITIONS,
+  type StoredNews2,
+  type WardScope,
+} from '@vigil/domain';
 import { and, desc, eq, getTableColumns, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { columnList, type Run, rowMapper, statement } from '../../db/prepared.ts';
@@ -60,9 +68,11 @@ const STATEMENTS = {
    */
   claimDue: statement(
     'alerts_claim_due',
-    `select ${VIEW}, p.news2 as patient_news2 from alerts a join patients p on p.id = a.patient_id
+    `select ${VIEW}, p.news2 as patient_news2, p.ward_id as patient_ward_id
+     from alerts a join patients p on p.id = a.patient_id
      where (a.state = 'pending' and a.pending_since <= $1)
-        or (a.state = 'active' and a.deadline_at <= $2 and a.escalation_level < $3)
+        or (a.state = 'active' and a.deadline_at <= $2
+            and a.escalation_level < (case when a.condition = any($4::text[]) then $5::int else $3::int end))
      order by a.id limit 100
      for update of a skip locked`,
   ),
@@ -152,20 +162,33 @@ export function createAlertRepository(db: Db) {
           `alerts_update_${digest(entries.map(([k]) => k).join(','))}`,
           `update alerts a set ${assignments} where a.id = $1 returning ${VIEW}`,
         ),
-        [id, ...entries.map(([, v]) => (v instanceof Date ? v.toISOString() : v))],
+        // A list is a jsonb column's value (escalated_to_users): sent as JSON, not as a SQL array.
+        [
+          id,
+          ...entries.map(([, v]) =>
+            v instanceof Date ? v.toISOString() : Array.isArray(v) ? JSON.stringify(v) : v,
+          ),
+        ],
       );
       return toView(row!);
     },
 
-    async claimDue(run: Run, confirmBefore: Date, now: Date, maxEscalation: number) {
+    /**
+     * Due alerts, claimed: pending ones to confirm, and active ones past their deadline with a step
+     * of their chain left (decision 035: NEWS2 ≥ 7 and red scores have one more, the outreach team).
+     */
+    async claimDue(run: Run, confirmBefore: Date, now: Date) {
       const rows = await run(STATEMENTS.claimDue, [
         confirmBefore.toISOString(),
         now.toISOString(),
-        maxEscalation,
+        escalationChainOf('news2-low').length,
+        `{${OUTREACH_CONDITIONS.join(',')}}`,
+        escalationChainOf('news2-emergency').length,
       ]);
       return rows.map((raw) => ({
         alert: toView(raw),
         patientNews2: raw.patient_news2 as AlertPatientNews2,
+        wardId: raw.patient_ward_id as number,
       }));
     },
 
@@ -182,8 +205,8 @@ export function createAlertRepository(db: Db) {
       return rows.map((raw) => ({ alert: toView(raw), hasException: raw.has_exception === true }));
     },
 
-    /** Alerts for the alerts page and the bar: newest first. */
-    async list(query: AlertsQuery): Promise<AlertView[]> {
+    /** Alerts for the alerts page and the bar, of the wards a scope sees: newest first. */
+    async list(query: AlertsQuery, scope: WardScope | null = null): Promise<AlertView[]> {
       const state =
         query.state === 'all'
           ? undefined
@@ -201,6 +224,17 @@ export function createAlertRepository(db: Db) {
             query.priority ? eq(alerts.priority, query.priority) : undefined,
             query.kind ? eq(alerts.kind, query.kind) : undefined,
             query.since ? gte(alerts.raisedAt, new Date(query.since)) : undefined,
+            scope && !scope.all
+              ? scope.wardIds.length > 0
+                ? inArray(
+                    alerts.patientId,
+                    db
+                      .select({ id: patients.id })
+                      .from(patients)
+                      .where(inArray(patients.wardId, [...scope.wardIds])),
+                  )
+                : sql`false`
+              : undefined,
           ),
         )
         .orderBy(desc(alerts.raisedAt), desc(alerts.id))

@@ -27,13 +27,14 @@ export const alertRoutes: FastifyPluginAsyncZod<{ alerts: AlertService }> = asyn
         response: { 200: z.array(Alert) },
       },
     },
-    async (request) => alerts.list(request.query),
+    // The wards the person sees only (decision 035).
+    async (request) => alerts.list(request.query, request.wards),
   );
 
   app.post(
     '/api/alerts/:id/acknowledge',
     {
-      config: { access: access.user('alerts:acknowledge') },
+      config: { access: access.user('alerts:acknowledge', { ward: 'alert' }) },
       schema: {
         ...operation(
           'Alerts',

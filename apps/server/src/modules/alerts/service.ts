@@ -17,6 +17,7 @@ import {
   type StoredNews2,
   type TechnicalCondition,
   type VitalState,
+  type WardScope,
 } from '@vigil/domain';
 import type { Run } from '../../db/prepared.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -46,7 +47,12 @@ export function createAlertService(deps: AlertDeps) {
   const { database, repo, clock, audit } = deps;
   const recorder = createAlertRecorder(deps);
   const { settings, apply, inOwnTransaction } = recorder;
-  const timers = createAlertTimers({ recorder, repo, clock });
+  const timers = createAlertTimers({
+    recorder,
+    repo,
+    clock,
+    ...(deps.recipients ? { recipients: deps.recipients } : {}),
+  });
 
   const service = {
     settings: () => settings(),
@@ -234,7 +240,26 @@ export function createAlertService(deps: AlertDeps) {
       return toAlert(result!);
     },
 
-    list: async (query: AlertsQuery): Promise<Alert[]> => (await repo.list(query)).map(toAlert),
+    /** Alerts of the wards a scope sees (every ward without one). */
+    list: async (query: AlertsQuery, scope: WardScope | null = null): Promise<Alert[]> =>
+      (await repo.list(query, scope)).map(toAlert),
+
+    /** The open alerts of these patients (the outreach list). */
+    openOf: async (patientIds: number[]): Promise<Alert[]> =>
+      (await repo.openFor(patientIds)).map((row) => toAlert({ ...row, acknowledgedByName: null })),
+
+    /**
+     * A patient moved to another ward (in the transfer's transaction): each open alert of hers is
+     * announced to that ward's screens, as it now stands. Her alerts are hers: they follow her.
+     */
+    async openAlertEvents(run: Run, patientId: number, wardId: number): Promise<NewLiveEvent[]> {
+      return (await repo.openOfPatient(run, patientId)).map((open) => ({
+        type: 'alert-changed',
+        patientId,
+        wardId,
+        data: toAlert(open),
+      }));
+    },
 
     /** The timers (timers.ts): every instance runs them every ALERT_TICK_INTERVAL_MS. */
     tick: () => timers.tick(),

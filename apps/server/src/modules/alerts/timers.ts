@@ -3,10 +3,11 @@ import {
   type ClinicalCondition,
   clinicalConditionOf,
   conditionRank,
-  ESCALATION_CHAIN,
   onTick,
+  type Role,
   raiseTechnical,
 } from '@vigil/domain';
+import type { Run } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { systemActor } from '../audit/context.ts';
 import type { NewLiveEvent } from '../events/service.ts';
@@ -23,7 +24,13 @@ const ALERT_TIMER = systemActor('alert timer');
  * observations are taken (or an exception recorded), resolved. Each due row is claimed (FOR UPDATE
  * SKIP LOCKED) in the transaction that changes it, so each happens once.
  */
-export function createAlertTimers(deps: { recorder: AlertRecorder; repo: AlertRepository; clock: Clock }) {
+export function createAlertTimers(deps: {
+  recorder: AlertRecorder;
+  repo: AlertRepository;
+  clock: Clock;
+  /** Who of the patient's ward (or the outreach team) an escalation to `role` reaches (decision 035). */
+  recipients?: (run: Run, wardId: number, role: Role) => Promise<number[]>;
+}) {
   const { recorder, repo, clock } = deps;
   const { apply, inOwnTransaction, settings } = recorder;
   return {
@@ -32,16 +39,15 @@ export function createAlertTimers(deps: { recorder: AlertRecorder; repo: AlertRe
       const now = clock.now();
       await inOwnTransaction(async (run) => {
         const events: NewLiveEvent[] = [];
-        const due = await repo.claimDue(
-          run,
-          new Date(now.getTime() - ward.confirmDeviceAfterMs),
-          now,
-          ESCALATION_CHAIN.length,
-        );
-        for (const { alert, patientNews2 } of due) {
+        const due = await repo.claimDue(run, new Date(now.getTime() - ward.confirmDeviceAfterMs), now);
+        for (const { alert, patientNews2, wardId } of due) {
           const current = patientNews2 ? clinicalConditionOf(patientNews2) : null;
           const still = conditionRank(current) >= conditionRank(alert.condition as ClinicalCondition);
           const transitions = onTick(openOf(alert), alert.kind === 'technical' || still, now, ward);
+          // An escalation reaches people: the ward manager or doctor of her ward, or the outreach team.
+          const escalation = transitions.find((t) => t.type === 'escalate');
+          const escalatedToUsers =
+            escalation && deps.recipients ? await deps.recipients(run, wardId, escalation.to) : undefined;
           events.push(
             ...(await apply(
               run,
@@ -53,6 +59,7 @@ export function createAlertTimers(deps: { recorder: AlertRecorder; repo: AlertRe
                 news2Total: alert.news2Total,
                 subject: alert.subject,
                 at: now,
+                escalatedToUsers,
               },
               ALERT_TIMER,
             )),

@@ -31,6 +31,8 @@ export interface SessionWithUser {
   lastSeenAt: Date;
   expiresAt: Date;
   persistent: boolean;
+  /** The wards the person works on (decision 035), read with the session. */
+  wardIds: number[];
 }
 
 const userColumns = {
@@ -66,6 +68,9 @@ export function createAuthRepository(db: Db) {
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       persistent: sessions.persistent,
+      wardIds: sql<
+        number[]
+      >`coalesce((select json_agg(m.ward_id order by m.ward_id) from ward_members m where m.user_id = ${users.id}), '[]'::json)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -121,6 +126,11 @@ export function createAuthRepository(db: Db) {
               status: users.status,
               mustChangePassword: users.mustChangePassword,
             });
+          // A hospital of one ward: everyone works on it, as before there were wards (decision 035).
+          await tx.execute(
+            sql`insert into ward_members (user_id, ward_id) select ${row!.id}, w.id from wards w
+                where (select count(*) from wards) = 1 on conflict do nothing`,
+          );
           return row!;
         });
       } catch (error) {
@@ -205,7 +215,7 @@ export function createAuthRepository(db: Db) {
     },
 
     async insertSession(
-      session: Omit<SessionWithUser, 'username' | 'role' | 'status' | 'mustChangePassword'>,
+      session: Omit<SessionWithUser, 'username' | 'role' | 'status' | 'mustChangePassword' | 'wardIds'>,
     ): Promise<void> {
       await db.insert(sessions).values(session);
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SHIFT_LEAD_PERMISSIONS, type User } from '@vigil/domain';
+import { isHospitalWide, SHIFT_LEAD_PERMISSIONS, type User, type WardScope } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
 import { hashToken } from '../../lib/token-hash.ts';
 import type { StreamsEndedData } from '../events/internal-events.ts';
@@ -54,7 +54,9 @@ export function createSessions(deps: {
       await repo.touchSession(session.id, now);
     }
     const leading = session.leads.some((w) => w.from <= now && now < w.until);
+    const wards: WardScope = { all: isHospitalWide(session.role), wardIds: session.wardIds };
     return {
+      wards,
       user: toUser(
         {
           id: session.userId,
@@ -115,7 +117,7 @@ export function createSessions(deps: {
      * still holds costs no database round trip; one that seems to have lapsed is read again (another
      * instance may have seen it used since).
      */
-    async authenticate(token: string): Promise<{ user: User; sessionId: string } | null> {
+    async authenticate(token: string): Promise<{ user: User; sessionId: string; wards: WardScope } | null> {
       const id = hashToken(token);
       const now = clock.now();
       const cached = cache.get(id);

@@ -49,7 +49,7 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
   app.patch(
     '/api/treatments/:id',
     {
-      config: { access: access.user('care:write') },
+      config: { access: access.user('care:write', { ward: 'treatment' }) },
       schema: {
         ...operation('Care', 'updateTreatment', 'Change or complete a treatment'),
         params: idParams('Treatment'),
@@ -119,7 +119,7 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
   app.patch(
     '/api/medications/:id',
     {
-      config: { access: access.user('care:write') },
+      config: { access: access.user('care:write', { ward: 'medication' }) },
       schema: {
         ...operation('Care', 'updateMedication', 'Change a medication'),
         params: idParams('Medication'),
@@ -133,7 +133,7 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
     '/api/medications/:id',
     {
       config: {
-        access: access.user('care:write'),
+        access: access.user('care:write', { ward: 'medication' }),
         openapi: { answers: [{ status: 204, description: 'Removed' }] },
       },
       schema: {
@@ -178,7 +178,7 @@ export const careRoutes: FastifyPluginAsyncZod<{ care: CareService }> = async (a
     '/api/emergency-contacts/:id',
     {
       config: {
-        access: access.user('care:write'),
+        access: access.user('care:write', { ward: 'emergency-contact' }),
         openapi: { answers: [{ status: 204, description: 'Removed' }] },
       },
       schema: {

@@ -39,7 +39,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/device-links',
     {
-      config: { access: access.user('devices:manage') },
+      config: { access: access.user('devices:manage', { ward: 'body-patient' }) },
       schema: {
         ...operation('Devices', 'createDeviceLink', 'Link a device to a patient'),
         body: DeviceLinkCreateInput,
@@ -52,7 +52,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/device-links/:id',
     {
-      config: { access: access.user('devices:manage') },
+      config: { access: access.user('devices:manage', { ward: 'device-link' }) },
       schema: {
         ...operation('Devices', 'updateDeviceLink', "A link's connection state or battery"),
         params: idParams('Device link'),
@@ -67,7 +67,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/device-links/:id/heartbeat',
     {
-      config: { access: access.user('devices:manage'), openapi: { body: 'none' } },
+      config: { access: access.user('devices:manage', { ward: 'device-link' }), openapi: { body: 'none' } },
       schema: {
         ...operation('Devices', 'deviceLinkHeartbeat', 'The holding browser still holds the device'),
         params: idParams('Device link'),
@@ -80,7 +80,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/device-links/:id',
     {
-      config: { access: access.user('devices:manage') },
+      config: { access: access.user('devices:manage', { ward: 'device-link' }) },
       schema: {
         ...operation('Devices', 'endDeviceLink', 'End a device link'),
         params: idParams('Device link'),
@@ -93,7 +93,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/device-tokens',
     {
-      config: { access: access.user('devices:manage') },
+      config: { access: access.user('devices:manage', { ward: 'body-patient' }) },
       schema: {
         ...operation(
           'Devices',
@@ -136,7 +136,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/device-tokens/:id',
     {
-      config: { access: access.user('devices:manage') },
+      config: { access: access.user('devices:manage', { ward: 'device-token' }) },
       schema: {
         ...operation('Devices', 'revokeDeviceToken', 'Revoke a device token'),
         params: idParams('Device token'),

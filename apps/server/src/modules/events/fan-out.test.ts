@@ -7,6 +7,7 @@ const event = (id: number): LiveEventRow => ({
   type: 'patient-updated',
   patientId: 1,
   data: {},
+  wardId: 1,
   createdAt: new Date('2026-03-02T08:00:00Z'),
 });
 

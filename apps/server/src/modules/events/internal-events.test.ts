@@ -15,6 +15,7 @@ let nextId = 1;
 const row = (event: NewLiveEvent): LiveEventRow => ({
   id: nextId++,
   ...event,
+  wardId: event.wardId ?? null,
   createdAt: new Date('2026-03-02T08:00:00Z'),
 });
 

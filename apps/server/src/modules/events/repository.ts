@@ -4,7 +4,11 @@ import { epochMs, type Prelude, type Run, type Statement, statement } from '../.
 import { liveEvents } from '../../db/schema.ts';
 
 export type LiveEventRow = typeof liveEvents.$inferSelect;
-export type NewLiveEvent = { type: string; patientId: number | null; data: unknown };
+/**
+ * An event to record. Its ward (which streams may carry it, decision 035) is `wardId` when given,
+ * else its patient's ward as the statement reads it, else none (an event for every stream).
+ */
+export type NewLiveEvent = { type: string; patientId: number | null; data: unknown; wardId?: number | null };
 
 /** The channel the NOTIFYs of new ids go on and every instance LISTENs to. */
 export const EVENTS_CHANNEL = 'vigil_events';
@@ -28,9 +32,11 @@ function insertEvents(name: string, prelude = ''): Statement {
   return statement(
     name,
     `${prelude}
-     insert into live_events (type, patient_id, data)
-     select x.type, x.patient_id, x.data from json_to_recordset($1::json) as x(type text, patient_id int, data jsonb)
-     returning id, ${epochMs('created_at')} as created_ms`,
+     insert into live_events (type, patient_id, ward_id, data)
+     select x.type, x.patient_id,
+       coalesce(x.ward_id, (select p.ward_id from patients p where p.id = x.patient_id)), x.data
+     from json_to_recordset($1::json) as x(type text, patient_id int, ward_id int, data jsonb)
+     returning id, ward_id, ${epochMs('created_at')} as created_ms`,
   );
 }
 const INSERT_EVENTS = insertEvents('live_events_insert');
@@ -62,15 +68,27 @@ export function createEventLogRepository(database: Pick<Database, 'db' | 'run'>)
     async record(run: Run, events: NewLiveEvent[], change?: Prelude): Promise<LiveEventRow[]> {
       if (events.length === 0) return [];
       const json = JSON.stringify(
-        events.map((e) => ({ type: e.type, patient_id: e.patientId, data: e.data })),
+        events.map((e) => ({
+          type: e.type,
+          patient_id: e.patientId,
+          ward_id: e.wardId ?? null,
+          data: e.data,
+        })),
       );
-      const keys = await run<{ id: number | string; created_ms: number }>(
+      const keys = await run<{ id: number | string; ward_id: number | null; created_ms: number }>(
         change ? insertAfter(change) : INSERT_EVENTS,
         change ? [json, ...change.params] : [json],
       );
-      const ids = keys.map((k) => Number(k.id)).sort((a, b) => a - b);
+      const sorted = keys.map((k) => ({ id: Number(k.id), wardId: k.ward_id })).sort((a, b) => a.id - b.id);
       const createdAt = new Date(Number(keys[0]!.created_ms));
-      return events.map((e, i) => ({ ...e, id: ids[i]!, createdAt }));
+      return events.map((e, i) => ({
+        type: e.type,
+        patientId: e.patientId,
+        data: e.data,
+        id: sorted[i]!.id,
+        wardId: sorted[i]!.wardId,
+        createdAt,
+      }));
     },
 
     /** The events of these ids (another instance's, announced by NOTIFY). */

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { WardScope } from '@vigil/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { access } from '../../plugins/access.ts';
@@ -55,6 +56,17 @@ function releaseFastify(res: ServerResponse): void {
       if (listener.name === FASTIFY_END_LISTENER) res.removeListener(event, listener as () => void);
     }
   }
+}
+
+/**
+ * Whether a stream of this scope carries an event (decision 035): an event of a ward only to those
+ * who see the ward; one of no ward (the whole hospital's, no patient's data) to everyone; a
+ * patient's event whose ward is unknown to the hospital-wide only.
+ */
+export function streamCarries(scope: WardScope, row: Pick<LiveEventRow, 'wardId' | 'patientId'>): boolean {
+  if (scope.all) return true;
+  if (row.wardId === null) return row.patientId === null;
+  return scope.wardIds.includes(row.wardId);
 }
 
 /** One serialisation per event, shared by every open stream. */
@@ -132,6 +144,8 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
     // read `request` would keep the whole request object for the stream's life.
     const userId = request.user!.id;
     const sessionId = request.sessionId;
+    // The wards of the session as the stream opens: a change of them ends the stream (decision 035).
+    const scope = request.wards!;
     const requestId = request.id;
     const stream = await liveEvents.openStream(
       userId,
@@ -191,6 +205,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
       let written = 0;
       for (const row of rows) {
         if (!isInternalEvent(row.type)) {
+          if (!streamCarries(scope, row)) continue;
           write(format(row));
           written++;
           continue;

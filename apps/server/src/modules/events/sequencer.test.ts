@@ -7,6 +7,7 @@ const event = (id: number): LiveEventRow => ({
   type: 'reading',
   patientId: 1,
   data: {},
+  wardId: 1,
   createdAt: new Date('2026-03-02T08:00:00Z'),
 });
 const ids = (out: { row: LiveEventRow }[]) => out.map((e) => e.row.id);

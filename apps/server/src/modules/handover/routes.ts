@@ -25,12 +25,12 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ handovers: HandoverService 
         response: { 200: HandoverOverview },
       },
     },
-    async (request) => handovers.overview(request.user!),
+    async (request) => handovers.overview(request.user!, request.wards),
   );
   app.post(
     '/api/handovers',
     {
-      config: { access: access.user('handover:write') },
+      config: { access: access.user('handover:write', { ward: 'body-patient' }) },
       schema: {
         ...operation('Handover', 'giveHandover', "Give a patient's I-PASS handover into the next shift"),
         body: HandoverInput,
@@ -43,7 +43,7 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ handovers: HandoverService 
   app.post(
     '/api/handovers/:id/accept',
     {
-      config: { access: access.user('handover:write') },
+      config: { access: access.user('handover:write', { ward: 'handover' }) },
       schema: {
         ...operation(
           'Handover',

@@ -4,9 +4,11 @@ import {
   type HandoverOverview,
   handoverShiftAt,
   previousShift,
+  scopeSees,
   shiftAt,
   shiftByKey,
   type User,
+  type WardScope,
   zonedClock,
 } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
@@ -73,7 +75,10 @@ export function createHandoverService(deps: {
      * caller looks after in the shift before it (every patient for a nurse in charge with none of
      * their own), and the handovers awaiting the caller's acceptance.
      */
-    async overview(user: Pick<User, 'id' | 'permissions'>): Promise<HandoverOverview> {
+    async overview(
+      user: Pick<User, 'id' | 'permissions'>,
+      scope: WardScope | null = null,
+    ): Promise<HandoverOverview> {
       const now = clock.now();
       const settings = await assignments.settings();
       const into = handoverShiftAt(settings, now);
@@ -84,7 +89,9 @@ export function createHandoverService(deps: {
       const assigned = await assignments.assignmentsOf([from.key, ...incomingKeys]);
       const mine = (key: string) =>
         new Set(assigned.filter((a) => a.shiftKey === key && a.nurse.id === user.id).map((a) => a.patientId));
-      const onWard = await patients.ward();
+      // The patients of the caller's wards only (decision 035).
+      const onWard = (await patients.ward()).filter((p) => !scope || scopeSees(scope, p.wardId));
+      const seen = new Set(onWard.map((p) => p.id));
       const outgoingIds = mine(from.key);
       // The ward manager, or the nurse named in charge of the shift now (their session holds the grant).
       const inCharge = isInCharge(user);
@@ -106,9 +113,10 @@ export function createHandoverService(deps: {
       }
       const incoming = (await repo.intoShifts(incomingKeys, true)).filter(
         (h) =>
-          h.toNurseId === user.id ||
-          (h.toNurseId === null && mine(h.shiftKey).has(h.patientId)) ||
-          (inCharge && isFlagged(h, now)),
+          seen.has(h.patientId) &&
+          (h.toNurseId === user.id ||
+            (h.toNurseId === null && mine(h.shiftKey).has(h.patientId)) ||
+            (inCharge && isFlagged(h, now))),
       );
       return { shift: into, outgoing, incoming: incoming.map((h) => toHandover(h, now)) };
     },

@@ -28,6 +28,7 @@ export function storedNews2(r: Pick<PatientRow, 'id' | 'news2'>): StoredNews2 {
 export const toPatient = (r: PatientRow, nowMs: number): Patient => ({
   id: r.id,
   name: r.name,
+  wardId: r.wardId,
   // The vital signs under the patient record's wire names (`heartRate` → `pulse`), from the catalogue.
   ...withPatientFields({
     oxygenLevel: r.oxygenLevel,

@@ -97,7 +97,7 @@ export function createPatientRepository(db: Db) {
 
     async insert(
       input: Omit<PatientAdmission, 'hasVitalWatch' | 'vitalWatchType' | 'vitalWatchConnected'> &
-        Pick<PatientRow, 'sources' | 'news2' | 'news2Total' | 'nextObservationDue'>,
+        Pick<PatientRow, 'sources' | 'news2' | 'news2Total' | 'nextObservationDue' | 'wardId'>,
       now: Date,
       userId: number,
       /** Runs in the same transaction with the admitted row (the audit trail). */
@@ -253,7 +253,14 @@ export function createPatientRepository(db: Db) {
             .orderBy(desc(handovers.givenAt))
             .limit(limit),
           db
-            .select({ move: bedMoves, byName: users.username })
+            .select({
+              move: bedMoves,
+              byName: users.username,
+              fromWardName: sql<
+                string | null
+              >`(select w.name from wards w where w.id = ${bedMoves.fromWard})`,
+              toWardName: sql<string | null>`(select w.name from wards w where w.id = ${bedMoves.toWard})`,
+            })
             .from(bedMoves)
             .leftJoin(users, eq(users.id, bedMoves.byUser))
             .where(eq(bedMoves.patientId, id))

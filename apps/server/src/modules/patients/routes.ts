@@ -14,12 +14,13 @@ import { sendRepresentation } from '../../lib/representation.ts';
 import { access } from '../../plugins/access.ts';
 import { operation } from '../../plugins/openapi.ts';
 import { actorOf } from '../audit/context.ts';
+import type { WardsService } from '../wards/service.ts';
 import type { PatientService } from './service.ts';
 
-export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> = async (
-  app,
-  { patients },
-) => {
+export const patientRoutes: FastifyPluginAsyncZod<{
+  patients: PatientService;
+  wards: Pick<WardsService, 'admissionWard'>;
+}> = async (app, { patients, wards }) => {
   app.get(
     '/api/patients',
     {
@@ -31,7 +32,9 @@ export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> 
       },
     },
     // Rendered once per change of the ward (its bytes and ETag), 304 when the client has them.
-    async (request, reply) => sendRepresentation(request, reply, await patients.list(request.query)),
+    // The wards the person sees only (decision 035).
+    async (request, reply) =>
+      sendRepresentation(request, reply, await patients.list(request.query, request.wards)),
   );
 
   app.get(
@@ -58,8 +61,12 @@ export const patientRoutes: FastifyPluginAsyncZod<{ patients: PatientService }> 
         response: { 201: Patient },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await patients.admit(withVitalKeys(request.body), actorOf(request))),
+    async (request, reply) => {
+      // To the ward named, which the person must see; else to theirs (decision 035).
+      const wardId = await wards.admissionWard(request.wards!, request.body.wardId);
+      const admission = { ...withVitalKeys(request.body), wardId };
+      return reply.status(201).send(await patients.admit(admission, actorOf(request)));
+    },
   );
 
   app.patch(

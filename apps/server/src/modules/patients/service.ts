@@ -14,6 +14,7 @@ import {
   VITAL_KEYS,
   VITAL_SIGN_BY_KEY,
   type VitalKey,
+  type WardScope,
   withPatientFields,
 } from '@vigil/domain';
 import type { Run } from '../../db/prepared.ts';
@@ -73,10 +74,13 @@ export function createPatientService(deps: {
   }
 
   return {
-    /** The ward list (spec point 9) as rendered JSON with its ETag. */
-    list: (query: PatientListQuery): Promise<Representation> => ward.list(query),
-    /** Every patient on the ward, in ward order (not rendered: for the board and handover drafts). */
+    /** The ward list (spec point 9) of the wards a scope sees, as rendered JSON with its ETag. */
+    list: (query: PatientListQuery, scope: WardScope | null = null): Promise<Representation> =>
+      ward.list(query, scope),
+    /** Every patient in the hospital, in ward order (not rendered: for handover drafts and the outreach list). */
     ward: (): Promise<Patient[]> => ward.patients(),
+    /** Every patient on one ward, in ward order (its board). */
+    onWard: (wardId: number): Promise<Patient[]> => ward.patients(wardId),
     /** A patient's record as rendered JSON with its ETag; 404 for an unknown patient. */
     async record(id: number): Promise<Representation> {
       const answer = await ward.get(id);
@@ -100,7 +104,7 @@ export function createPatientService(deps: {
      * Admits a patient: the vitals entered are a person's observations, a reading in the history
      * stored with the admission, which scores them at once (and raises an alert a high score needs).
      */
-    async admit(input: PatientAdmission, actor: AuditActor): Promise<Patient> {
+    async admit(input: PatientAdmission & { wardId: number }, actor: AuditActor): Promise<Patient> {
       const now = clock.now();
       const values = {
         ...input,

@@ -325,9 +325,22 @@ export function timelineOf(id: number, src: TimelineSources, spo2Scale: Spo2Scal
       );
     }
   }
-  for (const { move: m, byName } of src.bedMoves) {
+  for (const { move: m, byName, fromWardName, toWardName } of src.bedMoves) {
     const key = `bed-${m.id}`;
-    if (m.kind === 'admit') {
+    if (m.kind === 'transfer') {
+      const from = [fromWardName, m.fromBed && `bed ${m.fromBed}`].filter(Boolean).join(', ');
+      const to = [toWardName, m.toBed ? `bed ${m.toBed}` : 'no bed yet'].filter(Boolean).join(', ');
+      entries.push(
+        entry(
+          'transferred',
+          key,
+          m.at,
+          `Transferred to ${toWardName ?? 'another ward'}`,
+          `From ${from || 'the ward'} to ${to}.`,
+          byName,
+        ),
+      );
+    } else if (m.kind === 'admit') {
       entries.push(entry('bed-assigned', key, m.at, `Given bed ${m.toBed}`, `Bed ${m.toBed}.`, byName));
     } else if (m.kind === 'move') {
       entries.push(

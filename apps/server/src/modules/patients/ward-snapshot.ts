@@ -1,4 +1,4 @@
-import { Patient, type PatientListQuery } from '@vigil/domain';
+import { Patient, type PatientListQuery, scopeSees, type WardScope } from '@vigil/domain';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { type Representation, represent } from '../../lib/representation.ts';
@@ -76,21 +76,32 @@ export function createWardSnapshot(deps: {
 
   return {
     /** The ward's patients matching `query`, in ward order (spec point 9), rendered. */
-    async list(query: PatientListQuery): Promise<Representation> {
+    /**
+     * The patients of the wards a scope sees (every ward without one) matching `query`, in ward
+     * order (spec point 9), rendered once per scope and query (decision 035).
+     */
+    async list(query: PatientListQuery, scope: WardScope | null = null): Promise<Representation> {
       const all = await current();
       const nowMs = clock.now().getTime();
-      const key = `list|${query.condition ?? ''}|${query.search ?? ''}`;
+      const wards = !scope || scope.all ? '*' : scope.wardIds.join(',');
+      const key = `list|${wards}|${query.condition ?? ''}|${query.search ?? ''}`;
       return answer(all, key, nowMs, () =>
         JSON.stringify(
-          PatientList.parse(all.filter((r) => matchesListQuery(r, query)).map((r) => toPatient(r, nowMs))),
+          PatientList.parse(
+            all
+              .filter((r) => (!scope || scopeSees(scope, r.wardId)) && matchesListQuery(r, query))
+              .map((r) => toPatient(r, nowMs)),
+          ),
         ),
       );
     },
 
-    /** Every patient on the ward, in ward order, as the API shapes them (the board, handover drafts). */
-    async patients(): Promise<Patient[]> {
+    /** The patients of a ward (or of all wards), in ward order, as the API shapes them (the board, handover drafts). */
+    async patients(wardId: number | null = null): Promise<Patient[]> {
       const nowMs = clock.now().getTime();
-      return (await current()).map((r) => toPatient(r, nowMs));
+      return (await current())
+        .filter((r) => wardId === null || r.wardId === wardId)
+        .map((r) => toPatient(r, nowMs));
     },
 
     /** One patient's record, rendered; null when the ward has no such patient. */

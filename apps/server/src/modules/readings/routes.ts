@@ -47,7 +47,7 @@ export const readingRoutes: FastifyPluginAsyncZod<{
     '/api/device-readings',
     {
       config: {
-        access: access.user('observations:record', { orToken: 'device' }),
+        access: access.user('observations:record', { orToken: 'device', ward: 'body-patient' }),
         openapi: { body: z.union([DeviceReadingInput, DeviceReadingsBatch]) },
       },
       // The answer is built by the ingest from stored keys, typed as DeviceReadingsResponse; it is

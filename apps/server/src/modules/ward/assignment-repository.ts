@@ -82,13 +82,13 @@ export function createAssignmentRepository(root: Db) {
       });
     },
 
-    async lead(shiftKey: string): Promise<LeadRow | undefined> {
+    async lead(wardId: number, shiftKey: string): Promise<LeadRow | undefined> {
       const [row] = await root
         .select({ l: shiftLeads, nurseName: users.username, namedByName: assigner.username })
         .from(shiftLeads)
         .innerJoin(users, eq(users.id, shiftLeads.nurseId))
         .innerJoin(assigner, eq(assigner.id, shiftLeads.namedBy))
-        .where(eq(shiftLeads.shiftKey, shiftKey));
+        .where(and(eq(shiftLeads.wardId, wardId), eq(shiftLeads.shiftKey, shiftKey)));
       return row && { ...row.l, nurseName: row.nurseName, namedByName: row.namedByName };
     },
 
@@ -116,25 +116,26 @@ export function createAssignmentRepository(root: Db) {
      * replaces, whose grant ends with it.
      */
     async setLead(
-      change: { shiftKey: string; nurseId: number | null },
+      change: { wardId: number; shiftKey: string; nurseId: number | null },
       at: Date,
       userId: number,
       also: AlsoInTransaction<{ previousNurseId: number | null }>,
     ) {
       await root.transaction(async (tx) => {
+        const key = and(eq(shiftLeads.wardId, change.wardId), eq(shiftLeads.shiftKey, change.shiftKey));
         const [previous] = await tx
           .select({ nurseId: shiftLeads.nurseId })
           .from(shiftLeads)
-          .where(eq(shiftLeads.shiftKey, change.shiftKey))
+          .where(key)
           .for('update');
         if (change.nurseId === null) {
-          await tx.delete(shiftLeads).where(eq(shiftLeads.shiftKey, change.shiftKey));
+          await tx.delete(shiftLeads).where(key);
         } else {
           const values = { nurseId: change.nurseId, namedBy: userId, namedAt: at };
           await tx
             .insert(shiftLeads)
-            .values({ shiftKey: change.shiftKey, ...values })
-            .onConflictDoUpdate({ target: shiftLeads.shiftKey, set: values });
+            .values({ wardId: change.wardId, shiftKey: change.shiftKey, ...values })
+            .onConflictDoUpdate({ target: [shiftLeads.wardId, shiftLeads.shiftKey], set: values });
         }
         await also(runOn(tx), { previousNurseId: previous?.nurseId ?? null });
       });

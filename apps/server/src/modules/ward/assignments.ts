@@ -86,9 +86,11 @@ export function createAssignmentService(deps: {
       }));
     },
 
-    async assignments(choice: 'current' | 'next'): Promise<Assignments> {
+    /** Who looks after whom on a ward (its patients only, decision 035) in the current or next shift. */
+    async assignments(choice: 'current' | 'next', onWard: (patientId: number) => boolean = () => true) {
       const shift = (await service.shifts())[choice];
-      return { shift, assignments: (await repo.assignments([shift.key])).map(toAssignment) };
+      const rows = (await repo.assignments([shift.key])).filter((row) => onWard(row.patientId));
+      return { shift, assignments: rows.map(toAssignment) } satisfies Assignments;
     },
 
     /**

@@ -31,7 +31,7 @@ export function alertsByPatient(alerts: Alert[]): Map<number, Alert[]> {
 export function createBoardService(deps: {
   layout: Pick<LayoutService, 'current'>;
   assignments: Pick<AssignmentService, 'shifts' | 'assignmentsOf'>;
-  patients: Pick<PatientService, 'ward'>;
+  patients: Pick<PatientService, 'onWard'>;
   alerts: Pick<AlertService, 'list'>;
   handovers: AwaitingHandovers;
   readings: Pick<ReadingService, 'news2Trends'>;
@@ -39,11 +39,15 @@ export function createBoardService(deps: {
 }) {
   const { layout, assignments, patients, alerts, handovers, readings, clock } = deps;
   return {
-    async board(): Promise<WardBoard> {
+    /** The patients on a ward (its assignments list names only them). */
+    patientsOf: (wardId: number) => patients.onWard(wardId),
+
+    /** One ward's board (decision 035): its beds, its patients, their alerts and handovers. */
+    async board(wardId: number): Promise<WardBoard> {
       const now = clock.now();
       const { current, next } = await assignments.shifts(now);
-      const stored = await layout.current();
-      const onWard: Patient[] = await patients.ward();
+      const stored = await layout.current(wardId);
+      const onWard: Patient[] = await patients.onWard(wardId);
       const ids = new Set(onWard.map((p) => p.id));
       const nurses = new Map(
         (await assignments.assignmentsOf([current.key])).map((a) => [a.patientId, a.nurse] as const),

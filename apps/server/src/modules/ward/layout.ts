@@ -74,11 +74,12 @@ export function createLayoutService(deps: {
     };
 
   return {
-    layout: async (): Promise<WardLayout> => toWardLayout(await repo.layout()),
+    layout: async (wardId: number): Promise<WardLayout> => toWardLayout(await repo.layout(wardId)),
 
-    async saveLayout(input: WardLayoutInput, actor: AuditActor): Promise<WardLayout> {
-      const events = liveEventsOf(liveEvents, [WARD_CHANGED]);
+    async saveLayout(wardId: number, input: WardLayoutInput, actor: AuditActor): Promise<WardLayout> {
+      const events = liveEventsOf(liveEvents, [{ ...WARD_CHANGED, wardId }]);
       const after = await repo.replaceLayout(
+        wardId,
         input,
         (current) => checkLayoutEdit(input, current),
         async (run, layout) => {
@@ -106,7 +107,9 @@ export function createLayoutService(deps: {
         (place, bed) => {
           if (!place) throw patientNotFound();
           if (place.dischargedAt) throw discharged();
-          if (!bed) throw notFound(`Bed ${bedId} is not on this ward`, 'BED_NOT_FOUND');
+          // A bed of another ward is not hers to take: a transfer moves her there (decision 035).
+          if (!bed || bed.wardId !== place.wardId)
+            throw notFound(`Bed ${bedId} is not on this ward`, 'BED_NOT_FOUND');
           if (bed.patientId === patientId)
             throw conflict(`The patient is already in bed ${bed.label}.`, 'ALREADY_IN_BED');
           if (bed.patientId !== null) throw conflict(`Bed ${bed.label} is already occupied.`, 'BED_OCCUPIED');
@@ -148,8 +151,8 @@ export function createLayoutService(deps: {
       if (!onWard) throw conflict('The patient has been discharged.', 'PATIENT_DISCHARGED');
     },
 
-    /** The stored layout, for the board. */
-    current: () => repo.layout(),
+    /** The stored layout of a ward, for the board. */
+    current: (wardId: number) => repo.layout(wardId),
   };
 }
 

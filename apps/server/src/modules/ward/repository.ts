@@ -20,6 +20,8 @@ export interface CurrentLayout {
 /** A patient as a bed change sees it: whether on the ward, and the bed held now. */
 export interface PatientPlace {
   dischargedAt: Date | null;
+  /** The ward she is on: a bed is given on it only (decision 035). */
+  wardId: number;
   bed: BedRow | null;
 }
 
@@ -30,22 +32,30 @@ export function createWardRepository(root: Db) {
   const transaction = <T>(fn: (tx: Db, run: Run) => Promise<T>) =>
     root.transaction((tx) => fn(tx as unknown as Db, runOn(tx)));
 
-  async function layoutOf(db: Db): Promise<CurrentLayout> {
-    const bays = await db.select().from(wardBays).orderBy(asc(wardBays.position), asc(wardBays.id));
-    const beds = await db.select().from(wardBeds).orderBy(asc(wardBeds.position), asc(wardBeds.id));
+  async function layoutOf(db: Db, wardId: number): Promise<CurrentLayout> {
+    const bays = await db
+      .select()
+      .from(wardBays)
+      .where(eq(wardBays.wardId, wardId))
+      .orderBy(asc(wardBays.position), asc(wardBays.id));
+    const beds = await db
+      .select()
+      .from(wardBeds)
+      .where(eq(wardBeds.wardId, wardId))
+      .orderBy(asc(wardBeds.position), asc(wardBeds.id));
     return { bays, beds };
   }
 
   /** Locks the patient's row, so two changes of one patient's bed run one after the other. */
   async function placeOf(tx: Db, patientId: number): Promise<PatientPlace | null> {
     const [patient] = await tx
-      .select({ dischargedAt: patients.dischargedAt })
+      .select({ dischargedAt: patients.dischargedAt, wardId: patients.wardId })
       .from(patients)
       .where(eq(patients.id, patientId))
       .for('update');
     if (!patient) return null;
     const [bed] = await tx.select().from(wardBeds).where(eq(wardBeds.patientId, patientId));
-    return { dischargedAt: patient.dischargedAt, bed: bed ?? null };
+    return { dischargedAt: patient.dischargedAt, wardId: patient.wardId, bed: bed ?? null };
   }
 
   async function recordMove(
@@ -63,25 +73,30 @@ export function createWardRepository(root: Db) {
   }
 
   return {
-    layout: () => layoutOf(root),
+    layout: (wardId: number) => layoutOf(root, wardId),
 
     /**
      * Replaces the layout: `check` sees the stored layout (bays locked, so edits queue) and throws
      * to refuse. Kept beds are relabelled through a placeholder key, so two beds may swap labels.
      */
     async replaceLayout(
+      wardId: number,
       input: WardLayoutInput,
       check: (current: CurrentLayout) => void,
       also: AlsoInTransaction<CurrentLayout>,
     ): Promise<CurrentLayout> {
       return transaction(async (tx, run) => {
         await tx.execute(sql`lock table ward_bays in exclusive mode`);
-        const current = await layoutOf(tx);
-        await tx.select({ id: wardBeds.id }).from(wardBeds).for('update');
+        const current = await layoutOf(tx, wardId);
+        await tx.select({ id: wardBeds.id }).from(wardBeds).where(eq(wardBeds.wardId, wardId)).for('update');
         check(current);
         const keptBeds = input.bays.flatMap((bay) => bay.beds.flatMap((bed) => (bed.id ? [bed.id] : [])));
         const keptBays = input.bays.flatMap((bay) => (bay.id ? [bay.id] : []));
-        await tx.delete(wardBeds).where(keptBeds.length ? notInArray(wardBeds.id, keptBeds) : undefined);
+        await tx
+          .delete(wardBeds)
+          .where(
+            and(eq(wardBeds.wardId, wardId), keptBeds.length ? notInArray(wardBeds.id, keptBeds) : undefined),
+          );
         if (keptBeds.length) {
           await tx
             .update(wardBeds)
@@ -93,18 +108,24 @@ export function createWardRepository(root: Db) {
           if (bayId) {
             await tx.update(wardBays).set({ name: bay.name, position }).where(eq(wardBays.id, bayId));
           } else {
-            const [row] = await tx.insert(wardBays).values({ name: bay.name, position }).returning();
+            const [row] = await tx.insert(wardBays).values({ wardId, name: bay.name, position }).returning();
             bayId = row!.id;
           }
           for (const [bedPosition, bed] of bay.beds.entries()) {
-            const values = { bayId, label: bed.label, labelKey: labelKey(bed.label), position: bedPosition };
+            const values = {
+              wardId,
+              bayId,
+              label: bed.label,
+              labelKey: labelKey(bed.label),
+              position: bedPosition,
+            };
             if (bed.id) await tx.update(wardBeds).set(values).where(eq(wardBeds.id, bed.id));
             else await tx.insert(wardBeds).values(values);
           }
         }
         const removedBays = current.bays.filter((bay) => !keptBays.includes(bay.id)).map((bay) => bay.id);
         if (removedBays.length) await tx.delete(wardBays).where(inArray(wardBays.id, removedBays));
-        const after = await layoutOf(tx);
+        const after = await layoutOf(tx, wardId);
         await also(run, after);
         return after;
       });

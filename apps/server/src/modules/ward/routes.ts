@@ -10,6 +10,7 @@ import {
   WardBoard,
   WardLayout,
   WardLayoutInput,
+  WardQuery,
   WardSettings,
   WardSettingsInput,
   WardStaffMember,
@@ -20,6 +21,7 @@ import { PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
 import { operation } from '../../plugins/openapi.ts';
 import { actorOf } from '../audit/context.ts';
+import type { WardsService } from '../wards/service.ts';
 import type { AssignmentService } from './assignments.ts';
 import type { BoardService } from './board.ts';
 import type { LayoutService } from './layout.ts';
@@ -41,7 +43,11 @@ export const wardRoutes: FastifyPluginAsyncZod<{
   assignments: AssignmentService;
   board: BoardService;
   leads: ShiftLeadService;
-}> = async (app, { layout, assignments, board, leads }) => {
+  wards: WardsService;
+}> = async (app, { layout, assignments, board, leads, wards }) => {
+  /** The ward a ward-wide request is about: `?ward=` if the person sees it (404 otherwise), else theirs. */
+  const wardOf = (request: { wards: import('@vigil/domain').WardScope | null; query: unknown }) =>
+    wards.pick(request.wards!, (request.query as { ward?: number } | undefined)?.ward);
   app.get(
     '/api/ward/board',
     {
@@ -53,10 +59,11 @@ export const wardRoutes: FastifyPluginAsyncZod<{
           'getWardBoard',
           'The ward by bay and bed, the nurses of this shift and the ward figures',
         ),
+        querystring: WardQuery,
         response: { 200: WardBoard },
       },
     },
-    async () => board.board(),
+    async (request) => board.board(await wardOf(request)),
   );
 
   app.get(
@@ -65,10 +72,11 @@ export const wardRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('patients:read', { reads: 'WardBoard' }) },
       schema: {
         ...operation('Ward', 'getWardLayout', "The ward's bays and beds, with who lies in each"),
+        querystring: WardQuery,
         response: { 200: WardLayout },
       },
     },
-    async () => layout.layout(),
+    async (request) => layout.layout(await wardOf(request)),
   );
   app.put(
     '/api/ward/layout',
@@ -80,11 +88,12 @@ export const wardRoutes: FastifyPluginAsyncZod<{
           'replaceWardLayout',
           'Lay out the bays and beds (an occupied bed cannot be removed)',
         ),
+        querystring: WardQuery,
         body: WardLayoutInput,
         response: { 200: WardLayout },
       },
     },
-    async (request) => layout.saveLayout(request.body, actorOf(request)),
+    async (request) => layout.saveLayout(await wardOf(request), request.body, actorOf(request)),
   );
 
   app.get(
@@ -165,16 +174,20 @@ export const wardRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('patients:read', { reads: 'WardBoard' }) },
       schema: {
         ...operation('Ward', 'listAssignments', 'Who looks after whom in the current or the next shift'),
-        querystring: AssignmentsQuery,
+        querystring: AssignmentsQuery.extend(WardQuery.shape),
         response: { 200: Assignments },
       },
     },
-    async (request) => assignments.assignments(request.query.shift),
+    async (request) => {
+      const wardId = await wardOf(request);
+      const onWard = new Set((await board.patientsOf(wardId)).map((p) => p.id));
+      return assignments.assignments(request.query.shift, (id) => onWard.has(id));
+    },
   );
   app.put(
     '/api/ward/assignments/:shiftDate/:shiftName/:patientId',
     {
-      config: { access: access.user('ward:assign') },
+      config: { access: access.user('ward:assign', { ward: 'patient' }) },
       schema: {
         ...operation('Ward', 'assignPatient', 'Assign a patient to a nurse for a shift (null: unassigned)'),
         params: AssignmentParams,
@@ -208,11 +221,11 @@ export const wardRoutes: FastifyPluginAsyncZod<{
       config: { access: access.user('patients:read', { reads: false }) },
       schema: {
         ...operation('Ward', 'getNurseInCharge', 'The nurse in charge of the current or the next shift'),
-        querystring: AssignmentsQuery,
+        querystring: AssignmentsQuery.extend(WardQuery.shape),
         response: { 200: NurseInCharge },
       },
     },
-    async (request) => leads.nurseInCharge(request.query.shift),
+    async (request) => leads.nurseInCharge(await wardOf(request), request.query.shift),
   );
   app.put(
     '/api/ward/nurse-in-charge/:shiftDate/:shiftName',
@@ -226,12 +239,14 @@ export const wardRoutes: FastifyPluginAsyncZod<{
           'Name the nurse in charge of the current or the next shift (null: none)',
         ),
         params: ShiftParams,
+        querystring: WardQuery,
         body: NurseInChargeInput,
         response: { 200: NurseInCharge },
       },
     },
     async (request) =>
       leads.name(
+        await wardOf(request),
         `${request.params.shiftDate}/${request.params.shiftName}`,
         request.body.nurseId,
         actorOf(request),

@@ -51,11 +51,13 @@ export function createShiftLeadService(deps: {
   liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
 }) {
   const { repo, assignments, clock, audit, liveEvents } = deps;
-  const of = async (shift: Shift) => toNurseInCharge(shift, await repo.lead(shift.key));
+  const of = async (wardId: number, shift: Shift) =>
+    toNurseInCharge(shift, await repo.lead(wardId, shift.key));
 
   return {
-    async nurseInCharge(choice: 'current' | 'next'): Promise<NurseInCharge> {
-      return of((await assignments.shifts())[choice]);
+    /** The nurse in charge of a ward's current or next shift (decision 035: one per ward). */
+    async nurseInCharge(wardId: number, choice: 'current' | 'next'): Promise<NurseInCharge> {
+      return of(wardId, (await assignments.shifts())[choice]);
     },
 
     /**
@@ -63,7 +65,12 @@ export function createShiftLeadService(deps: {
      * named and the replaced nurse's sessions are read again at once, on every instance, so the
      * grant starts and ends with the change rather than with a cache's expiry.
      */
-    async name(shiftKey: string, nurseId: number | null, actor: AuditActor): Promise<NurseInCharge> {
+    async name(
+      wardId: number,
+      shiftKey: string,
+      nurseId: number | null,
+      actor: AuditActor,
+    ): Promise<NurseInCharge> {
       const { current, next, settings } = await assignments.shifts();
       const shift = shiftByKey(settings, shiftKey);
       if (!shift || (shift.key !== current.key && shift.key !== next.key)) {
@@ -73,9 +80,9 @@ export function createShiftLeadService(deps: {
         );
       }
       if (nurseId !== null) await assignments.assertCaringStaff(nurseId, 'nurseId');
-      const events = liveEventsOf(liveEvents, [WARD_CHANGED]);
+      const events = liveEventsOf(liveEvents, [{ ...WARD_CHANGED, wardId }]);
       await repo.setLead(
-        { shiftKey: shift.key, nurseId },
+        { wardId, shiftKey: shift.key, nurseId },
         clock.now(),
         actor.userId!,
         async (run, { previousNurseId }) => {
@@ -95,7 +102,7 @@ export function createShiftLeadService(deps: {
         },
       );
       events.publish();
-      return of(shift);
+      return of(wardId, shift);
     },
   };
 }

@@ -18,6 +18,8 @@ const ABILITY: Record<Permission, string> = {
   'ward:layout': "lay out the ward's beds and shifts",
   'ward:assign': 'assign patients to nurses',
   'handover:write': 'give and accept handovers',
+  'outreach:read': "see every ward's patients at risk (the outreach list)",
+  'wards:manage': 'open wards and say who works on which',
 };
 
 export interface RoleChangeSummary {

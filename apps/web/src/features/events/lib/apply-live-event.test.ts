@@ -182,4 +182,13 @@ describe('applying live events to the cache', () => {
     expect(qc.getQueryState(patientHandoversQueryKey(7))?.isInvalidated).toBe(true);
     expect(qc.getQueryState(patientHandoversQueryKey(8))?.isInvalidated).toBe(false);
   });
+
+  it("reads the alert lists again on a transfer's ward-changed only (her alerts left or joined the ward)", () => {
+    const qc = new QueryClient();
+    qc.setQueryData(alertsQueryKeys.open(), []);
+    applyLiveEvent(qc, { type: 'ward-changed', patientId: null, data: {} });
+    expect(qc.getQueryState(alertsQueryKeys.open())?.isInvalidated).toBe(false);
+    applyLiveEvent(qc, { type: 'ward-changed', patientId: null, data: { transfer: true } });
+    expect(qc.getQueryState(alertsQueryKeys.open())?.isInvalidated).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { compareForWard, type LiveEvent, type Patient } from '@vigil/domain';
 import { applyAlertChanged } from '@/features/alerts/api/alerts.ts';
+import { alertsQueryKeys } from '@/features/alerts/api/query-keys.ts';
 import { patientAnalysisQueryKey } from '@/features/analysis/api/query-keys.ts';
 import { DEVICE_LINKS_QUERY_KEY } from '@/features/devices/api/query-keys.ts';
 import { handoverQueryKeys, patientHandoversQueryKey } from '@/features/handover/api/query-keys.ts';
@@ -102,6 +103,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
         predicate: (query) => isTimelineQueryKey(query.queryKey),
         refetchType: 'active',
       });
+      // A transfer: her open alerts left one ward's lists and joined another's (decision 035); the
+      // ward she joins also gets them as alert-changed, the ward she left only this.
+      if (event.data?.transfer)
+        void queryClient.invalidateQueries({ queryKey: alertsQueryKeys.lists(), refetchType: 'active' });
       return;
     case 'handover-changed':
       // A handover given or accepted: the handover lists, the patient's history, the board's figures.

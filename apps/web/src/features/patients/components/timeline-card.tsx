@@ -45,6 +45,7 @@ const ICONS: Record<TimelineEntry['type'], typeof History> = {
   'spo2-scale-changed': Gauge,
   'bed-assigned': BedDouble,
   'bed-moved': MoveRight,
+  transferred: MoveRight,
   discharged: LogOut,
   observations: ClipboardList,
   'observations-entered-in-error': ClipboardX,
