@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ObservationSchedule } from './alerts/schedule.ts';
-import { PERMISSIONS } from './auth/permissions.ts';
-import { Role } from './auth/roles.ts';
 import { PatientNews2 } from './clinical/patient-news2.ts';
 import { ReadingProvenance, ReadingStatus } from './clinical/provenance.ts';
 import { Spo2Scale } from './clinical/spo2-scale.ts';
 import { PatientVitalSources } from './clinical/vital-sources.ts';
 import { PatientDevice } from './devices/links.ts';
 import { Consciousness } from './vitals/consciousness.ts';
+
+export { SIGNED_IN_HINT_COOKIE, User } from './auth/user.ts';
 
 /**
  * Entity shapes as they travel over the API (spec point 3). Timestamps are ISO-8601 strings on the
@@ -20,26 +20,6 @@ export const Condition = z.enum(CONDITIONS);
 export type Condition = z.infer<typeof Condition>;
 
 const isoDate = z.string().datetime({ offset: true });
-
-/**
- * The signed-in person as the API answers it (POST /api/login, /api/register, GET /api/user): their
- * role, the permissions it holds (the web app hides what they do not allow), and whether they must
- * choose a new password before anything else (after an administrator reset it).
- */
-export const User = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  role: Role,
-  permissions: z.array(z.enum(PERMISSIONS)),
-  mustChangePassword: z.boolean(),
-});
-export type User = z.infer<typeof User>;
-
-/**
- * The readable cookie beside the HttpOnly session cookie that tells the web app a session was issued
- * (value "1"; `__Host-` prefixed over HTTPS). It carries no token and no identity.
- */
-export const SIGNED_IN_HINT_COOKIE = 'vigil_signed_in';
 
 export const Patient = z.object({
   id: z.number().int(),

@@ -14,6 +14,7 @@ export * from './clinical/index.ts';
 export * from './devices/index.ts';
 export * from './entities.ts';
 export * from './events.ts';
+export * from './live-position.ts';
 export * from './ids.ts';
 export * from './inputs.ts';
 export * from './readings.ts';

@@ -57,9 +57,7 @@ export const PasswordChangeInput = z
   });
 export type PasswordChangeInput = z.infer<typeof PasswordChangeInput>;
 
-/** POST /api/register in approval mode: the account waits for an administrator. */
-export const PendingRegistration = z.object({ status: z.literal('pending'), message: z.string() });
-export type PendingRegistration = z.infer<typeof PendingRegistration>;
+export { PendingRegistration } from './user.ts';
 
 export const PENDING_APPROVAL_MESSAGE =
   'Your account has been created and is pending approval by an administrator.';

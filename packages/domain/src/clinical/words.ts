@@ -214,7 +214,7 @@ export function news2ParameterPhrase(
  * The NEWS2 parameters in words a person uses at the bedside: the bedside label of the vital each is
  * scored from (air or oxygen is said on its own, "on oxygen").
  */
-const BEDSIDE_NAMES = NEWS2_VITAL_SIGNS.filter((v) => v.news2 !== 'airOrOxygen').map((v) => ({
+const BEDSIDE_NAMES = /* @__PURE__ */ NEWS2_VITAL_SIGNS.filter((v) => v.news2 !== 'airOrOxygen').map((v) => ({
   parameter: v.news2,
   name: v.bedsideLabel,
 }));
