@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Patient } from '@vigil/domain';
-import { Link } from 'wouter';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Patient, TransferResult } from '@vigil/domain';
+import { Link, useLocation } from 'wouter';
 import { PatientAlertHistory } from '@/features/alerts/components/patient-alert-history.tsx';
 import { AnalysisCard } from '@/features/analysis/components/analysis-card.tsx';
 import { VitalSignsMonitorCard } from '@/features/analysis/components/vital-signs-monitor-card.tsx';
@@ -20,6 +20,8 @@ import { useVitalsStaleness } from '@/features/patients/hooks/use-vitals-stalene
 import { getPatientReadingsQueryOptions } from '@/features/readings/api/get-readings.ts';
 import { RecordObservationsDialog } from '@/features/readings/components/record-observations-dialog.tsx';
 import { VitalsTrendCard } from '@/features/readings/components/vitals-trend-card.tsx';
+import { getMyWardsQueryOptions } from '@/features/wards/api/wards.ts';
+import { TransferButton } from '@/features/wards/components/transfer-button.tsx';
 import { WearablePanel } from '@/features/wearables/components/wearable-panel.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { patientLabel } from '@/lib/patient-label.ts';
@@ -43,15 +45,39 @@ function Wearable({ patient }: { patient: Patient }) {
   return <WearablePanel patient={patient} readings={readings.data} />;
 }
 
+/**
+ * After a transfer: a patient now on a ward the person does not see is no longer theirs to read (the
+ * server answers 404), so the record gives way to the dashboard; the hospital-wide stay on it.
+ */
+function useAfterTransfer() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return async (result: TransferResult) => {
+    const mine = await queryClient.fetchQuery(getMyWardsQueryOptions()).catch(() => []);
+    if (!mine.some((ward) => ward.id === result.toWard.id)) navigate('/');
+  };
+}
+
 /** The loaded patient detail page: header, vitals, then the clinical cards in two columns on wide screens. */
 export function PatientRecord({ patient }: { patient: Patient }) {
   const { can } = useAuth();
   useDocumentTitle(`${patientLabel(patient)} · Patient record`);
   const showMonitor = shouldShowMonitor(patient);
+  const afterTransfer = useAfterTransfer();
 
   return (
     <div className="mx-auto flex w-full max-w-[1400px] flex-col gap-6 p-4 md:p-6 lg:p-8">
-      <PatientHeader patient={patient} actions={<RecordObservationsDialog patient={patient} />} />
+      <PatientHeader
+        patient={patient}
+        actions={
+          <>
+            <RecordObservationsDialog patient={patient} />
+            {can('patients:edit') && (
+              <TransferButton patient={patient} onTransferred={(result) => void afterTransfer(result)} />
+            )}
+          </>
+        }
+      />
       <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <Link href={`/patient/${patient.id}/chart`} className="text-primary underline">
           Observation chart

@@ -1,9 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Patient, type PatientCreateInput } from '@vigil/domain';
+import { type UseQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Patient, type PatientCreateInput, type Ward } from '@vigil/domain';
+import type { wardsQueryKeys } from '@/features/wards/api/query-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
 import { patientQueryKey } from './get-patient.ts';
 import { PATIENTS_QUERY_KEY } from './get-patients.ts';
+
+/**
+ * The wards a person may admit to, as the screen reads them (the wards feature's query): the form
+ * asks which when there are several (the server answers 400 WARD_REQUIRED otherwise).
+ */
+export type AdmissionWards = UseQueryOptions<Ward[], Error, Ward[], ReturnType<typeof wardsQueryKeys.mine>>;
 
 /** POST /api/patients: admits a patient; answers 201 with the stored patient, 400 `{ error }` otherwise. */
 export async function admitPatient(input: PatientCreateInput): Promise<Patient> {

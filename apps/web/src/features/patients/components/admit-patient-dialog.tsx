@@ -4,6 +4,7 @@ import { LazyDialogContent } from '@/components/dialog/lazy-dialog-content.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { lazyWithRetry } from '@/lib/lazy-with-retry.ts';
+import type { AdmissionWards } from '../api/admit-patient.ts';
 
 // The form (react-hook-form and its fields) loads when the dialog first opens, not with the ward.
 const AdmitPatientForm = lazyWithRetry(() =>
@@ -14,7 +15,12 @@ const AdmitPatientForm = lazyWithRetry(() =>
  * The "Admit patient" dialog with the admission form. Closing it discards what was typed. Loaded on
  * first use by {@link AdmitPatientButton}; focus returns to that button on close.
  */
-export function AdmitPatientDialog({ isOpen, setIsOpen, returnFocusTo }: LazyDialogProps) {
+export function AdmitPatientDialog({
+  isOpen,
+  setIsOpen,
+  returnFocusTo,
+  wards,
+}: LazyDialogProps & { wards?: AdmissionWards | undefined }) {
   return (
     <LazyDialogContent
       isOpen={isOpen}
@@ -30,7 +36,7 @@ export function AdmitPatientDialog({ isOpen, setIsOpen, returnFocusTo }: LazyDia
         </DialogDescription>
       </DialogHeader>
       <Suspense fallback={<Spinner label="Loading the admission form" className="mx-auto my-8" />}>
-        <AdmitPatientForm onAdmitted={() => setIsOpen(false)} />
+        <AdmitPatientForm wards={wards} onAdmitted={() => setIsOpen(false)} />
       </Suspense>
     </LazyDialogContent>
   );
