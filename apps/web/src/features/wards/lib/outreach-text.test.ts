@@ -31,6 +31,9 @@ describe('the outreach list in words', () => {
       'Escalated to doctor · escalated 6 min ago',
     );
     expect(alertStateText(alert({ state: 'acknowledged' }), NOW)).toBe('Acknowledged · raised 12 min ago');
+    expect(alertStateText(alert({ raisedAt: '2026-03-02T09:59:30Z' }), NOW)).toBe(
+      'Not acknowledged · raised just now',
+    );
   });
 
   it('reads the observation schedule as overdue or due', () => {

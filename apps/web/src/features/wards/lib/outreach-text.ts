@@ -35,7 +35,8 @@ export function alertStateText(alert: NonNullable<OutreachPatient['alert']>, now
           : 'Not acknowledged';
   const since = Date.parse(alert.escalatedAt ?? alert.raisedAt);
   const verb = alert.escalatedAt ? 'escalated' : 'raised';
-  return `${state} · ${verb} ${formatSpan(nowMs - since)} ago`;
+  const ago = nowMs - since < 60_000 ? 'just now' : `${formatSpan(nowMs - since)} ago`;
+  return `${state} · ${verb} ${ago}`;
 }
 
 export const alertConditionText = (condition: string): string =>
