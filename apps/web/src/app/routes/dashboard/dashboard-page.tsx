@@ -5,7 +5,6 @@ import { CardAnalysis, CardAnalysisText } from '@/features/analysis/components/c
 import { useAuth } from '@/features/auth/hooks/use-auth.tsx';
 import { PatientGrid } from '@/features/patients/components/patient-grid.tsx';
 import { useMyPatientIds } from '@/features/ward/api/assignments.ts';
-import { getMyWardsQueryOptions } from '@/features/wards/api/wards.ts';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { DashboardHeader } from './dashboard-header.tsx';
 
@@ -15,9 +14,6 @@ import { DashboardHeader } from './dashboard-header.tsx';
  */
 const renderCardAnalysis = (news2: PatientNews2, asText: boolean) =>
   asText ? <CardAnalysisText news2={news2} /> : <CardAnalysis news2={news2} />;
-
-/** The wards an admission may go to: read when the admission form opens, not with the dashboard. */
-const ADMISSION_WARDS = getMyWardsQueryOptions();
 
 /** `/`: the signed-in home screen. Max width 1400px (spec point 9). */
 export function DashboardPage() {
@@ -53,7 +49,6 @@ export function DashboardPage() {
       <PatientGrid
         renderAnalysis={renderCardAnalysis}
         mine={{ isOn: isMine, ids: mine.ids, onChange: setMine }}
-        admissionWards={ADMISSION_WARDS}
       />
     </div>
   );

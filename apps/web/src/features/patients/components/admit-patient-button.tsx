@@ -1,7 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { LazyDialogButton } from '@/components/dialog/lazy-dialog-button.tsx';
 import { lazyWithRetry } from '@/lib/lazy-with-retry.ts';
-import type { AdmissionWards } from '../api/admit-patient.ts';
 
 // The dialog and its form are not part of the ward's first load: they arrive on the first click.
 const AdmitPatientDialog = lazyWithRetry(() =>
@@ -9,9 +8,9 @@ const AdmitPatientDialog = lazyWithRetry(() =>
 );
 
 /** The "Admit patient" button and, once used, its dialog. */
-export function AdmitPatientButton({ wards }: { wards?: AdmissionWards | undefined }) {
+export function AdmitPatientButton() {
   return (
-    <LazyDialogButton Dialog={AdmitPatientDialog} dialogProps={{ wards }} className="self-start">
+    <LazyDialogButton Dialog={AdmitPatientDialog} className="self-start">
       <UserPlus aria-hidden="true" />
       {/* "Admit" on a phone, beside the search; its name stays "Admit patient". */}
       <span>

@@ -4,7 +4,6 @@ import { LazyDialogContent } from '@/components/dialog/lazy-dialog-content.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { lazyWithRetry } from '@/lib/lazy-with-retry.ts';
-import type { AdmissionWards } from '../api/admit-patient.ts';
 
 // The form (react-hook-form and its fields) loads when the dialog first opens, not with the ward.
 const AdmitPatientForm = lazyWithRetry(() =>
@@ -15,12 +14,7 @@ const AdmitPatientForm = lazyWithRetry(() =>
  * The "Admit patient" dialog with the admission form. Closing it discards what was typed. Loaded on
  * first use by {@link AdmitPatientButton}; focus returns to that button on close.
  */
-export function AdmitPatientDialog({
-  isOpen,
-  setIsOpen,
-  returnFocusTo,
-  wards,
-}: LazyDialogProps & { wards?: AdmissionWards | undefined }) {
+export function AdmitPatientDialog({ isOpen, setIsOpen, returnFocusTo }: LazyDialogProps) {
   return (
     <LazyDialogContent
       isOpen={isOpen}
@@ -36,7 +30,7 @@ export function AdmitPatientDialog({
         </DialogDescription>
       </DialogHeader>
       <Suspense fallback={<Spinner label="Loading the admission form" className="mx-auto my-8" />}>
-        <AdmitPatientForm wards={wards} onAdmitted={() => setIsOpen(false)} />
+        <AdmitPatientForm onAdmitted={() => setIsOpen(false)} />
       </Suspense>
     </LazyDialogContent>
   );

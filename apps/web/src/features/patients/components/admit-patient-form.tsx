@@ -11,29 +11,19 @@ import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
-import { wardsQueryKeys } from '@/features/wards/api/query-keys.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { toastSuccess } from '@/lib/toast.ts';
-import { type AdmissionWards, useAdmitPatient } from '../api/admit-patient.ts';
+import { getAdmissionWardsQueryOptions, useAdmitPatient } from '../api/admit-patient.ts';
 import { ADMIT_PATIENT_DEFAULTS, AdmitPatientFormSchema } from '../lib/admit-patient-form.ts';
-
-/** No wards given (a screen that admits to the person's one ward): nothing to ask. */
-const NO_WARDS: AdmissionWards = { queryKey: wardsQueryKeys.mine(), queryFn: () => [] };
 
 /**
  * The admission form: name, condition and every vital of the catalogue (yes/no ones as checkboxes).
  * Validation runs on submit, then again on every change (as on the auth forms).
  */
-export function AdmitPatientForm({
-  onAdmitted,
-  wards,
-}: {
-  onAdmitted: () => void;
-  wards?: AdmissionWards | undefined;
-}) {
+export function AdmitPatientForm({ onAdmitted }: { onAdmitted: () => void }) {
   const uid = useId();
   // Only one who works on several wards says which (decision 035); one ward is implied.
-  const wardsQuery = useQuery({ ...(wards ?? NO_WARDS), enabled: wards !== undefined });
+  const wardsQuery = useQuery(getAdmissionWardsQueryOptions());
   const wardChoices = (wardsQuery.data?.length ?? 0) > 1 ? wardsQuery.data! : null;
   const [wardId, setWardId] = useState('');
   const [wardError, setWardError] = useState<string | undefined>();

@@ -4,7 +4,6 @@ import { CircleAlert, LoaderCircle, SearchX } from 'lucide-react';
 import { type ComponentProps, memo, type ReactNode, useId } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/utils.ts';
-import type { AdmissionWards } from '../api/admit-patient.ts';
 import { getPatientsQueryOptions } from '../api/get-patients.ts';
 import { useNearViewport } from '../hooks/use-near-viewport.ts';
 import { usePatientFilters } from '../hooks/use-patient-filters.ts';
@@ -116,7 +115,6 @@ const GridCard = memo(function GridCard({
 export function PatientGrid({
   renderAnalysis,
   mine,
-  admissionWards,
 }: {
   renderAnalysis: ComponentProps<typeof PatientCard>['renderAnalysis'];
   /**
@@ -124,8 +122,6 @@ export function PatientGrid({
    * filters: whether it is on, the ids (null while not known: the whole ward shows), and its toggle.
    */
   mine?: { isOn: boolean; ids: ReadonlySet<number> | null; onChange: (isOn: boolean) => void };
-  /** The wards the person may admit to (the screen's): asked for when there are several. */
-  admissionWards?: AdmissionWards;
 }) {
   const headingId = useId();
   const patientsQuery = useQuery(getPatientsQueryOptions());
@@ -197,7 +193,6 @@ export function PatientGrid({
         search={filters.search}
         onSearchChange={filters.setSearch}
         mine={mine && { isOn: mine.isOn, onChange: mine.onChange }}
-        admissionWards={admissionWards}
       />
       {content}
     </section>

@@ -6,7 +6,6 @@ import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { useScrollHint } from '@/hooks/use-scroll-hint.ts';
 import { cn } from '@/lib/utils.ts';
-import type { AdmissionWards } from '../api/admit-patient.ts';
 import {
   CONDITION_FILTERS,
   type ConditionFilter,
@@ -26,8 +25,6 @@ interface PatientToolbarProps {
   onSearchChange: (search: string) => void;
   /** "My patients" (the dashboard's): shown after the condition filters, combined with them. */
   mine?: { isOn: boolean; onChange: (isOn: boolean) => void };
-  /** The wards the person may admit to, asked for when there are several. */
-  admissionWards?: AdmissionWards | undefined;
 }
 
 const CHIP = 'h-8 shrink-0 px-3 sm:h-10 sm:px-4';
@@ -45,7 +42,6 @@ export function PatientToolbar({
   search,
   onSearchChange,
   mine,
-  admissionWards,
 }: PatientToolbarProps) {
   const searchId = useId();
   const sortId = useId();
@@ -101,7 +97,7 @@ export function PatientToolbar({
         <ScrollFade side="end" isShown={hint.canScrollEnd} />
       </div>
       <div className="order-3 sm:order-2 sm:self-start">
-        <AdmitPatientButton wards={admissionWards} />
+        <AdmitPatientButton />
       </div>
       {/* From 640 px the search and sort start a line of their own. */}
       <div aria-hidden="true" className="hidden basis-full sm:order-2 sm:block" />

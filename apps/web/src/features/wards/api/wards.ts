@@ -1,12 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  OutreachPatient,
-  type TransferInput,
-  TransferResult,
-  Ward,
-  WardLayout,
-  WardMembership,
-} from '@vigil/domain';
+import { OutreachPatient, type TransferInput, TransferResult, Ward, WardLayout } from '@vigil/domain';
 import { z } from 'zod';
 import { PATIENTS_QUERY_KEY, patientQueryKey } from '@/features/patients/api/query-keys.ts';
 import { apiRequest, HttpError } from '@/lib/api-client.ts';
@@ -22,20 +15,6 @@ export function getWardsQueryOptions() {
   return queryOptions({
     queryKey: wardsQueryKeys.list(),
     queryFn: ({ signal }) => getJson(z.array(Ward), '/api/wards', signal),
-    staleTime: 60_000,
-  });
-}
-
-/**
- * GET /api/account/wards: the wards the signed-in person sees (every ward for the hospital-wide).
- * Read when a screen needs it (the admission's ward, where a transfer leaves the record), not with
- * the first page.
- */
-export function getMyWardsQueryOptions() {
-  return queryOptions({
-    queryKey: wardsQueryKeys.mine(),
-    queryFn: async ({ signal }): Promise<Ward[]> =>
-      (await getJson(WardMembership, '/api/account/wards', signal)).wards,
     staleTime: 60_000,
   });
 }
