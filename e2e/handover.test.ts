@@ -90,9 +90,9 @@ beforeAll(async () => {
   });
   await assignAll('current', out.user.id);
   // Then the Day began three or four minutes ago with a five-minute window: the handover happens in
-  // it, and its end is at least 45 s away.
+  // it, and its end is at least 30 s away.
   const minute = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
-  const started = minute + MINUTE_MS - Date.now() >= 45_000 ? minute - 4 * MINUTE_MS : minute - 3 * MINUTE_MS;
+  const started = minute + MINUTE_MS - Date.now() >= 30_000 ? minute - 4 * MINUTE_MS : minute - 3 * MINUTE_MS;
   const dayStart = wardClock(started, timeZone);
   await api(charge, 'PUT', '/api/ward/settings', {
     timeZone,

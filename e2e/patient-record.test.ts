@@ -116,7 +116,7 @@ describe('Patient detail page', () => {
       'Temperature 39.1 °C High (> 37.5 °C) — scores 2 in NEWS2 Observation · just now',
     );
     expect(await text(abnormal.nth(4))).toBe(
-      'Respiratory Rate 26 /min High — scores 3 in NEWS2 (> 24 /min) Observation · just now',
+      'Respiratory Rate 26 /min High — scores 3 in NEWS2 (≥ 25 /min) Observation · just now',
     );
     // Only the level of consciousness (Alert, 0 points) is within range.
     expect(await vitals.getByText('Within range').count()).toBe(1);

@@ -1,4 +1,4 @@
-import { celsiusToTenthsF } from '@vigil/domain';
+import { celsiusToTenthsF, NEWS2_CHART4 } from '@vigil/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -390,11 +390,10 @@ describe('5. the critical record says each thing once', () => {
     const doNow = analysis.locator('[data-do-now]');
     await doNow.waitFor();
     const doNowText = await text(doNow);
-    expect(doNowText).toContain(
-      'Do now Call for an emergency assessment by a critical-care team and monitor continuously.',
-    );
+    // The RCP Chart 4 response of the band, as the server sent it (domain clinical/words.ts).
+    expect(doNowText).toContain(`Do now ${NEWS2_CHART4.emergency.response}`);
     // Said once, and before the trend chart and the monitor: it leads.
-    expect(doNowText.split('Call for an emergency assessment').length - 1).toBe(1);
+    expect(doNowText.split(NEWS2_CHART4.emergency.response).length - 1).toBe(1);
     const top = async (locator: ReturnType<Page['locator']>) =>
       (await locator.boundingBox())?.y ?? Number.NaN;
     expect(await top(doNow)).toBeLessThan(
@@ -414,7 +413,8 @@ describe('5. the critical record says each thing once', () => {
     expect(await visibleTimes('NEWS2 14: high clinical risk')).toBe(1);
     // Folded, a critical record at 375 px is shorter than the 7,400 px of the walk-through, though
     // it now also shows respiratory rate, ACVPU and every event of the stay (issue 40), seven trend
-    // panels, and an alert naming every parameter that scores.
+    // panels, an alert naming every parameter that scores, and a "Do now" that says the RCP Chart 4
+    // response in full, the one sentence every screen and alert says (issue 39; two lines more).
     await analysis.locator('summary').click();
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(height).toBeLessThan(7400);
@@ -431,7 +431,7 @@ describe('5. the critical record says each thing once', () => {
     await plain.getByText(/^High risk, NEWS2 14\./).waitFor();
     const analysisText = await text(plain.getByText(/^High risk, NEWS2 14\./));
     expect(analysisText).toBe(
-      'High risk, NEWS2 14. Breathing rate and oxygen level are dangerously abnormal; blood pressure, pulse and temperature are also out of range; on oxygen. Call for an emergency assessment by a critical-care team and monitor continuously.',
+      `High risk, NEWS2 14. Breathing rate and oxygen level are dangerously abnormal; blood pressure, pulse and temperature are also out of range; on oxygen. ${NEWS2_CHART4.emergency.response}`,
     );
     expect(analysisText).not.toMatch(/[≤≥]|\(\d points?\)/);
     await context.close();

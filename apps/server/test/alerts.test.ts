@@ -193,7 +193,7 @@ describe('clinical alerts', () => {
       expect(emergency).toMatchObject({ condition: 'news2-emergency', news2Total: 17 });
       // The alert names every parameter that scores, the 3s first.
       expect(emergency!.message).toBe(
-        'NEWS2 17 · RR 28 ≥ 25 · SpO2 88 ≤ 91 · SBP 85 ≤ 90 · HR 135 ≥ 131 · ACVPU C · T 39.2 ≥ 39.1',
+        'NEWS2 17 · RR 28 ≥ 25 · SpO2 88 ≤ 91 · SBP 85 ≤ 90 · HR 135 ≥ 131 · ACVPU C · Temp 39.2 ≥ 39.1',
       );
       if (acknowledgedFirst) await call(nurse, 'POST', `/api/alerts/${emergency!.id}/acknowledge`);
       t.clock.advance(MIN);

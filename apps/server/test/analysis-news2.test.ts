@@ -38,6 +38,7 @@ const asAnalysisNews2 = (n: PatientNews2): AnalysisResult['news2'] => ({
   spo2Scale: n.spo2Scale,
   monitoring: n.monitoring,
   response: n.response,
+  findings: n.findings,
 });
 
 /**

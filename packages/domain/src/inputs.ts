@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NEWS2_BANDS } from './clinical/news2.ts';
 import { DEVICE_FIELDS_READ_ONLY_MESSAGE } from './clinical/provenance.ts';
+import { NEWS2_BANDS } from './clinical/words.ts';
 import { CONDITIONS } from './entities.ts';
 import { recordId } from './ids.ts';
 import { isoDateTime } from './time.ts';

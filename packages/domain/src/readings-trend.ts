@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import {
   computeNews2,
-  NEWS2_BANDS,
   NEWS2_PARAMETERS,
-  type News2Band,
   type News2Parameter,
   news2InputFromVitals,
 } from './clinical/news2.ts';
+import { news2ChartRow } from './clinical/news2-chart-layout.ts';
 import { ReadingProvenance } from './clinical/provenance.ts';
 import type { Spo2Scale } from './clinical/spo2-scale.ts';
+import { NEWS2_BANDS, type News2Band } from './clinical/words.ts';
 import { isoDateTime } from './time.ts';
 import { NEWS2_VITAL_SIGNS, VITAL_KEYS, VITAL_SIGN_BY_KEY, type VitalKey } from './vitals/catalogue.ts';
 import type { VitalValues } from './vitals/mappers.ts';
@@ -124,6 +124,13 @@ export const TrendNews2 = z.object({
    * mask; 0: the score is complete, otherwise it is a minimum.
    */
   missing: z.array(z.number().int().min(0)),
+  /**
+   * Where the printed chart writes each value (clinical/news2-chart-layout.ts): per NEWS2 parameter,
+   * the row (its index in the parameter's section, on the patient's current SpO2 scale, the one the
+   * chart is drawn on) of each `last` value of the vital it is read from, aligned with that vital's
+   * series (`vitals[key].at`). SpO2 is placed with air or oxygen carried forward, as it is scored.
+   */
+  rows: z.partialRecord(z.enum(NEWS2_PARAMETERS), z.array(z.number().int().min(0))),
 });
 export type TrendNews2 = z.infer<typeof TrendNews2>;
 
@@ -179,14 +186,16 @@ const NEWS2_VITALS = NEWS2_VITAL_SIGNS.map((v) => v.key);
  * its worst value in the point. A parameter's NEWS2 score never falls and then rises again as its
  * value moves away from normal, so its worst over a point is at the point's lowest or highest
  * value; SpO2 on Scale 2 also depends on air or oxygen, so every pairing of the extremes of the two
- * is scored. Each point on the SpO2 scale in force at its time.
+ * is scored. Each point on the SpO2 scale in force at its time; each value placed on the chart of
+ * `chartScale` (the patient's scale now, the one the chart is drawn on).
  */
 export function news2AlongTrend(
   time: readonly number[],
   vitals: VitalsTrend['vitals'],
   scaleAt: (timeMs: number) => Spo2Scale,
+  chartScale: Spo2Scale,
 ): TrendNews2 {
-  const out: TrendNews2 = { total: [], highest: [], band: [], missing: [] };
+  const out: TrendNews2 = { total: [], highest: [], band: [], missing: [], rows: {} };
   const carried: VitalValues = {};
   const dense = Object.fromEntries(NEWS2_VITALS.map((key) => [key, denseSeries(vitals[key], time.length)]));
   const value = (key: VitalKey, n: number | null | undefined) =>
@@ -202,6 +211,14 @@ export function news2AlongTrend(
       const high = value(key, series.max[i]);
       Object.assign(lows, { [key]: low ?? carried[key] ?? null });
       Object.assign(highs, { [key]: high ?? carried[key] ?? null });
+    }
+    for (const vital of NEWS2_VITAL_SIGNS) {
+      if (dense[vital.key]!.last[i] === null) continue;
+      const row = news2ChartRow(vital.news2, carried, chartScale);
+      if (row === null) continue;
+      const rows = out.rows[vital.news2] ?? [];
+      rows.push(row);
+      out.rows[vital.news2] = rows;
     }
     const scale = scaleAt(time[i]!);
     const now = computeNews2(news2InputFromVitals(carried, scale));

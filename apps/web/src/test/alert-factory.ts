@@ -1,4 +1,4 @@
-import type { Alert } from '@vigil/domain';
+import { type Alert, NEWS2_CHART4 } from '@vigil/domain';
 
 /** An alert as the server answers it: a high clinical alert raised by a nurse's observation, active. */
 export function makeAlert(over: Partial<Alert> = {}): Alert {
@@ -13,7 +13,7 @@ export function makeAlert(over: Partial<Alert> = {}): Alert {
     state: 'active',
     latched: true,
     message: 'NEWS2 9 · RR 27 ≥ 25',
-    response: 'Emergency assessment by the critical-care team.',
+    response: NEWS2_CHART4.emergency.response,
     news2Total: 9,
     confirmation: 'observation',
     raisedAt,

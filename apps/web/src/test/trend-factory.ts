@@ -1,9 +1,13 @@
 import {
   NEWS2_BANDS,
   NEWS2_PARAMETERS,
+  NEWS2_VITAL_SIGNS,
   type News2Parameter,
+  news2ChartRow,
   type ReadingProvenance,
+  type Spo2Scale,
   summaryNumber,
+  type TrendNews2,
   type TrendSeries,
   VITAL_SIGNS,
   type VitalKey,
@@ -25,8 +29,38 @@ export interface TrendPointSpec {
   provenance?: ReadingProvenance;
 }
 
-/** A server trend of these points (the columns GET /api/patients/{id}/trend answers), for the web's unit tests. */
-export function makeTrend(points: readonly TrendPointSpec[], over: Partial<VitalsTrend> = {}): VitalsTrend {
+/**
+ * Where the server places each point's values on the printed chart (domain news2ChartRow, values
+ * carried forward as the server scores them), aligned with each vital's series.
+ */
+function chartRows(points: readonly TrendPointSpec[], spo2Scale: Spo2Scale): TrendNews2['rows'] {
+  const rows: TrendNews2['rows'] = {};
+  const carried: VitalValues = {};
+  for (const p of points) {
+    Object.assign(
+      carried,
+      Object.fromEntries(Object.entries(p.values).filter(([, v]) => v !== null && v !== undefined)),
+    );
+    for (const vital of NEWS2_VITAL_SIGNS) {
+      const value = p.values[vital.key];
+      if (value === null || value === undefined) continue;
+      const placed = rows[vital.news2] ?? [];
+      placed.push(news2ChartRow(vital.news2, carried, spo2Scale) ?? 0);
+      rows[vital.news2] = placed;
+    }
+  }
+  return rows;
+}
+
+/**
+ * A server trend of these points (the columns GET /api/patients/{id}/trend answers), for the web's
+ * unit tests, its chart rows placed on `spo2Scale` (1 unless given).
+ */
+export function makeTrend(
+  points: readonly TrendPointSpec[],
+  over: Partial<VitalsTrend> = {},
+  spo2Scale: Spo2Scale = 1,
+): VitalsTrend {
   const from = points.length ? Math.min(...points.map((p) => p.timeMs)) - 60_000 : Date.UTC(2026, 2, 2);
   const isBuckets = points.some((p) => p.readingId === undefined);
   const provenances = [...new Set(points.map((p) => p.provenance ?? 'observation'))];
@@ -71,6 +105,7 @@ export function makeTrend(points: readonly TrendPointSpec[], over: Partial<Vital
           0,
         ),
       ),
+      rows: chartRows(points, spo2Scale),
     },
     ...over,
   };

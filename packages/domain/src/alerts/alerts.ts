@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Role } from '../auth/roles.ts';
 import type { PatientNews2 } from '../clinical/patient-news2.ts';
+import { NEWS2_CHART4 } from '../clinical/words.ts';
 import { recordIdParam } from '../ids.ts';
 import { isoDateTime } from '../time.ts';
 
@@ -55,18 +56,14 @@ export const ALERT_CONDITION_LABELS: Record<AlertCondition, string> = {
 };
 
 /**
- * What must happen for each condition (RCP NEWS2 Chart 4, docs/reference/clinical.md; technical
- * alerts: our own).
+ * What must happen for each condition: a clinical alert says its trigger level's RCP NEWS2 Chart 4
+ * response (clinical/words.ts), as every screen does; technical alerts: our own.
  */
 export const ALERT_RESPONSES: Record<AlertCondition, string> = {
-  'news2-low':
-    'Inform the nurse in charge: a registered nurse assesses and decides monitoring frequency or escalation.',
-  'news2-red':
-    'The registered nurse informs the medical team, who review and decide on escalation; observations at least hourly.',
-  'news2-urgent':
-    'Urgent review by a clinician with acute-care competencies: inform the medical team immediately; monitored environment, observations at least hourly.',
-  'news2-emergency':
-    'Emergency assessment by the critical-care team (airway skills): inform the medical team immediately (at least a specialist registrar); continuous monitoring; consider level 2/3 care.',
+  'news2-low': NEWS2_CHART4.low.response,
+  'news2-red': NEWS2_CHART4.red.response,
+  'news2-urgent': NEWS2_CHART4.urgent.response,
+  'news2-emergency': NEWS2_CHART4.emergency.response,
   'device-lost': 'Check the device and its connection; until it reports again, take observations by hand.',
   'bridge-silent':
     'Check the Health Device Bridge and the devices it holds; take observations by hand meanwhile.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTINUOUS_STALE_AFTER_MS, type PatientNews2 } from '../clinical/patient-news2.ts';
+import { CONTINUOUS_STALE_AFTER_MS, type PatientNews2, type StoredNews2 } from '../clinical/patient-news2.ts';
 import { isoDateTime } from '../time.ts';
 
 /**
@@ -72,7 +72,7 @@ export type ObservationSchedule = z.infer<typeof ObservationSchedule>;
  * it is in force.
  */
 export function nextObservationDue(
-  news2: Pick<PatientNews2, 'monitoring' | 'parameters'>,
+  news2: Pick<StoredNews2, 'monitoring' | 'parameters'>,
   admittedAt: Date,
   exception: MonitoringException | null,
   nowMs: number,

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { recordId } from '../ids.ts';
 import { BP_ORDER_MESSAGE, news2OptionalFields, vitalValue } from '../vitals/schemas.ts';
 import { AlertLevel, VitalStatus } from './alert.ts';
-import { NEWS2_BANDS, NEWS2_PARAMETERS } from './news2.ts';
+import { NEWS2_PARAMETERS } from './news2.ts';
 import { Spo2Scale } from './spo2-scale.ts';
 import { PredictedTrend } from './trend.ts';
+import { NEWS2_BANDS } from './words.ts';
 
 /**
  * Wire shapes of the vitals analysis (spec point 3 "Analysis result"): the server validates its
@@ -40,7 +41,10 @@ export const News2Summary = z.object({
     intervalHoursMax: z.number().min(0),
     isContinuous: z.boolean(),
   }),
+  /** The Chart 4 response of the band (clinical/words.ts): what to do now. */
   response: z.string(),
+  /** The score in plain bedside words (clinical/words.ts `news2Findings`). */
+  findings: z.string(),
 });
 export type News2Summary = z.infer<typeof News2Summary>;
 

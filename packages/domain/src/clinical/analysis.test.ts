@@ -19,31 +19,31 @@ const normal: AnalysisVitals = {
 
 describe('vitalSigns tiles: status from the NEWS2 parameter score, comment with value and limit', () => {
   it.each([
-    { change: { heartRate: 134 }, tile: 'heartRate', status: 'CRITICAL', comment: 'HR 134 > 130' },
-    { change: { heartRate: 120 }, tile: 'heartRate', status: 'ATTENTION', comment: 'HR 120 > 110' },
+    { change: { heartRate: 134 }, tile: 'heartRate', status: 'CRITICAL', comment: 'HR 134 ≥ 131' },
+    { change: { heartRate: 120 }, tile: 'heartRate', status: 'ATTENTION', comment: 'HR 120 ≥ 111' },
     { change: { heartRate: 45 }, tile: 'heartRate', status: 'ATTENTION', comment: 'HR 45 ≤ 50' },
     { change: {}, tile: 'heartRate', status: 'NORMAL', comment: 'HR 72 within 51–90' },
     { change: { heartRate: null }, tile: 'heartRate', status: 'UNKNOWN', comment: 'HR not recorded' },
-    { change: { oxygenLevel: 90 }, tile: 'oxygenLevel', status: 'CRITICAL', comment: 'SpO2 90% ≤ 91' },
-    { change: { oxygenLevel: 95 }, tile: 'oxygenLevel', status: 'ATTENTION', comment: 'SpO2 95% ≤ 95' },
-    { change: {}, tile: 'oxygenLevel', status: 'NORMAL', comment: 'SpO2 98% ≥ 96' },
+    { change: { oxygenLevel: 90 }, tile: 'oxygenLevel', status: 'CRITICAL', comment: 'SpO2 90 ≤ 91' },
+    { change: { oxygenLevel: 95 }, tile: 'oxygenLevel', status: 'ATTENTION', comment: 'SpO2 95 ≤ 95' },
+    { change: {}, tile: 'oxygenLevel', status: 'NORMAL', comment: 'SpO2 98 ≥ 96' },
     {
       change: { oxygenLevel: 94, onSupplementalOxygen: true },
       tile: 'oxygenLevel',
       status: 'ATTENTION',
-      comment: 'SpO2 94% ≤ 95 on oxygen',
+      comment: 'SpO2 94 ≤ 95 on oxygen',
     },
     {
       change: { oxygenLevel: 97, onSupplementalOxygen: true, spo2Scale: 2 },
       tile: 'oxygenLevel',
       status: 'CRITICAL',
-      comment: 'SpO2 97% > 96 on oxygen (scale 2)',
+      comment: 'SpO2 97 ≥ 97 on oxygen (scale 2)',
     },
     {
       change: { oxygenLevel: 90, spo2Scale: 2 },
       tile: 'oxygenLevel',
       status: 'NORMAL',
-      comment: 'SpO2 90% ≥ 88 on air (scale 2)',
+      comment: 'SpO2 90 ≥ 88 on air (scale 2)',
     },
     {
       change: { oxygenLevel: 95, onSupplementalOxygen: null, spo2Scale: 2 },
@@ -53,22 +53,22 @@ describe('vitalSigns tiles: status from the NEWS2 parameter score, comment with 
     },
     { change: { systolicBP: 95 }, tile: 'bloodPressure', status: 'ATTENTION', comment: 'SBP 95 ≤ 100' },
     { change: { systolicBP: 88 }, tile: 'bloodPressure', status: 'CRITICAL', comment: 'SBP 88 ≤ 90' },
-    { change: { systolicBP: 225 }, tile: 'bloodPressure', status: 'CRITICAL', comment: 'SBP 225 > 219' },
+    { change: { systolicBP: 225 }, tile: 'bloodPressure', status: 'CRITICAL', comment: 'SBP 225 ≥ 220' },
     { change: {}, tile: 'bloodPressure', status: 'NORMAL', comment: 'SBP 120 within 111–219' },
     {
       change: { temperature: 1015 },
       tile: 'temperature',
       status: 'ATTENTION',
-      comment: 'Temp 38.6 °C > 38.0',
+      comment: 'Temp 38.6 ≥ 38.1',
     },
     {
       change: { temperature: 1030 },
       tile: 'temperature',
       status: 'ATTENTION',
-      comment: 'Temp 39.4 °C > 39.0',
+      comment: 'Temp 39.4 ≥ 39.1',
     },
-    { change: { temperature: 945 }, tile: 'temperature', status: 'CRITICAL', comment: 'Temp 34.7 °C ≤ 35.0' },
-    { change: {}, tile: 'temperature', status: 'NORMAL', comment: 'Temp 37.0 °C within 36.1–38.0' },
+    { change: { temperature: 945 }, tile: 'temperature', status: 'CRITICAL', comment: 'Temp 34.7 ≤ 35.0' },
+    { change: {}, tile: 'temperature', status: 'NORMAL', comment: 'Temp 37.0 within 36.1–38.0' },
     { change: { temperature: null }, tile: 'temperature', status: 'UNKNOWN', comment: 'Temp not recorded' },
   ] as const)('$change → $tile $status "$comment"', ({ change, tile, status, comment }) => {
     const result = buildAnalysis({ ...normal, ...change, now });
@@ -78,24 +78,24 @@ describe('vitalSigns tiles: status from the NEWS2 parameter score, comment with 
 
 describe('alert level and escalation', () => {
   it.each([
-    { name: 'all normal', change: {}, level: 'NORMAL', first: 'Continue routine NEWS2 monitoring' },
+    { name: 'all normal', change: {}, level: 'NORMAL', first: 'Continue routine monitoring' },
     {
       name: 'RR 11 (total 1)',
       change: { respiratoryRate: 11 },
       level: 'ATTENTION',
-      first: 'Registered nurse',
+      first: 'Inform a registered nurse',
     },
     {
       name: 'new confusion (red score, total 3)',
       change: { consciousness: 'C' },
       level: 'URGENT',
-      first: 'Inform the medical team caring for the patient (red score in level of consciousness',
+      first: 'The registered nurse informs the medical team',
     },
     {
       name: 'total 5',
       change: { respiratoryRate: 11, oxygenLevel: 95, systolicBP: 110, heartRate: 50, temperature: 968 },
       level: 'URGENT',
-      first: 'urgent review',
+      first: 'urgent assessment',
     },
     {
       name: 'total 10',
@@ -119,9 +119,9 @@ describe('alert level and escalation', () => {
       redScoreParameters: ['pulse'],
     });
     expect(result.analysis).toContain('NEWS2 3: low–medium clinical risk, red score in pulse.');
-    expect(result.analysis).toContain('Abnormal: HR 134 > 130 (3 points).');
+    expect(result.analysis).toContain('Abnormal: HR 134 ≥ 131 (3 points).');
     expect(result.analysis).toContain('informs the medical team');
-    expect(result.analysis).toContain('Monitoring: minimum hourly.');
+    expect(result.analysis).toContain('observations at least hourly.');
     expect(result.recommendations).toContain('Recheck the heart rate manually, including rhythm.');
   });
 
@@ -137,12 +137,12 @@ describe('alert level and escalation', () => {
       now,
     });
     for (const text of [
-      'RR 22 > 20 (2 points)',
-      'SpO2 90% ≤ 91 on oxygen (3 points)',
-      'on supplemental oxygen (2 points)',
+      'RR 22 ≥ 21 (2 points)',
+      'SpO2 90 ≤ 91 on oxygen (3 points)',
+      'on oxygen (2 points)',
       'SBP 95 ≤ 100 (2 points)',
-      'HR 134 > 130 (3 points)',
-      'Temp 38.6 °C > 38.0 (1 point)',
+      'HR 134 ≥ 131 (3 points)',
+      'Temp 38.6 ≥ 38.1 (1 point)',
     ]) {
       expect(result.analysis).toContain(text);
     }
@@ -163,7 +163,9 @@ describe('alert level and escalation', () => {
     expect(result.trend).toBeUndefined();
     expect(result.source).toBe('rules');
     expect(result.generatedAt).toBe('2024-05-01T12:00:00.000Z');
-    expect(result.recommendations).toEqual(['Continue routine NEWS2 monitoring at least every 12 hours.']);
+    expect(result.recommendations).toEqual([
+      'Continue routine monitoring: observations at least every 12 hours.',
+    ]);
   });
 
   it('on scale 2, SpO2 above target on oxygen recommends reviewing the oxygen prescription', () => {
@@ -201,7 +203,7 @@ describe('missing parameters', () => {
       'Incomplete NEWS2: respiratory rate, air or oxygen, level of consciousness (ACVPU) not recorded, so the total of 0 is a minimum.',
     );
     expect(result.recommendations).toEqual([
-      'Continue routine NEWS2 monitoring at least every 12 hours.',
+      'Continue routine monitoring: observations at least every 12 hours.',
       'Record respiratory rate to complete the NEWS2 score.',
       'Record whether the patient is on air or supplemental oxygen to complete the NEWS2 score.',
       'Record level of consciousness (ACVPU) to complete the NEWS2 score.',

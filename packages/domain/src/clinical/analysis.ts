@@ -1,5 +1,4 @@
-import { ACVPU_CHOICES, VITAL_SIGNS } from '../vitals/catalogue.ts';
-import type { Consciousness } from '../vitals/consciousness.ts';
+import { VITAL_SIGNS } from '../vitals/catalogue.ts';
 import type { VitalState, VitalValues } from '../vitals/mappers.ts';
 import { alertLevelFromNews2, vitalStatusFromScore } from './alert.ts';
 import type { AnalysisResult, VitalSignAssessment } from './analysis-schema.ts';
@@ -7,22 +6,15 @@ import {
   computeNews2,
   NEWS2_PARAMETER_LABELS,
   NEWS2_PARAMETERS,
-  type News2Band,
   type News2Parameter,
   type News2Result,
   news2InputFromVitals,
 } from './news2.ts';
-import {
-  limitText,
-  PULSE_TABLE,
-  RESPIRATORY_RATE_TABLE,
-  SYSTOLIC_BP_TABLE,
-  spo2Table,
-  TEMPERATURE_C_TABLE,
-} from './news2-chart.ts';
-import { news2OfSummary, type PatientNews2 } from './patient-news2.ts';
+import { spo2Table } from './news2-chart.ts';
+import { news2OfSummary, type StoredNews2 } from './patient-news2.ts';
 import type { Spo2Scale } from './spo2-scale.ts';
 import type { News2Trend } from './trend.ts';
+import { NEWS2_BAND_LABELS, news2Findings, news2ParameterPhrase } from './words.ts';
 
 export interface AnalysisVitals extends VitalValues {
   spo2Scale?: Spo2Scale | null;
@@ -38,7 +30,7 @@ export interface BuildAnalysisInput extends AnalysisVitals {
    * scored again, so the record's analysis can never disagree with the patient. Without it (a set
    * of vitals sent for analysis, stored nowhere) the vitals given are scored.
    */
-  news2?: PatientNews2 | null;
+  news2?: StoredNews2 | null;
 }
 
 /** The vitals a patient record carries, by the catalogue's keys (`temperature` in tenths of °F). */
@@ -53,62 +45,34 @@ export function vitalsFromPatient(patient: PatientVitals): AnalysisVitals {
   return vitals as AnalysisVitals;
 }
 
-/** ACVPU in prose ("new confusion"): the catalogue's choice label without its letter. */
-const CONSCIOUSNESS_TEXT = Object.fromEntries(
-  ACVPU_CHOICES.map((c) => [c.value, c.label.split(' – ')[1]!.toLowerCase()]),
-) as Record<Consciousness, string>;
-
-const BAND_TEXT: Record<News2Band, string> = {
-  low: 'low',
-  'low-medium': 'low–medium',
-  medium: 'medium',
-  high: 'high',
-};
-
 function isNumber(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-function spo2Comment(vitals: AnalysisVitals, news2: News2Result): string | null {
-  const value = vitals.oxygenLevel;
-  if (!isNumber(value)) return null;
-  const onOxygen = vitals.onSupplementalOxygen;
-  const chart = spo2Table(value, news2.spo2Scale, onOxygen);
-  if (!chart) return `SpO2 ${value}% on scale 2: air or oxygen not recorded, so it cannot be scored`;
-  const context = [
-    onOxygen === true ? 'on oxygen' : news2.spo2Scale === 2 && onOxygen === false ? 'on air' : null,
-    news2.spo2Scale === 2 ? '(scale 2)' : null,
-  ].filter((part) => part !== null);
-  return [`SpO2 ${value}% ${limitText(chart, value)}`, ...context].join(' ');
-}
-
 /**
- * The value of each NEWS2 parameter with the limit it crossed, in alarm style (docs/reference/clinical.md:
- * "HR 134 > 120"); null when the parameter was not recorded.
+ * The value of each NEWS2 parameter against its chart limit, in alarm style (clinical/words.ts:
+ * "HR 134 ≥ 131"), SpO2 with its context; null when the parameter was not recorded.
  */
 function parameterComments(
   vitals: AnalysisVitals,
   news2: News2Result,
 ): Record<News2Parameter, string | null> {
-  const { heartRate, systolicBP, respiratoryRate, consciousness, onSupplementalOxygen } = vitals;
-  const celsius = news2.temperatureC;
-  return {
-    respiratoryRate: isNumber(respiratoryRate)
-      ? `RR ${respiratoryRate} ${limitText(RESPIRATORY_RATE_TABLE, respiratoryRate)}`
-      : null,
-    spo2: spo2Comment(vitals, news2),
-    airOrOxygen:
-      onSupplementalOxygen === true
-        ? 'on supplemental oxygen'
-        : onSupplementalOxygen === false
-          ? 'on air'
-          : null,
-    systolicBP: isNumber(systolicBP) ? `SBP ${systolicBP} ${limitText(SYSTOLIC_BP_TABLE, systolicBP)}` : null,
-    pulse: isNumber(heartRate) ? `HR ${heartRate} ${limitText(PULSE_TABLE, heartRate)}` : null,
-    consciousness: consciousness ? `ACVPU ${consciousness} (${CONSCIOUSNESS_TEXT[consciousness]})` : null,
-    temperature:
-      celsius !== null ? `Temp ${celsius.toFixed(1)} °C ${limitText(TEMPERATURE_C_TABLE, celsius)}` : null,
-  };
+  const context = { spo2Scale: news2.spo2Scale, onSupplementalOxygen: vitals.onSupplementalOxygen };
+  const comments = Object.fromEntries(
+    NEWS2_PARAMETERS.map((parameter) => [parameter, news2ParameterPhrase(parameter, vitals, context)]),
+  ) as Record<News2Parameter, string | null>;
+  const spo2 = vitals.oxygenLevel;
+  if (isNumber(spo2) && !spo2Table(spo2, news2.spo2Scale, vitals.onSupplementalOxygen)) {
+    comments.spo2 = `SpO2 ${spo2}% on scale 2: air or oxygen not recorded, so it cannot be scored`;
+  } else if (comments.spo2 !== null) {
+    const onOxygen = vitals.onSupplementalOxygen;
+    const where =
+      onOxygen === true ? 'on oxygen' : news2.spo2Scale === 2 && onOxygen === false ? 'on air' : null;
+    comments.spo2 = [comments.spo2, where, news2.spo2Scale === 2 ? '(scale 2)' : null]
+      .filter((part) => part !== null)
+      .join(' ');
+  }
+  return comments;
 }
 
 function assessment(
@@ -133,24 +97,6 @@ function missingText(news2: News2Result, vitals: AnalysisVitals): string[] {
       ? 'SpO2 score (scale 2 needs air or oxygen status)'
       : NEWS2_PARAMETER_LABELS[parameter],
   );
-}
-
-// RCP NEWS2 2017 Chart 4: the escalation step for each trigger level.
-function escalationRecommendation(news2: News2Result): string {
-  const redList = news2.redScoreParameters.map((p) => NEWS2_PARAMETER_LABELS[p]).join(', ');
-  if (news2.band === 'high') {
-    return 'Inform the medical team immediately and call for emergency assessment by a critical-care team; monitor vital signs continuously.';
-  }
-  if (news2.band === 'medium') {
-    return 'Inform the medical team immediately for an urgent review by a clinician competent in assessing acute illness; observe at least hourly.';
-  }
-  if (news2.band === 'low-medium') {
-    return `Inform the medical team caring for the patient (red score in ${redList}); observe at least hourly.`;
-  }
-  if (news2.total >= 1) {
-    return 'Registered nurse to assess the patient and decide on monitoring frequency or escalation; observe at least every 4–6 hours.';
-  }
-  return 'Continue routine NEWS2 monitoring at least every 12 hours.';
 }
 
 function recheckRecommendation(
@@ -189,7 +135,8 @@ function missingRecommendation(parameter: News2Parameter, vitals: AnalysisVitals
 }
 
 function recommendations(news2: News2Result, vitals: AnalysisVitals, trend: News2Trend | null): string[] {
-  const list = [escalationRecommendation(news2)];
+  // RCP NEWS2 2017 Chart 4: the response to the trigger level comes first (clinical/words.ts).
+  const list = [news2.response];
   for (const parameter of NEWS2_PARAMETERS) {
     if ((news2.scores[parameter] ?? 0) >= 1) list.push(recheckRecommendation(parameter, vitals, news2) ?? '');
   }
@@ -211,7 +158,7 @@ function analysisText(
 ): string {
   const redList = news2.redScoreParameters.map((p) => NEWS2_PARAMETER_LABELS[p]).join(', ');
   const sentences = [
-    `NEWS2 ${news2.total}${news2.complete ? '' : ' (incomplete)'}: ${BAND_TEXT[news2.band]} clinical risk` +
+    `NEWS2 ${news2.total}${news2.complete ? '' : ' (incomplete)'}: ${NEWS2_BAND_LABELS[news2.band]} clinical risk` +
       `${news2.redScore ? `, red score in ${redList}` : ''}.`,
   ];
   const abnormal = NEWS2_PARAMETERS.flatMap((parameter) => {
@@ -228,9 +175,7 @@ function analysisText(
       `Not recorded: ${missingText(news2, vitals).join(', ')}. The score is incomplete and may underestimate risk.`,
     );
   }
-  sentences.push(
-    `Response (RCP NEWS2): ${news2.response} Monitoring: ${news2.monitoring.text.toLowerCase()}.`,
-  );
+  sentences.push(`Response (RCP NEWS2): ${news2.response}`);
   if (trend) sentences.push(trend.explanation);
   return sentences.join(' ');
 }
@@ -269,6 +214,7 @@ export function buildAnalysis(input: BuildAnalysisInput): AnalysisResult {
       spo2Scale: news2.spo2Scale,
       monitoring: news2.monitoring,
       response: news2.response,
+      findings: news2Findings(news2),
     },
     source: 'rules',
     generatedAt: now.toISOString(),

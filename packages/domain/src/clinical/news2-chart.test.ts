@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  limitText,
-  PULSE_TABLE,
-  RESPIRATORY_RATE_TABLE,
-  SPO2_SCALE_1_TABLE,
-  SPO2_SCALE_2_AIR_TABLE,
-  SPO2_SCALE_2_OXYGEN_TABLE,
-  SYSTOLIC_BP_TABLE,
   scoreAirOrOxygen,
   scoreConsciousness,
   scorePulse,
@@ -14,7 +7,6 @@ import {
   scoreSpo2,
   scoreSystolicBP,
   scoreTemperatureC,
-  TEMPERATURE_C_TABLE,
 } from './news2-chart.ts';
 
 // Expected scores are read off the RCP NEWS2 2017 chart in docs/reference/clinical.md, both sides of every band.
@@ -200,32 +192,5 @@ describe('missing or unusable values are not scored', () => {
     expect(scoreSystolicBP(value)).toBeNull();
     expect(scorePulse(value)).toBeNull();
     expect(scoreTemperatureC(value)).toBeNull();
-  });
-});
-
-describe('limitText (alarm style: value and limit crossed)', () => {
-  it.each([
-    { table: PULSE_TABLE, value: 134, text: '> 130' },
-    { table: PULSE_TABLE, value: 120, text: '> 110' },
-    { table: PULSE_TABLE, value: 95, text: '> 90' },
-    { table: PULSE_TABLE, value: 72, text: 'within 51–90' },
-    { table: PULSE_TABLE, value: 45, text: '≤ 50' },
-    { table: PULSE_TABLE, value: 40, text: '≤ 40' },
-    { table: RESPIRATORY_RATE_TABLE, value: 16, text: 'within 12–20' },
-    { table: RESPIRATORY_RATE_TABLE, value: 26, text: '> 24' },
-    { table: SPO2_SCALE_1_TABLE, value: 90, text: '≤ 91' },
-    { table: SPO2_SCALE_1_TABLE, value: 97, text: '≥ 96' },
-    { table: SPO2_SCALE_2_AIR_TABLE, value: 95, text: '≥ 88' },
-    { table: SPO2_SCALE_2_OXYGEN_TABLE, value: 90, text: 'within 88–92' },
-    { table: SPO2_SCALE_2_OXYGEN_TABLE, value: 97, text: '> 96' },
-    { table: SYSTOLIC_BP_TABLE, value: 95, text: '≤ 100' },
-    { table: SYSTOLIC_BP_TABLE, value: 120, text: 'within 111–219' },
-    { table: SYSTOLIC_BP_TABLE, value: 225, text: '> 219' },
-    { table: TEMPERATURE_C_TABLE, value: 38.6, text: '> 38.0' },
-    { table: TEMPERATURE_C_TABLE, value: 37, text: 'within 36.1–38.0' },
-    { table: TEMPERATURE_C_TABLE, value: 35.8, text: '≤ 36.0' },
-    { table: TEMPERATURE_C_TABLE, value: 39.5, text: '> 39.0' },
-  ])('$value → "$text"', ({ table, value, text }) => {
-    expect(limitText(table, value)).toBe(text);
   });
 });

@@ -4,7 +4,8 @@ import type { Spo2Scale } from './spo2-scale.ts';
 
 /**
  * The NEWS2 observation chart (Royal College of Physicians, 2017, Chart 1) as data: one table per
- * parameter, so scoring and the "limit crossed" alarm text come from the same numbers.
+ * parameter, so scoring, the "limit crossed" alarm text (clinical/words.ts) and the printed chart come
+ * from the same numbers.
  * Each band covers values up to and including `upTo` (bands ascending), so a non-integer value
  * between two integer bands (pulse 90.5) falls into the higher band: thresholds are "≤ upper bound".
  */
@@ -97,7 +98,12 @@ function isNumber(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-function bandIndex(chart: BandTable, value: number): number {
+/**
+ * The index of the band of `chart` a value falls in (each band covers values up to and including its
+ * `upTo`): the one place a value is placed in a band. Scoring, the limit text (clinical/words.ts)
+ * and the printed chart's rows read it.
+ */
+export function bandIndex(chart: BandTable, value: number): number {
   const index = chart.bands.findIndex((band) => value <= band.upTo);
   return index === -1 ? chart.bands.length - 1 : index;
 }
@@ -109,35 +115,6 @@ export function scoreFromTable(
 ): News2ParameterScore | null {
   if (!isNumber(value)) return null;
   return chart.bands[bandIndex(chart, value)]?.score ?? null;
-}
-
-/**
- * Which side of the chart's normal band (score 0) `value` lies: 'low' below it, 'high' above it,
- * null inside it.
- */
-export function sideOfNormal(chart: BandTable, value: number): 'low' | 'high' | null {
-  const index = bandIndex(chart, value);
-  const normalIndex = chart.bands.findIndex((band) => band.score === 0);
-  return index < normalIndex ? 'low' : index > normalIndex ? 'high' : null;
-}
-
-/**
- * The limit crossed by `value`, in alarm style (IEC 60601-1-8 practice: value and limit):
- * "≤ 91" below the normal band, "> 130" above it, "within 51–90" (or "≥ 96") inside it.
- */
-export function limitText(chart: BandTable, value: number): string {
-  const index = bandIndex(chart, value);
-  const normalIndex = chart.bands.findIndex((band) => band.score === 0);
-  const format = (n: number) => n.toFixed(chart.decimals);
-  const band = chart.bands[index];
-  const previous = chart.bands[index - 1];
-  if (index < normalIndex && band) return `≤ ${format(band.upTo)}`;
-  if (index > normalIndex && previous) return `> ${format(previous.upTo)}`;
-  const low = previous ? format(previous.upTo + chart.step) : null;
-  const high = band && Number.isFinite(band.upTo) ? format(band.upTo) : null;
-  if (low !== null && high !== null) return `within ${low}–${high}`;
-  if (low !== null) return `≥ ${low}`;
-  return high !== null ? `≤ ${high}` : 'any value';
 }
 
 /** RCP NEWS2 respiration rate score (breaths/min); null when missing. */

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { VITAL_SIGNS } from '../vitals/catalogue.ts';
 import type { VitalValues } from '../vitals/mappers.ts';
-import {
-  computeNews2,
-  NEWS2_BANDS,
-  NEWS2_PARAMETERS,
-  type News2Parameter,
-  news2InputFromVitals,
-} from './news2.ts';
+import { computeNews2, NEWS2_PARAMETERS, type News2Parameter, news2InputFromVitals } from './news2.ts';
 import type { Spo2Scale } from './spo2-scale.ts';
+import { NEWS2_BANDS } from './words.ts';
 
 /** The NEWS2 a reading gives on the trend chart and in the readings table. */
 export const News2Point = z.object({

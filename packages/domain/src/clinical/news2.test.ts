@@ -229,7 +229,7 @@ describe('news2Escalation (RCP Chart 4)', () => {
       band: 'medium',
       monitoring: 'Minimum hourly',
       hours: [1, 1],
-      text: 'urgent review',
+      text: 'urgent assessment',
     },
     {
       total: 6,
@@ -237,7 +237,7 @@ describe('news2Escalation (RCP Chart 4)', () => {
       band: 'medium',
       monitoring: 'Minimum hourly',
       hours: [1, 1],
-      text: 'urgent review',
+      text: 'urgent assessment',
     },
     {
       total: 7,

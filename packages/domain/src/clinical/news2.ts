@@ -12,6 +12,7 @@ import {
   scoreTemperatureC,
 } from './news2-chart.ts';
 import type { Spo2Scale } from './spo2-scale.ts';
+import { NEWS2_CHART4, type News2Band, type News2Monitoring, news2Trigger } from './words.ts';
 
 /** The seven NEWS2 parameters in chart order (RCP 2017 Chart 1). */
 export const NEWS2_PARAMETERS = [
@@ -30,10 +31,6 @@ export const NEWS2_PARAMETER_LABELS = Object.fromEntries(
   NEWS2_VITAL_SIGNS.map((vital) => [vital.news2, vital.plainLabel]),
 ) as Record<News2Parameter, string>;
 
-/** Clinical risk bands of RCP NEWS2 Chart 4. */
-export const NEWS2_BANDS = ['low', 'low-medium', 'medium', 'high'] as const;
-export type News2Band = (typeof NEWS2_BANDS)[number];
-
 /**
  * What NEWS2 scores: the vital signs it takes, by their catalogue keys and in their stored units
  * (`heartRate`, `oxygenLevel`, `temperature` in tenths of °F), with the patient's SpO2 scale.
@@ -45,18 +42,10 @@ export type News2Input = { [Key in News2VitalKey]?: VitalValues[Key] } & {
 
 export type News2Scores = Record<News2Parameter, News2ParameterScore | null>;
 
-/** Minimum observation frequency of RCP NEWS2 Chart 4. Continuous monitoring has intervals of 0. */
-export interface News2Monitoring {
-  text: string;
-  intervalHoursMin: number;
-  intervalHoursMax: number;
-  isContinuous: boolean;
-}
-
 export interface News2Escalation {
   band: News2Band;
   monitoring: News2Monitoring;
-  /** Clinical response of RCP NEWS2 Chart 4. */
+  /** Clinical response of RCP NEWS2 Chart 4 (clinical/words.ts). */
   response: string;
 }
 
@@ -75,70 +64,13 @@ export interface News2Result extends News2Escalation {
   temperatureC: number | null;
 }
 
-// RCP NEWS2 2017 Chart 4 (clinical response to NEWS2 trigger thresholds), as summarised in docs/reference/clinical.md.
-const ESCALATION = {
-  zero: {
-    band: 'low',
-    monitoring: {
-      text: 'Minimum every 12 hours',
-      intervalHoursMin: 12,
-      intervalHoursMax: 12,
-      isContinuous: false,
-    },
-    response: 'Continue routine monitoring.',
-  },
-  low: {
-    band: 'low',
-    monitoring: {
-      text: 'Minimum every 4–6 hours',
-      intervalHoursMin: 4,
-      intervalHoursMax: 6,
-      isContinuous: false,
-    },
-    response:
-      'A registered nurse assesses the patient and decides whether monitoring frequency should increase or care be escalated.',
-  },
-  red: {
-    band: 'low-medium',
-    monitoring: { text: 'Minimum hourly', intervalHoursMin: 1, intervalHoursMax: 1, isContinuous: false },
-    response:
-      'The registered nurse informs the medical team caring for the patient, who review and decide whether escalation of care is necessary.',
-  },
-  medium: {
-    band: 'medium',
-    monitoring: { text: 'Minimum hourly', intervalHoursMin: 1, intervalHoursMax: 1, isContinuous: false },
-    response:
-      'The registered nurse immediately informs the medical team: urgent review by a clinician competent in assessing acute illness, in an environment with monitoring facilities.',
-  },
-  high: {
-    band: 'high',
-    monitoring: {
-      text: 'Continuous monitoring',
-      intervalHoursMin: 0,
-      intervalHoursMax: 0,
-      isContinuous: true,
-    },
-    response:
-      'The registered nurse immediately informs the medical team: emergency assessment by a critical-care team (including advanced airway skills); consider transfer to a level 2 or 3 care facility.',
-  },
-} as const satisfies Record<string, News2Escalation>;
-
 /**
  * Band, minimum monitoring and clinical response for an aggregate score (RCP NEWS2 Chart 4):
  * 0 → low, 12-hourly; 1–4 → low, 4–6-hourly; a red score with total < 5 → low-medium, hourly;
  * 5–6 → medium, hourly; ≥ 7 → high, continuous.
  */
 export function news2Escalation(total: number, redScore: boolean): News2Escalation {
-  const row =
-    total >= 7
-      ? ESCALATION.high
-      : total >= 5
-        ? ESCALATION.medium
-        : redScore
-          ? ESCALATION.red
-          : total >= 1
-            ? ESCALATION.low
-            : ESCALATION.zero;
+  const row = NEWS2_CHART4[news2Trigger(total, redScore)];
   // A copy, so a caller mutating its result cannot change the chart.
   return { band: row.band, monitoring: { ...row.monitoring }, response: row.response };
 }

@@ -5,26 +5,23 @@ import { tenthsFToRoundedCelsius } from '../vitals/units.ts';
 import { ALERT_LEVELS, alertLevelFromNews2 } from './alert.ts';
 import {
   computeNews2,
-  NEWS2_BANDS,
   NEWS2_PARAMETERS,
-  type News2Monitoring,
   type News2Result,
   type News2Scores,
   news2InputFromVitals,
 } from './news2.ts';
-import {
-  type BandTable,
-  type News2ParameterScore,
-  PULSE_TABLE,
-  RESPIRATORY_RATE_TABLE,
-  SYSTOLIC_BP_TABLE,
-  sideOfNormal,
-  spo2Table,
-  TEMPERATURE_C_TABLE,
-} from './news2-chart.ts';
+import type { News2ParameterScore } from './news2-chart.ts';
 import { countsAsCurrent, ReadingProvenance } from './provenance.ts';
 import { Spo2Scale } from './spo2-scale.ts';
 import type { VitalSources } from './vital-sources.ts';
+import {
+  NEWS2_BANDS,
+  NEWS2_CHART4,
+  type News2Monitoring,
+  news2Findings,
+  news2ParameterWords,
+  triggerOfBand,
+} from './words.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
 
@@ -45,39 +42,16 @@ export const PatientNews2Parameter = z.object({
   /**
    * For a value that scores: which side of the chart's normal band it lies ('low', 'high'), so a
    * screen says "low" without reading the chart itself; null inside the band, for air or oxygen and
-   * ACVPU, and absent from summaries stored before it was added.
+   * ACVPU.
    */
-  side: z.enum(['low', 'high']).nullable().optional(),
+  side: z.enum(['low', 'high']).nullable(),
+  /**
+   * For a value that scores: the chart's limit it crossed, without unit ("≤ 90", "≥ 25";
+   * clinical/words.ts); null otherwise. Screens print it, they never read the chart.
+   */
+  limit: z.string().nullable(),
 });
 export type PatientNews2Parameter = z.infer<typeof PatientNews2Parameter>;
-
-/** The side of the normal band of a parameter's value (RCP NEWS2 2017 Chart 1), or null. */
-function sideOfParameter(
-  parameter: (typeof NEWS2_PARAMETERS)[number],
-  values: VitalState,
-  spo2Scale: Spo2Scale,
-): 'low' | 'high' | null {
-  const at = (chart: BandTable | null, value: number | null | undefined) =>
-    chart && typeof value === 'number' ? sideOfNormal(chart, value) : null;
-  switch (parameter) {
-    case 'respiratoryRate':
-      return at(RESPIRATORY_RATE_TABLE, values.respiratoryRate);
-    case 'systolicBP':
-      return at(SYSTOLIC_BP_TABLE, values.systolicBP);
-    case 'pulse':
-      return at(PULSE_TABLE, values.heartRate);
-    case 'temperature':
-      return typeof values.temperature === 'number'
-        ? at(TEMPERATURE_C_TABLE, tenthsFToRoundedCelsius(values.temperature))
-        : null;
-    case 'spo2':
-      return typeof values.oxygenLevel === 'number'
-        ? at(spo2Table(values.oxygenLevel, spo2Scale, values.onSupplementalOxygen), values.oxygenLevel)
-        : null;
-    default:
-      return null;
-  }
-}
 
 /**
  * A patient's NEWS2, computed once on the server by {@link summarizeNews2} whenever a value that
@@ -102,8 +76,10 @@ export const PatientNews2 = z.object({
     intervalHoursMax: z.number(),
     isContinuous: z.boolean(),
   }),
-  /** The clinical response of RCP NEWS2 Chart 4. */
+  /** The clinical response of RCP NEWS2 Chart 4 (clinical/words.ts): what the "Do now" box says. */
   response: z.string(),
+  /** The score in plain bedside words (clinical/words.ts `news2Findings`): risk, what is abnormal, what is missing. */
+  findings: z.string(),
   /** The seven parameters in chart order. */
   parameters: z.array(PatientNews2Parameter),
   /** A value older than this is stale (from `monitoring`). */
@@ -162,17 +138,17 @@ export function summarizeNews2(
   const parameters = NEWS2_PARAMETERS.map((parameter) => {
     const source =
       result.scores[parameter] === null ? undefined : sources[VITAL_SIGN_OF_NEWS2[parameter].key];
-    const score = result.scores[parameter];
     return {
       parameter,
-      score,
+      score: result.scores[parameter],
       provenance: source?.provenance ?? null,
       at: source?.at ?? null,
       stale: false,
-      side: score ? sideOfParameter(parameter, counted, result.spo2Scale) : null,
+      side: null,
+      limit: null,
     };
   });
-  return withStaleness(
+  const summary = withNews2Words(
     {
       total: result.total,
       band: result.band,
@@ -185,11 +161,47 @@ export function summarizeNews2(
       spo2Scale: result.spo2Scale,
       monitoring: result.monitoring,
       response: result.response,
+      findings: '',
       parameters,
       staleAfterMs: staleAfterMs(result.monitoring),
     },
-    nowMs,
+    counted,
   );
+  return withStaleness(summary, nowMs);
+}
+
+/** A summary as stored: the words it was stored with may be older than clinical/words.ts, or absent. */
+export type StoredNews2 = Omit<PatientNews2, 'findings' | 'parameters'> & {
+  findings?: string;
+  parameters: (Omit<PatientNews2Parameter, 'side' | 'limit'> &
+    Partial<Pick<PatientNews2Parameter, 'side' | 'limit'>>)[];
+};
+
+/**
+ * The summary in today's words (clinical/words.ts), nothing scored again: the Chart 4 response and
+ * monitoring text of its band, its plain findings, and each scoring parameter's side and limit from
+ * the values it scored (`values`: the patient's, by catalogue key; a parameter that does not score
+ * has none). The server answers every patient through it, so a summary stored before a wording
+ * changed, or before a word was added, is sent in the words of today.
+ */
+export function withNews2Words(summary: StoredNews2, values: VitalValues): PatientNews2 {
+  const chart4 = NEWS2_CHART4[triggerOfBand(summary.band, summary.total)];
+  const context = { spo2Scale: summary.spo2Scale, onSupplementalOxygen: values.onSupplementalOxygen };
+  const parameters = summary.parameters.map((p) => ({
+    ...p,
+    ...(p.score ? news2ParameterWords(p.parameter, values, context) : { side: null, limit: null }),
+  }));
+  const scores = Object.fromEntries(parameters.map((p) => [p.parameter, p.score])) as Record<
+    (typeof NEWS2_PARAMETERS)[number],
+    number | null
+  >;
+  return {
+    ...summary,
+    monitoring: { ...summary.monitoring, text: chart4.monitoring.text },
+    response: chart4.response,
+    findings: news2Findings({ ...summary, scores }),
+    parameters,
+  };
 }
 
 /**
@@ -207,10 +219,12 @@ export function withStaleness(summary: PatientNews2, nowMs: number): PatientNews
 
 /**
  * A patient's NEWS2 summary in the engine's own shape, nothing scored again: the scores are the
- * summary's, and the temperature it scored (`temperature`, the patient's value in tenths of °F) is given in
- * °C as the engine gives it.
+ * summary's, its Chart 4 response and monitoring those of its band in today's words
+ * (clinical/words.ts), and the temperature it scored (`temperature`, the patient's value in tenths
+ * of °F) is given in °C as the engine gives it.
  */
-export function news2OfSummary(summary: PatientNews2, temperature?: number | null): News2Result {
+export function news2OfSummary(summary: StoredNews2, temperature?: number | null): News2Result {
+  const chart4 = NEWS2_CHART4[triggerOfBand(summary.band, summary.total)];
   const scores = Object.fromEntries(
     summary.parameters.map((p) => [p.parameter, p.score as News2ParameterScore | null]),
   ) as News2Scores;
@@ -227,8 +241,8 @@ export function news2OfSummary(summary: PatientNews2, temperature?: number | nul
         ? tenthsFToRoundedCelsius(temperature)
         : null,
     band: summary.band,
-    monitoring: summary.monitoring,
-    response: summary.response,
+    monitoring: { ...summary.monitoring, text: chart4.monitoring.text },
+    response: chart4.response,
   };
 }
 

@@ -1,5 +1,14 @@
+import {
+  type BandTable,
+  PULSE_TABLE,
+  RESPIRATORY_RATE_TABLE,
+  SYSTOLIC_BP_TABLE,
+  spo2Table,
+  TEMPERATURE_C_TABLE,
+} from '../clinical/news2-chart.ts';
+import type { Spo2Scale } from '../clinical/spo2-scale.ts';
 import type { Consciousness } from './consciousness.ts';
-import { formatCelsius, tenthsFToCelsius } from './units.ts';
+import { formatCelsius, tenthsFToCelsius, tenthsFToRoundedCelsius } from './units.ts';
 
 /**
  * The vital signs, one row each: the one definition every field list, range check, mapper, form
@@ -48,6 +57,8 @@ interface BaseVital<
   label: string;
   /** The name on a tile or chart, e.g. "Pulse", "SpO2". */
   shortLabel: string;
+  /** The name in an alarm-style phrase, before the value and its limit ("HR 134 ≥ 131", "SBP 88 ≤ 90"). */
+  abbreviation: string;
   /** The form field's label, unit included: the admit, edit and observations dialogs use it. */
   formLabel: string;
   /** The name inside a sentence ("Record pulse to complete the NEWS2 score", "Not recorded: SpO2"). */
@@ -93,7 +104,29 @@ export interface NumericVital<
    * the displayed unit (°C for temperature, compared as displayed); null where the spec sets none.
    */
   screenLimits: { dashboard: ScreenLimits; patientPage: ScreenLimits } | null;
+  /** How NEWS2 reads the value (RCP NEWS2 2017 Chart 1); null for a vital NEWS2 does not score. */
+  news2Chart: News2Chart | null;
 }
+
+/** What decides which table of the chart a value is read against: the SpO2 scale and air or oxygen. */
+export interface News2ChartContext {
+  spo2Scale: Spo2Scale;
+  onSupplementalOxygen: boolean | null | undefined;
+}
+
+/** A numeric vital as the NEWS2 chart reads it: the value in the scored unit, and its table. */
+export interface News2Chart {
+  /** The stored value as NEWS2 scores it: temperature from tenths of °F to °C, one decimal (as displayed). */
+  scored(stored: number): number;
+  /**
+   * The chart's table the scored value is read against; null when it cannot be known (SpO2 on
+   * Scale 2 above 92 % without air or oxygen recorded).
+   */
+  table(scored: number, context: News2ChartContext): BandTable | null;
+}
+
+const asStored = (value: number) => value;
+const fixedTable = (table: BandTable): News2Chart => ({ scored: asStored, table: () => table });
 
 /**
  * A limit of the spec's on-screen highlighting (point 5): a value beyond it, or at it when
@@ -116,7 +149,8 @@ export interface ChoiceVital<
   News2 extends VitalNews2Parameter | null,
 > extends BaseVital<Key, Key, News2> {
   kind: 'choice';
-  choices: readonly { value: Value; label: string }[];
+  /** Each level: its label in a form ("C – New confusion") and its row of the NEWS2 chart ("New confusion"). */
+  choices: readonly { value: Value; label: string; chartLabel: string }[];
 }
 
 /** Yes or no (room air or supplemental oxygen). */
@@ -125,6 +159,8 @@ export interface BooleanVital<Key extends VitalKey, News2 extends VitalNews2Para
   kind: 'boolean';
   /** Labels of false and true, e.g. "Room air", "Supplemental oxygen". */
   labels: { false: string; true: string };
+  /** The rows of the NEWS2 chart (RCP 2017 Chart 1: "Air", "Oxygen"). */
+  chartLabels: { false: string; true: string };
 }
 
 const whole = (value: number) => String(value);
@@ -147,6 +183,7 @@ export const RESPIRATORY_RATE: NumericVital<'respiratoryRate', 'respiratoryRate'
   kind: 'number',
   label: 'Respiratory rate',
   shortLabel: 'RR',
+  abbreviation: 'RR',
   formLabel: 'Respiratory rate (/min)',
   plainLabel: 'respiratory rate',
   bedsideLabel: 'breathing rate',
@@ -157,6 +194,7 @@ export const RESPIRATORY_RATE: NumericVital<'respiratoryRate', 'respiratoryRate'
   plausible: { min: 0, max: 80 },
   entry: 'whole',
   display: whole,
+  news2Chart: fixedTable(RESPIRATORY_RATE_TABLE),
   screenLimits: null,
   requiredOnPatient: false,
   news2: 'respiratoryRate',
@@ -171,6 +209,7 @@ export const OXYGEN_LEVEL: NumericVital<'oxygenLevel', 'oxygenLevel', 'spo2'> = 
   kind: 'number',
   label: 'Oxygen level (SpO2)',
   shortLabel: 'SpO2',
+  abbreviation: 'SpO2',
   formLabel: 'SpO2 (%)',
   plainLabel: 'SpO2',
   bedsideLabel: 'oxygen level',
@@ -181,6 +220,10 @@ export const OXYGEN_LEVEL: NumericVital<'oxygenLevel', 'oxygenLevel', 'spo2'> = 
   plausible: { min: 50, max: 100 },
   entry: 'whole',
   display: whole,
+  news2Chart: {
+    scored: asStored,
+    table: (value, { spo2Scale, onSupplementalOxygen }) => spo2Table(value, spo2Scale, onSupplementalOxygen),
+  },
   screenLimits: {
     dashboard: { low: { value: 92, inclusive: true } },
     patientPage: { low: { value: 95 } },
@@ -199,11 +242,13 @@ export const SUPPLEMENTAL_OXYGEN: BooleanVital<'onSupplementalOxygen', 'airOrOxy
   kind: 'boolean',
   label: 'Air or oxygen',
   shortLabel: 'Air/O2',
+  abbreviation: 'O2',
   formLabel: 'Air or oxygen',
   plainLabel: 'air or oxygen',
   bedsideLabel: 'oxygen',
   timelineLabel: 'air or oxygen',
   labels: { false: 'Room air', true: 'Supplemental oxygen' },
+  chartLabels: { false: 'Air', true: 'Oxygen' },
   requiredOnPatient: false,
   news2: 'airOrOxygen',
   loinc: null,
@@ -217,6 +262,7 @@ export const SYSTOLIC_BP: NumericVital<'systolicBP', 'systolicBP', 'systolicBP'>
   kind: 'number',
   label: 'Systolic blood pressure',
   shortLabel: 'Systolic',
+  abbreviation: 'SBP',
   formLabel: 'Systolic BP (mmHg)',
   plainLabel: 'systolic blood pressure',
   bedsideLabel: 'blood pressure',
@@ -227,6 +273,7 @@ export const SYSTOLIC_BP: NumericVital<'systolicBP', 'systolicBP', 'systolicBP'>
   plausible: { min: 40, max: 300 },
   entry: 'whole',
   display: whole,
+  news2Chart: fixedTable(SYSTOLIC_BP_TABLE),
   screenLimits: { dashboard: { high: { value: 130 } }, patientPage: { high: { value: 140 } } },
   requiredOnPatient: true,
   news2: 'systolicBP',
@@ -241,6 +288,7 @@ export const DIASTOLIC_BP: NumericVital<'diastolicBP', 'diastolicBP', null> = {
   kind: 'number',
   label: 'Diastolic blood pressure',
   shortLabel: 'Diastolic',
+  abbreviation: 'DBP',
   formLabel: 'Diastolic BP (mmHg)',
   plainLabel: 'diastolic blood pressure',
   bedsideLabel: 'blood pressure',
@@ -251,6 +299,7 @@ export const DIASTOLIC_BP: NumericVital<'diastolicBP', 'diastolicBP', null> = {
   plausible: { min: 20, max: 200 },
   entry: 'whole',
   display: whole,
+  news2Chart: null,
   screenLimits: { dashboard: { high: { value: 85 } }, patientPage: { high: { value: 90 } } },
   requiredOnPatient: true,
   news2: null,
@@ -265,6 +314,7 @@ export const HEART_RATE: NumericVital<'heartRate', 'pulse', 'pulse'> = {
   kind: 'number',
   label: 'Heart rate',
   shortLabel: 'Pulse',
+  abbreviation: 'HR',
   formLabel: 'Pulse (bpm)',
   plainLabel: 'pulse',
   bedsideLabel: 'pulse',
@@ -275,6 +325,7 @@ export const HEART_RATE: NumericVital<'heartRate', 'pulse', 'pulse'> = {
   plausible: { min: 20, max: 300 },
   entry: 'whole',
   display: whole,
+  news2Chart: fixedTable(PULSE_TABLE),
   screenLimits: {
     dashboard: { low: { value: 60 }, high: { value: 100 } },
     patientPage: { low: { value: 60 }, high: { value: 100 } },
@@ -287,12 +338,12 @@ export const HEART_RATE: NumericVital<'heartRate', 'pulse', 'pulse'> = {
 };
 
 /** ACVPU with what each letter means at the bedside (RCP NEWS2). */
-export const ACVPU_CHOICES: readonly { value: Consciousness; label: string }[] = [
-  { value: 'A', label: 'A – Alert' },
-  { value: 'C', label: 'C – New confusion' },
-  { value: 'V', label: 'V – Responds to voice' },
-  { value: 'P', label: 'P – Responds to pain' },
-  { value: 'U', label: 'U – Unresponsive' },
+export const ACVPU_CHOICES: readonly { value: Consciousness; label: string; chartLabel: string }[] = [
+  { value: 'A', label: 'A – Alert', chartLabel: 'Alert' },
+  { value: 'C', label: 'C – New confusion', chartLabel: 'New confusion' },
+  { value: 'V', label: 'V – Responds to voice', chartLabel: 'Voice' },
+  { value: 'P', label: 'P – Responds to pain', chartLabel: 'Pain' },
+  { value: 'U', label: 'U – Unresponsive', chartLabel: 'Unresponsive' },
 ];
 
 export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness, 'consciousness'> = {
@@ -302,6 +353,7 @@ export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness, 'conscio
   kind: 'choice',
   label: 'Level of consciousness (ACVPU)',
   shortLabel: 'ACVPU',
+  abbreviation: 'ACVPU',
   formLabel: 'Consciousness (ACVPU)',
   plainLabel: 'level of consciousness (ACVPU)',
   bedsideLabel: 'alertness',
@@ -320,6 +372,7 @@ export const TEMPERATURE: NumericVital<'temperature', 'temperature', 'temperatur
   kind: 'number',
   label: 'Temperature',
   shortLabel: 'Temp',
+  abbreviation: 'Temp',
   formLabel: 'Temperature (°C)',
   plainLabel: 'temperature',
   bedsideLabel: 'temperature',
@@ -331,6 +384,7 @@ export const TEMPERATURE: NumericVital<'temperature', 'temperature', 'temperatur
   plausible: { min: 860, max: 1130 },
   entry: 'celsius',
   display: (tenthsF) => formatCelsius(tenthsFToCelsius(tenthsF)),
+  news2Chart: { scored: tenthsFToRoundedCelsius, table: () => TEMPERATURE_C_TABLE },
   screenLimits: {
     dashboard: { high: { value: 37, inclusive: true, word: 'elevated' } },
     patientPage: { low: { value: 36 }, high: { value: 37.5 } },
@@ -358,6 +412,7 @@ export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null, null> & {
   kind: 'number',
   label: 'Skin temperature',
   shortLabel: 'Skin temp',
+  abbreviation: 'Skin temp',
   formLabel: 'Skin temperature (°C)',
   plainLabel: 'skin temperature',
   bedsideLabel: 'skin temperature',
@@ -369,6 +424,7 @@ export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null, null> & {
   plausible: { min: 680, max: 1076 },
   entry: 'celsius',
   display: (tenthsF) => formatCelsius(tenthsFToCelsius(tenthsF)),
+  news2Chart: null,
   screenLimits: null,
   requiredOnPatient: false,
   news2: null,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AlertPriority } from '../alerts/alerts.ts';
-import type { News2Band } from '../clinical/news2.ts';
+import type { News2Band } from '../clinical/words.ts';
 import { recordId } from '../ids.ts';
 import { StaffRef } from './layout.ts';
 import { Shift } from './shift.ts';

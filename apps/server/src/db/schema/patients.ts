@@ -2,9 +2,9 @@ import {
   CONSCIOUSNESS_LEVELS,
   type MonitoringException,
   type PatientDevice,
-  type PatientNews2,
   READING_PROVENANCES,
   READING_STATUSES,
+  type StoredNews2,
   type VitalSources,
 } from '@vigil/domain';
 import { sql } from 'drizzle-orm';
@@ -57,7 +57,7 @@ export const patients = pgTable(
      * The NEWS2 of the values that count (domain `PatientNews2`), computed by the domain's
      * `summarizeNews2` whenever they change; its total is a column of its own for ordering.
      */
-    news2: jsonb('news2').$type<PatientNews2 | null>(),
+    news2: jsonb('news2').$type<StoredNews2 | null>(),
     news2Total: smallint('news2_total'),
     /**
      * The patient's active device links as every answer carries them (domain `PatientDevice[]`),

@@ -5,7 +5,7 @@ import {
   type Consciousness,
   escalationChainOf,
   OUTREACH_CONDITIONS,
-  type PatientNews2,
+  type StoredNews2,
   type WardScope,
 } from '@vigil/domain';
 import { and, desc, eq, getTableColumns, gte, inArray, ne, sql } from 'drizzle-orm';
@@ -130,7 +130,7 @@ export function createAlertRepository(db: Db) {
       if (!row) return undefined;
       return {
         id: row.id as number,
-        news2: row.news2 as PatientNews2 | null,
+        news2: row.news2 as StoredNews2 | null,
         respiratoryRate: row.respiratory_rate as number | null,
         oxygenLevel: row.oxygen_level as number,
         onSupplementalOxygen: row.on_supplemental_oxygen as boolean | null,

@@ -12,9 +12,9 @@ import {
   keepsItsOwnAlert,
   onScoreChange,
   type PatientDevice,
-  type PatientNews2,
   raiseTechnical,
   type ScoreTrigger,
+  type StoredNews2,
   type TechnicalCondition,
   type VitalState,
   type WardScope,
@@ -33,7 +33,7 @@ import { createAlertTimers } from './timers.ts';
 const ALERT_TIMER = systemActor('alerts');
 
 /** A patient as the alerts read it: its NEWS2 and the values it stands on. */
-export type ScoredPatient = VitalState & { id: number; news2: PatientNews2 | null };
+export type ScoredPatient = VitalState & { id: number; news2: StoredNews2 | null };
 
 /**
  * Alerts as records with a life (decision 021). The domain's state machine decides; this service

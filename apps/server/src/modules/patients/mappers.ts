@@ -1,9 +1,10 @@
 import {
   nextObservationDue,
   type Patient,
-  type PatientNews2,
   patientDeviceFields,
   patientSourcesOf,
+  type StoredNews2,
+  withNews2Words,
   withPatientFields,
   withStaleness,
 } from '@vigil/domain';
@@ -12,7 +13,7 @@ import type { patients } from '../../db/schema.ts';
 type PatientRow = typeof patients.$inferSelect;
 
 /** A row's stored NEWS2: written with every change of its values, so it is never absent on a row in use. */
-export function storedNews2(r: Pick<PatientRow, 'id' | 'news2'>): PatientNews2 {
+export function storedNews2(r: Pick<PatientRow, 'id' | 'news2'>): StoredNews2 {
   if (!r.news2)
     throw new Error(`patient ${r.id} has no NEWS2 summary: run the start-up backfill (db/backfill.ts)`);
   return r.news2;
@@ -20,8 +21,9 @@ export function storedNews2(r: Pick<PatientRow, 'id' | 'news2'>): PatientNews2 {
 
 /**
  * Row → wire shape: dates become ISO strings, the stored NEWS2 is brought to `nowMs` (staleness
- * only, nothing is scored again), the spec's device fields follow the patient's devices, and nothing
- * outside the schema leaves the server.
+ * only, nothing is scored again) and told in today's words (clinical/words.ts: each scoring
+ * parameter's side and limit, the findings, the Chart 4 response), the spec's device fields follow
+ * the patient's devices, and nothing outside the schema leaves the server.
  */
 export const toPatient = (r: PatientRow, nowMs: number): Patient => ({
   id: r.id,
@@ -47,7 +49,7 @@ export const toPatient = (r: PatientRow, nowMs: number): Patient => ({
   createdAt: r.createdAt.toISOString(),
   isDemo: r.isDemo,
   sources: patientSourcesOf(r.sources),
-  news2: withStaleness(storedNews2(r), nowMs),
+  news2: withStaleness(withNews2Words(storedNews2(r), r), nowMs),
   devices: r.devices,
   observations: observationsOf(r, nowMs),
 });

@@ -163,7 +163,7 @@ export function createTrendService(deps: {
         provenances,
         provenance: columns.provenance.map((p) => provenances.indexOf(p)),
         vitals: columns.vitals,
-        news2: news2AlongTrend(columns.time, columns.vitals, scaleAt),
+        news2: news2AlongTrend(columns.time, columns.vitals, scaleAt, patient.spo2Scale === 2 ? 2 : 1),
       };
     },
   };

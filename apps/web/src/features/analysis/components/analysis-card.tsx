@@ -8,7 +8,6 @@ import { formatDateTime } from '@/lib/date-time.ts';
 import { cn } from '@/lib/utils.ts';
 import { usePatientAnalysis } from '../api/get-patient-analysis.ts';
 import { analysisErrorMessage } from '../lib/analysis-service.ts';
-import { actionNow, plainFindings, scoredNews2 } from '../lib/plain-summary.ts';
 import { AlertLevelBadge } from './alert-level-badge.tsx';
 import { News2Breakdown } from './news2-breakdown.tsx';
 import { PredictedTrend } from './predicted-trend.tsx';
@@ -51,7 +50,7 @@ function DoNow({
 
 /**
  * AI Analysis (spec point 2): the server's analysis of the patient, leading with what to do now (RCP
- * NEWS2 Chart 4's response for the band) and the analysis in plain words; the full text, every
+ * NEWS2 Chart 4's response for the band) and the analysis in plain words, both as the server sent them; the full text, every
  * recommendation and the NEWS2 breakdown (the patient's, with the class and age of each value) fold
  * out. The page says each of these once: the monitor card folds its copy away. Without the server's
  * analysis it says why and shows the NEWS2 the patient carries, which the server computed too:
@@ -61,7 +60,6 @@ export function AnalysisCard({ patient }: { patient: Patient }) {
   const { data, error } = usePatientAnalysis(patient.id);
   const level = data?.alertLevel ?? patient.news2.alertLevel;
   const isUrgent = level === 'CRITICAL' || level === 'URGENT';
-  const carriedNews2 = scoredNews2(patient.news2);
 
   return (
     <Card role="region" aria-labelledby="analysis-heading">
@@ -89,11 +87,7 @@ export function AnalysisCard({ patient }: { patient: Patient }) {
               <p>Server analysis unavailable: {analysisErrorMessage(error)}</p>
               <p>The NEWS2 below is the one the server sent with the patient.</p>
             </Notice>
-            <DoNow
-              isUrgent={isUrgent}
-              action={actionNow(carriedNews2)}
-              findings={plainFindings(carriedNews2)}
-            />
+            <DoNow isUrgent={isUrgent} action={patient.news2.response} findings={patient.news2.findings} />
             <News2Breakdown patient={patient} />
           </div>
         ) : !data ? (
@@ -114,10 +108,10 @@ export function AnalysisCard({ patient }: { patient: Patient }) {
               isUrgent={isUrgent}
               action={
                 data.source === 'model'
-                  ? (data.recommendations[0] ?? actionNow(data.news2))
-                  : actionNow(data.news2)
+                  ? (data.recommendations[0] ?? data.news2.response)
+                  : data.news2.response
               }
-              findings={data.source === 'model' ? data.analysis : plainFindings(data.news2)}
+              findings={data.source === 'model' ? data.analysis : data.news2.findings}
             >
               <PredictedTrend trend={data.predictedTrend} summary={data.trend} />
             </DoNow>

@@ -1,9 +1,9 @@
-import { type Patient, VITAL_SIGN_OF_NEWS2 } from '@vigil/domain';
+import { news2BandTitle, type Patient, VITAL_SIGN_OF_NEWS2 } from '@vigil/domain';
 import { ValueSourceLine } from '@/components/provenance/value-source-line.tsx';
 import { useNow } from '@/hooks/use-now.ts';
 import { cn } from '@/lib/utils.ts';
 import { describeValueSource } from '@/lib/value-source.ts';
-import { NEWS2_BAND_LABEL, news2ParameterLabel, news2ParameterValues } from '../lib/news2-values.ts';
+import { news2ParameterLabel, news2ParameterValues } from '../lib/news2-values.ts';
 
 const SCORE_CLASS = [
   '',
@@ -83,7 +83,7 @@ export function News2Breakdown({ patient }: { patient: Patient }) {
       </div>
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-muted-foreground">Clinical risk</dt>
-        <dd className="font-medium">{NEWS2_BAND_LABEL[news2.band]}</dd>
+        <dd className="font-medium">{news2BandTitle(news2.band)}</dd>
         <dt className="text-muted-foreground">Red score</dt>
         <dd className={news2.redScore ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
           {news2.redScore

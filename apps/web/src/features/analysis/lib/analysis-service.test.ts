@@ -1,4 +1,4 @@
-import { type AnalysisResult, AnalysisResult as AnalysisSchema } from '@vigil/domain';
+import { type AnalysisResult, AnalysisResult as AnalysisSchema, NEWS2_CHART4 } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '@/lib/api-client.ts';
 import { makePatient } from '@/test/patient-factory.ts';
@@ -15,7 +15,7 @@ const { news2 } = makePatient();
 const SERVER: AnalysisResult = {
   alertLevel: 'CRITICAL',
   analysis: 'NEWS2 10: high clinical risk.',
-  recommendations: ['Call for an emergency assessment'],
+  recommendations: [NEWS2_CHART4.emergency.response],
   predictedTrend: 'DECLINING',
   vitalSigns: {
     heartRate: { status: 'URGENT', comment: 'Pulse 130 /min scores 2.' },
@@ -42,6 +42,7 @@ const SERVER: AnalysisResult = {
     spo2Scale: 1,
     monitoring: news2.monitoring,
     response: news2.response,
+    findings: 'High risk, NEWS2 10.',
   },
   source: 'rules',
   generatedAt: '2026-03-02T08:00:00.000Z',

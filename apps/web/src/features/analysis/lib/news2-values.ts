@@ -2,16 +2,13 @@ import {
   ACVPU_CHOICES,
   type Consciousness,
   formatVital,
-  HEART_RATE,
   NEWS2_PARAMETER_LABELS,
-  type News2Band,
+  NEWS2_VITAL_SIGNS,
   type News2Parameter,
-  OXYGEN_LEVEL,
+  type News2VitalSign,
   type Patient,
   type PatientVitalValues,
-  RESPIRATORY_RATE,
-  SYSTOLIC_BP,
-  TEMPERATURE,
+  type Spo2Scale,
   vitalsOfPatient,
 } from '@vigil/domain';
 
@@ -26,6 +23,22 @@ export function news2ParameterLabel(parameter: News2Parameter): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
+/** A recorded value as the breakdown shows it, by its catalogue row. */
+function valueText(vital: News2VitalSign, value: unknown, spo2Scale: Spo2Scale): string {
+  switch (vital.kind) {
+    case 'boolean':
+      return value ? vital.chartLabels.true : vital.chartLabels.false;
+    case 'choice':
+      return ACVPU[value as Consciousness];
+    case 'number':
+      // Per minute, as on the NEWS2 chart (RCP Chart 1), not the tiles' "bpm".
+      if (vital.news2 === 'pulse') return `${vital.display(value as number)} /min`;
+      return vital.news2 === 'spo2'
+        ? `${formatVital(vital, value as number)} (scale ${spo2Scale})`
+        : formatVital(vital, value as number);
+  }
+}
+
 /**
  * The recorded value behind each NEWS2 parameter, as displayed (°C to one decimal, as scored); null
  * when the parameter is not recorded, which NEWS2 reports as missing rather than normal.
@@ -33,25 +46,11 @@ export function news2ParameterLabel(parameter: News2Parameter): string {
 export function news2ParameterValues(
   patient: PatientVitalValues & Pick<Patient, 'spo2Scale'>,
 ): Record<News2Parameter, string | null> {
-  const v = vitalsOfPatient(patient);
-  return {
-    respiratoryRate: v.respiratoryRate === null ? null : formatVital(RESPIRATORY_RATE, v.respiratoryRate),
-    spo2:
-      v.oxygenLevel === null
-        ? null
-        : `${formatVital(OXYGEN_LEVEL, v.oxygenLevel)} (scale ${patient.spo2Scale})`,
-    airOrOxygen: v.onSupplementalOxygen === null ? null : v.onSupplementalOxygen ? 'Oxygen' : 'Air',
-    systolicBP: v.systolicBP === null ? null : formatVital(SYSTOLIC_BP, v.systolicBP),
-    // Per minute, as on the NEWS2 chart (RCP Chart 1), not the tiles' "bpm".
-    pulse: v.heartRate === null ? null : `${HEART_RATE.display(v.heartRate)} /min`,
-    consciousness: v.consciousness === null ? null : ACVPU[v.consciousness],
-    temperature: v.temperature === null ? null : formatVital(TEMPERATURE, v.temperature),
-  };
+  const values = vitalsOfPatient(patient);
+  return Object.fromEntries(
+    NEWS2_VITAL_SIGNS.map((vital) => {
+      const value = values[vital.key];
+      return [vital.news2, value === null ? null : valueText(vital, value, patient.spo2Scale)];
+    }),
+  ) as Record<News2Parameter, string | null>;
 }
-
-export const NEWS2_BAND_LABEL: Record<News2Band, string> = {
-  low: 'Low',
-  'low-medium': 'Low–medium',
-  medium: 'Medium',
-  high: 'High',
-};

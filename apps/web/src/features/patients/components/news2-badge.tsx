@@ -1,7 +1,12 @@
-import { NEWS2_PARAMETER_LABELS, type News2Band, type News2Parameter } from '@vigil/domain';
+import {
+  NEWS2_BAND_LABELS,
+  NEWS2_PARAMETER_LABELS,
+  type News2Band,
+  type News2Parameter,
+} from '@vigil/domain';
 import { TriangleAlert } from 'lucide-react';
 import { cn } from '@/lib/utils.ts';
-import { NEWS2_BAND_LABELS, news2BandTone, news2Label, TONE_BADGE_CLASSES } from '../lib/clinical-tone.ts';
+import { news2BandTone, news2Label, TONE_BADGE_CLASSES } from '../lib/clinical-tone.ts';
 
 export interface CardNews2 {
   total: number;

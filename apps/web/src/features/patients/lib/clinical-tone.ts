@@ -1,4 +1,4 @@
-import type { News2Band } from '@vigil/domain';
+import { NEWS2_BAND_LABELS, type News2Band } from '@vigil/domain';
 
 /**
  * Colour tones of the dashboard card. Colour always comes with text (band name, alert level), never
@@ -20,14 +20,6 @@ export function news2BandTone(band: News2Band): Tone {
   }
 }
 
-/** Band names as read aloud and printed ("low–medium" with an en dash, as in the analysis text). */
-export const NEWS2_BAND_LABELS: Record<News2Band, string> = {
-  low: 'low',
-  'low-medium': 'low–medium',
-  medium: 'medium',
-  high: 'high',
-};
-
 /** Spec point 4: NORMAL green, ATTENTION yellow, URGENT orange, CRITICAL red, anything else grey. */
 
 /** Badge classes per tone; contrast of text on fill is at least WCAG AA 4.5:1 in both themes. */
@@ -39,7 +31,10 @@ export const TONE_BADGE_CLASSES: Record<Tone, string> = {
   red: 'border-transparent bg-red-700 text-white dark:bg-red-600',
 };
 
-/** "NEWS2 7 · high"; an incomplete score is a minimum, so it reads "NEWS2 ≥3 · low". */
+/**
+ * "NEWS2 7 · high"; an incomplete score is a minimum, so it reads "NEWS2 ≥3 · low". The band's name
+ * is the domain's (clinical/words.ts).
+ */
 export function news2Label(news2: { total: number; band: News2Band; complete: boolean }): string {
   return `NEWS2 ${news2.complete ? '' : '≥'}${news2.total} · ${NEWS2_BAND_LABELS[news2.band]}`;
 }

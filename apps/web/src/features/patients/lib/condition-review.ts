@@ -1,5 +1,4 @@
-import type { DashboardVitalFlags, News2Band, Patient } from '@vigil/domain';
-import { NEWS2_BAND_LABELS } from './clinical-tone.ts';
+import { type DashboardVitalFlags, NEWS2_BAND_LABELS, type News2Band, type Patient } from '@vigil/domain';
 
 /**
  * The condition badge is set by hand; NEWS2 comes from the observations. When the score says medium

@@ -1,18 +1,11 @@
 import {
-  type BandTable,
   CORE_VITALS,
   type CoreVitalFlag,
   coreVitalFlags,
-  limitText,
+  type News2Parameter,
   type Patient,
   type PatientVitalValues,
-  PULSE_TABLE,
-  RESPIRATORY_RATE_TABLE,
-  SYSTOLIC_BP_TABLE,
-  spo2Table,
-  TEMPERATURE_C_TABLE,
-  tenthsFToRoundedCelsius,
-  type VitalValues,
+  VITAL_SIGN_OF_NEWS2,
   vitalsOfPatient,
 } from '@vigil/domain';
 import {
@@ -50,55 +43,28 @@ export interface VitalCardModel {
   tone: 'alarm' | 'warning' | null;
 }
 
-type CardPatient = PatientVitalValues &
-  Pick<Patient, 'spo2Scale'> & { news2: Pick<Patient['news2'], 'parameters'> };
+type CardPatient = PatientVitalValues & { news2: Pick<Patient['news2'], 'parameters'> };
 
-/** The chart row (RCP NEWS2 2017 Chart 1) a vital is read against, with the value as scored. */
-function chartOf(
-  key: VitalCardKey,
-  values: VitalValues,
-  patient: CardPatient,
-): { table: BandTable; value: number; unit: string } | null {
-  const { heartRate, oxygenLevel, systolicBP, temperature, respiratoryRate } = values;
-  switch (key) {
-    case 'heartRate':
-      return typeof heartRate === 'number' ? { table: PULSE_TABLE, value: heartRate, unit: 'bpm' } : null;
-    case 'bloodPressure':
-      return typeof systolicBP === 'number'
-        ? { table: SYSTOLIC_BP_TABLE, value: systolicBP, unit: 'mmHg systolic' }
-        : null;
-    case 'temperature':
-      return typeof temperature === 'number'
-        ? { table: TEMPERATURE_C_TABLE, value: tenthsFToRoundedCelsius(temperature), unit: '°C' }
-        : null;
-    case 'respiratoryRate':
-      return typeof respiratoryRate === 'number'
-        ? { table: RESPIRATORY_RATE_TABLE, value: respiratoryRate, unit: '/min' }
-        : null;
-    case 'oxygenLevel': {
-      if (typeof oxygenLevel !== 'number') return null;
-      const table = spo2Table(oxygenLevel, patient.spo2Scale, patient.onSupplementalOxygen);
-      return table ? { table, value: oxygenLevel, unit: '%' } : null;
-    }
-    case 'consciousness':
-      return null;
-  }
+/** The unit a card prints after a NEWS2 limit: its parameter's display unit ("≤ 90 mmHg systolic"). */
+function limitUnit(key: VitalCardKey, parameter: News2Parameter): string {
+  const vital = VITAL_SIGN_OF_NEWS2[parameter];
+  const unit = vital.kind === 'number' ? vital.displayUnit : '';
+  return key === 'bloodPressure' ? `${unit} systolic` : unit;
 }
 
 /**
- * The NEWS2 points the server gave this vital (its summary's parameter), and where on the chart the
- * value lies: the chart is only read for the words ("Low", "≤ 90"), the score is the server's.
+ * The NEWS2 points the server gave this vital (its summary's parameter), with the side of the chart's
+ * normal band and the limit crossed that the server sent with them: nothing is read off the chart here.
  */
 export function vitalNews2(key: VitalCardKey, patient: CardPatient): VitalCardModel['news2'] {
   const parameter = news2ParameterOf(key);
-  const score = patient.news2.parameters.find((p) => p.parameter === parameter)?.score ?? null;
-  if (score === null || score < 1) return null;
+  const scored = patient.news2.parameters.find((p) => p.parameter === parameter);
+  const score = scored?.score ?? null;
+  if (!scored || score === null || score < 1) return null;
   if (key === 'consciousness') return { score, direction: 'Not alert', limit: null };
-  const chart = chartOf(key, vitalsOfPatient(patient), patient);
-  if (!chart) return { score, direction: null, limit: null };
-  const limit = limitText(chart.table, chart.value);
-  const direction = limit.startsWith('≤') ? 'Low' : limit.startsWith('>') ? 'High' : null;
-  return { score, direction, limit: direction ? `${limit} ${chart.unit}` : null };
+  const direction = scored.side === 'low' ? 'Low' : scored.side === 'high' ? 'High' : null;
+  const limit = direction && scored.limit ? `${scored.limit} ${limitUnit(key, parameter)}` : null;
+  return { score, direction, limit };
 }
 
 function statusOf(flag: VitalCardModel['flag'], news2: VitalCardModel['news2'], isRecorded: boolean): string {

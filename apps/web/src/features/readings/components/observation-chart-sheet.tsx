@@ -1,12 +1,11 @@
-import { displayPatientId, type Patient } from '@vigil/domain';
+import { displayPatientId, type News2ChartSection, type Patient } from '@vigil/domain';
 import { formatClockTime, formatDateTime, formatDayMonth } from '@/lib/date-time.ts';
 import { patientLabel } from '@/lib/patient-label.ts';
 import type { ChartColumn } from '../lib/chart-columns.ts';
-import type { ChartSection } from '../lib/chart-sections.ts';
 
 interface SheetProps {
   patient: Patient;
-  sections: ChartSection[];
+  sections: News2ChartSection[];
   columns: ChartColumn[];
   /** Blank columns after the data, so every sheet has the same grid (room to write by hand). */
   blankColumns: number;
@@ -57,11 +56,11 @@ function SectionRows({
   columns,
   blank,
 }: {
-  section: ChartSection;
+  section: News2ChartSection;
   columns: ChartColumn[];
   blank: number;
 }) {
-  const placed = columns.map((column) => section.place(column.values));
+  const placed = columns.map((column) => column.cells[section.parameter]);
   return (
     <tbody>
       <tr className="obs-chart-section">
@@ -69,7 +68,7 @@ function SectionRows({
           {section.title}
         </th>
       </tr>
-      {section.rows.map((row) => (
+      {section.rows.map((row, rowIndex) => (
         <tr key={row.id}>
           <th scope="row" className={`obs-chart-score-${row.score}`}>
             {row.label}
@@ -79,7 +78,7 @@ function SectionRows({
           </td>
           {columns.map((column, i) => {
             const cell = placed[i];
-            const isHere = cell?.rowId === row.id;
+            const isHere = cell?.row === rowIndex;
             return (
               <td
                 key={column.time}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Patient } from '@vigil/domain';
+import { news2ChartSections, type Patient } from '@vigil/domain';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
@@ -15,7 +15,6 @@ import {
   chartColumns,
   chartSheets,
 } from '../lib/chart-columns.ts';
-import { chartSections } from '../lib/chart-sections.ts';
 import { trendPoints } from '../lib/trend-points.ts';
 import { ObservationChartSheet } from './observation-chart-sheet.tsx';
 import './observation-chart.css';
@@ -26,7 +25,7 @@ import './observation-chart.css';
  */
 export function ObservationChart({ patient, hours }: { patient: Patient; hours: ChartWindowH }) {
   const { data, error, isPending, dataUpdatedAt } = useQuery(getChartDataQueryOptions(patient.id, hours));
-  const sections = useMemo(() => chartSections(patient.spo2Scale), [patient.spo2Scale]);
+  const sections = useMemo(() => news2ChartSections(patient.spo2Scale), [patient.spo2Scale]);
   const sheets = useMemo(
     () => (data ? chartSheets(chartColumns(trendPoints(data, [], patient))) : []),
     [data, patient],

@@ -1,3 +1,4 @@
+import { news2ChartSections } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
 import { makeTrend } from '@/test/trend-factory.ts';
 import { chartColumns, chartSheets, parseChartWindow } from './chart-columns.ts';
@@ -64,5 +65,55 @@ describe('chartSheets and parseChartWindow', () => {
     expect(parseChartWindow('?hours=72')).toBe(72);
     expect(parseChartWindow('?hours=5')).toBe(24);
     expect(parseChartWindow('')).toBe(24);
+  });
+});
+
+describe('chartColumns: each value written where the server placed it', () => {
+  it('writes the cell text in the server row: BP as systolic/diastolic, air or oxygen as A or O₂', () => {
+    const [column] = chartColumns(
+      points([
+        {
+          timeMs: at(8, 5),
+          values: { systolicBP: 88, diastolicBP: 52, onSupplementalOxygen: true, temperature: 1006 },
+          total: 6,
+          readingId: nextId++,
+        },
+      ]),
+    );
+    const sections = news2ChartSections(1);
+    const rowOf = (parameter: string) => {
+      const section = sections.find((s) => s.parameter === parameter)!;
+      const cell = column?.cells[section.parameter];
+      return cell ? { label: section.rows[cell.row]?.label, text: cell.text } : null;
+    };
+    expect(rowOf('systolicBP')).toEqual({ label: '≤90', text: '88/52' });
+    expect(rowOf('airOrOxygen')).toEqual({ label: 'Oxygen', text: 'O₂' });
+    expect(rowOf('temperature')).toEqual({ label: '38.1–39.0', text: '38.1' });
+    expect(rowOf('pulse')).toBeNull();
+  });
+
+  it('marks an SpO2 the server could not score with "?"', () => {
+    const [column] = chartColumns(
+      trendPoints(
+        makeTrend(
+          [
+            {
+              timeMs: at(9, 0),
+              values: { oxygenLevel: 95 },
+              total: 0,
+              missing: ['spo2'],
+              readingId: nextId++,
+            },
+          ],
+          {},
+          2,
+        ),
+        [],
+        { isDemo: false },
+      ),
+    );
+    const spo2 = news2ChartSections(2).find((s) => s.parameter === 'spo2')!;
+    expect(column?.cells.spo2?.text).toBe('95?');
+    expect(spo2.rows[column!.cells.spo2!.row]?.label).toBe('≥93 on air');
   });
 });

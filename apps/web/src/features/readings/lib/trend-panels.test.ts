@@ -17,6 +17,7 @@ const point = (hour: number, over: Partial<TrendPoint>): TrendPoint => ({
   provenance: 'observation',
   count: 1,
   range: {},
+  chartRows: {},
   news2: { total: 0, highest: 0, band: 'low', complete: true, missing: [] },
   ...over,
 });

@@ -3,6 +3,7 @@ import {
   denseSeries,
   fromSummaryNumber,
   missingParameters,
+  NEWS2_VITAL_SIGNS,
   type News2Band,
   type News2Parameter,
   type ReadingProvenance,
@@ -44,7 +45,17 @@ export type TrendPoint = {
   provenance: ReadingProvenance;
   news2: TrendNews2 | null;
   range: Partial<Record<VitalKey, [number, number]>>;
+  /**
+   * Where the server placed each NEWS2 parameter measured at this point on the printed chart: its
+   * row's index in the parameter's section (domain news2ChartSections); empty for a live reading.
+   */
+  chartRows: Partial<Record<News2Parameter, number>>;
 } & { [K in VitalKey]: Exclude<VitalValues[K], undefined> };
+
+type TrendPointValues = Omit<
+  TrendPoint,
+  'readingId' | 'timeMs' | 'count' | 'provenance' | 'news2' | 'range' | 'chartRows'
+>;
 
 /** A value of a vital as a point holds it: °C to one decimal for a temperature, the letter for ACVPU. */
 function displayed(vital: VitalSign, value: unknown) {
@@ -62,6 +73,19 @@ export function trendValue(point: TrendPoint, key: VitalKey): number | null {
 
 const isRecorded = (value: unknown) => value !== null && value !== undefined;
 
+/** The server's chart rows by point: each parameter's row is aligned with its vital's series. */
+function chartRowsOf(trend: VitalsTrend, points: number): Partial<Record<News2Parameter, number>>[] {
+  const byPoint = Array.from({ length: points }, () => ({}) as Partial<Record<News2Parameter, number>>);
+  for (const vital of NEWS2_VITAL_SIGNS) {
+    const rows = trend.news2.rows[vital.news2];
+    trend.vitals[vital.key]?.at.forEach((i, k) => {
+      const row = rows?.[k];
+      if (row !== undefined && byPoint[i]) byPoint[i][vital.news2] = row;
+    });
+  }
+  return byPoint;
+}
+
 /**
  * The trend chart's points, oldest first: the server's trend of the window (every reading, or
  * buckets; GET /api/patients/{id}/trend), then the live readings that arrived after it (`live`:
@@ -77,6 +101,7 @@ export function trendPoints(
   if (trend) {
     const n = trend.offsetMs.length;
     const series = Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, denseSeries(trend.vitals[v.key], n)]));
+    const chartRows = chartRowsOf(trend, n);
     for (let i = 0; i < n; i++) {
       const values: Record<string, unknown> = {};
       const range: TrendPoint['range'] = {};
@@ -89,7 +114,7 @@ export function trendPoints(
       }
       const missing = missingParameters(trend.news2.missing[i]!);
       points.push({
-        ...(values as Omit<TrendPoint, 'readingId' | 'timeMs' | 'count' | 'provenance' | 'news2' | 'range'>),
+        ...(values as TrendPointValues),
         readingId: trend.readingId?.[i] ?? null,
         timeMs: trendTimeMs(trend, i),
         count: trend.count[i]!,
@@ -102,6 +127,7 @@ export function trendPoints(
           missing,
         },
         range,
+        chartRows: chartRows[i]!,
       });
     }
   }
@@ -121,13 +147,14 @@ export function trendPoints(
   for (const { reading, timeMs } of fresh) {
     const values = Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, displayed(v, reading[v.readingField])]));
     points.push({
-      ...(values as Omit<TrendPoint, 'readingId' | 'timeMs' | 'count' | 'provenance' | 'news2' | 'range'>),
+      ...(values as TrendPointValues),
       readingId: reading.id,
       timeMs,
       count: 1,
       provenance: reading.provenance,
       news2: null,
       range: {},
+      chartRows: {},
     });
   }
   return points;
