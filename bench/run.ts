@@ -6,6 +6,7 @@ import { benchExport } from './export.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { benchList } from './list.bench.ts';
 import { benchTimeseries } from './timeseries.bench.ts';
+import { benchWards } from './wards.bench.ts';
 import { benchWeb } from './web.bench.ts';
 
 /** `npm run bench`: prints figures as ratios against baselines measured in the same run. */
@@ -20,3 +21,4 @@ if (!only || only === 'device') await benchDeviceReading();
 if (!only || only === 'timeseries') await benchTimeseries();
 if (!only || only === 'web') await benchWeb();
 if (!only || only === 'export') await benchExport();
+if (!only || only === 'wards') await benchWards();

@@ -51,6 +51,9 @@ const PatientAccessPage = lazyWithRetry(() =>
 const AlertsPage = lazyWithRetry(() =>
   import('./routes/alerts/alerts-page.tsx').then((m) => ({ default: m.AlertsPage })),
 );
+const OutreachPage = lazyWithRetry(() =>
+  import('./routes/outreach/outreach-page.tsx').then((m) => ({ default: m.OutreachPage })),
+);
 const NotFoundPage = lazyWithRetry(() =>
   import('./routes/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -100,6 +103,11 @@ export function AppRouter() {
                   path="/alerts"
                   component={AlertsPage}
                   permission={{ needs: 'patients:read', screen: 'the ward alerts' }}
+                />
+                <ProtectedRoute
+                  path="/outreach"
+                  component={OutreachPage}
+                  permission={{ needs: 'outreach:read', screen: 'the outreach list' }}
                 />
                 <ProtectedRoute
                   path="/bluetooth-manager"

@@ -2,6 +2,7 @@ export type NavItemId =
   | 'dashboard'
   | 'patients'
   | 'alerts'
+  | 'outreach'
   | 'ward'
   | 'handover'
   | 'bluetooth-manager'
@@ -23,6 +24,7 @@ export function isNavItemActive(id: NavItemId, path: string): boolean {
     case 'bluetooth-manager':
       return path === '/bluetooth-manager' || path.startsWith('/bluetooth-manager/');
     case 'alerts':
+    case 'outreach':
     case 'ward':
     case 'handover':
     case 'audit':

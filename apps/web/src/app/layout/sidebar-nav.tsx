@@ -9,6 +9,7 @@ import {
   type LucideIcon,
   ScrollText,
   ShieldCheck,
+  Siren,
   UserCog,
   Users,
 } from 'lucide-react';
@@ -51,6 +52,7 @@ const NAV_ITEMS: NavItem[] = [
   { id: 'patients', label: 'Patients', href: '/', icon: Users, permission: 'patients:read' },
   { id: 'ward', label: 'Ward board', href: '/ward', icon: BedDouble, permission: 'patients:read' },
   { id: 'alerts', label: 'Alerts', href: '/alerts', icon: BellRing, permission: 'patients:read' },
+  { id: 'outreach', label: 'Outreach', href: '/outreach', icon: Siren, permission: 'outreach:read' },
   {
     id: 'handover',
     label: 'Handover',

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Patient } from '@vigil/domain';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { PatientAlertHistory } from '@/features/alerts/components/patient-alert-history.tsx';
 import { AnalysisCard } from '@/features/analysis/components/analysis-card.tsx';
 import { VitalSignsMonitorCard } from '@/features/analysis/components/vital-signs-monitor-card.tsx';
@@ -11,6 +11,7 @@ import { FloatingWidgets } from '@/features/care/components/floating-widgets.tsx
 import { NotesCard } from '@/features/care/components/notes-card.tsx';
 import { TreatmentScheduleCard } from '@/features/care/components/treatment-schedule-card.tsx';
 import { HandoverHistoryCard } from '@/features/handover/components/handover-history-card.tsx';
+import { getPatientQueryOptions } from '@/features/patients/api/get-patient.ts';
 import { ObservationScheduleCard } from '@/features/patients/components/observation-schedule-card.tsx';
 import { PatientHeader } from '@/features/patients/components/patient-header.tsx';
 import { TimelineCard } from '@/features/patients/components/timeline-card.tsx';
@@ -20,8 +21,10 @@ import { useVitalsStaleness } from '@/features/patients/hooks/use-vitals-stalene
 import { getPatientReadingsQueryOptions } from '@/features/readings/api/get-readings.ts';
 import { RecordObservationsDialog } from '@/features/readings/components/record-observations-dialog.tsx';
 import { VitalsTrendCard } from '@/features/readings/components/vitals-trend-card.tsx';
+import { TransferButton } from '@/features/wards/components/transfer-button.tsx';
 import { WearablePanel } from '@/features/wearables/components/wearable-panel.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { HttpError } from '@/lib/api-client.ts';
 import { patientLabel } from '@/lib/patient-label.ts';
 
 /** The vital-signs monitor, marked stale by the patients feature's rule when the vitals are overdue. */
@@ -43,15 +46,42 @@ function Wearable({ patient }: { patient: Patient }) {
   return <WearablePanel patient={patient} readings={readings.data} />;
 }
 
+/**
+ * After a transfer: a patient now on a ward the person does not see is no longer theirs to read (the
+ * server answers 404), so the record gives way to the dashboard; who still sees her stays on it.
+ */
+function useAfterTransfer(patientId: number) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return async () => {
+    const readable = await queryClient
+      .fetchQuery({ ...getPatientQueryOptions(patientId), staleTime: 0 })
+      .then(() => true)
+      .catch((error: unknown) => !(error instanceof HttpError && error.status === 404));
+    if (!readable) navigate('/');
+  };
+}
+
 /** The loaded patient detail page: header, vitals, then the clinical cards in two columns on wide screens. */
 export function PatientRecord({ patient }: { patient: Patient }) {
   const { can } = useAuth();
   useDocumentTitle(`${patientLabel(patient)} · Patient record`);
   const showMonitor = shouldShowMonitor(patient);
+  const afterTransfer = useAfterTransfer(patient.id);
 
   return (
     <div className="mx-auto flex w-full max-w-[1400px] flex-col gap-6 p-4 md:p-6 lg:p-8">
-      <PatientHeader patient={patient} actions={<RecordObservationsDialog patient={patient} />} />
+      <PatientHeader
+        patient={patient}
+        actions={
+          <>
+            <RecordObservationsDialog patient={patient} />
+            {can('patients:edit') && (
+              <TransferButton patient={patient} onTransferred={() => void afterTransfer()} />
+            )}
+          </>
+        }
+      />
       <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <Link href={`/patient/${patient.id}/chart`} className="text-primary underline">
           Observation chart

@@ -15,6 +15,7 @@ import { news2SeriesQueryKey, patientReadingsQueryKey } from '@/features/reading
 import { mergeReadings } from '@/features/readings/api/readings-window.ts';
 import { refreshTrend } from '@/features/readings/api/trend-refresh.ts';
 import { wardQueryKeys } from '@/features/ward/api/ward-keys.ts';
+import { refreshOutreach } from '@/features/wards/api/outreach-refresh.ts';
 import { streamOpened } from '@/lib/live-position.ts';
 
 /**
@@ -34,6 +35,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return;
     case 'alert-changed':
       applyAlertChanged(queryClient, event.data);
+      refreshOutreach(queryClient);
       // The board counts the open alerts; the patient's history lists each alert's life.
       void queryClient.invalidateQueries({ queryKey: wardQueryKeys.board(), refetchType: 'active' });
       void queryClient.invalidateQueries({
@@ -44,6 +46,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     case 'patient-updated': {
       const patient = event.data;
       queryClient.setQueryData<Patient>(patientQueryKey(patient.id), patient);
+      // A NEWS2 or schedule that changed may put her on the outreach list or take her off.
+      refreshOutreach(queryClient);
       queryClient.setQueryData<Patient[]>(PATIENTS_QUERY_KEY, (list) =>
         list ? list.map((p) => (p.id === patient.id ? patient : p)).sort(compareForWard) : list,
       );
@@ -105,6 +109,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       });
       // A transfer: her open alerts left one ward's lists and joined another's (decision 035); the
       // ward she joins also gets them as alert-changed, the ward she left only this.
+      refreshOutreach(queryClient);
       if (event.data?.transfer)
         void queryClient.invalidateQueries({ queryKey: alertsQueryKeys.lists(), refetchType: 'active' });
       return;

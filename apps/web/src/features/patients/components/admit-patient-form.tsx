@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { CONDITIONS, VITAL_SIGNS } from '@vigil/domain';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { DialogFormFooter } from '@/components/dialog/dialog-form-footer.tsx';
 import { FormAlert } from '@/components/form/form-alert.tsx';
@@ -12,7 +13,7 @@ import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { describeError } from '@/lib/error-message.ts';
 import { toastSuccess } from '@/lib/toast.ts';
-import { useAdmitPatient } from '../api/admit-patient.ts';
+import { getAdmissionWardsQueryOptions, useAdmitPatient } from '../api/admit-patient.ts';
 import { ADMIT_PATIENT_DEFAULTS, AdmitPatientFormSchema } from '../lib/admit-patient-form.ts';
 
 /**
@@ -21,6 +22,11 @@ import { ADMIT_PATIENT_DEFAULTS, AdmitPatientFormSchema } from '../lib/admit-pat
  */
 export function AdmitPatientForm({ onAdmitted }: { onAdmitted: () => void }) {
   const uid = useId();
+  // Only one who works on several wards says which (decision 035); one ward is implied.
+  const wardsQuery = useQuery(getAdmissionWardsQueryOptions());
+  const wardChoices = (wardsQuery.data?.length ?? 0) > 1 ? wardsQuery.data! : null;
+  const [wardId, setWardId] = useState('');
+  const [wardError, setWardError] = useState<string | undefined>();
   const admit = useAdmitPatient({
     onSuccess: (patient) => {
       toastSuccess('Patient admitted', patient.name);
@@ -38,10 +44,39 @@ export function AdmitPatientForm({ onAdmitted }: { onAdmitted: () => void }) {
     formState: { errors },
   } = form;
 
-  const onSubmit = handleSubmit((body) => admit.mutate(body));
+  const onSubmit = handleSubmit((body) => {
+    if (wardChoices && wardId === '') {
+      setWardError('Choose the ward to admit to');
+      return;
+    }
+    admit.mutate(wardChoices ? { ...body, wardId: Number(wardId) } : body);
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {wardChoices && (
+        <FormField id={`${uid}-ward`} label="Ward" error={wardError}>
+          {(aria) => (
+            <NativeSelect
+              {...aria}
+              value={wardId}
+              onChange={(event) => {
+                setWardId(event.target.value);
+                setWardError(undefined);
+              }}
+            >
+              <option value="" disabled>
+                Select a ward
+              </option>
+              {wardChoices.map((ward) => (
+                <option key={ward.id} value={ward.id}>
+                  {ward.name} ({ward.code})
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      )}
       <div className="grid gap-x-4 gap-y-1.5 sm:grid-cols-2">
         <FormField id={`${uid}-name`} label="Name" error={errors.name?.message} layout="subgrid">
           {(aria) => <Input autoComplete="off" {...aria} {...register('name')} />}
