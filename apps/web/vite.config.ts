@@ -38,8 +38,55 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * zod builds JSON Schema (`toJSONSchema`, Standard Schema's `jsonSchema`) from every schema: the
+ * server's OpenAPI uses it, no screen does. Its two modules are a fifth of zod in the browser; here
+ * the schemas that zod's classic API builds get, instead, methods that say so if ever called. What
+ * parsing reads from those modules (`aggregateChecks`, behind `minLength`, `format`…) stays zod's own.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const PROCESSORS = '\0zod-json-schema-processors';
+  const TO_JSON_SCHEMA = '\0zod-to-json-schema';
+  let processorsFile = '';
+  const unavailable =
+    "() => { throw new Error('JSON Schema is not built in the browser (vite.config.ts zodWithoutJsonSchema)'); }";
+  return {
+    name: 'vigil-zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !/zod[\\/]v4[\\/]classic[\\/]schemas\.js$/.test(importer)) return null;
+      if (source === '../core/json-schema-processors.js') {
+        processorsFile = path.resolve(path.dirname(importer), source);
+        return PROCESSORS;
+      }
+      if (source === '../core/to-json-schema.js') return TO_JSON_SCHEMA;
+      return null;
+    },
+    load(id) {
+      if (id === TO_JSON_SCHEMA) {
+        return [
+          `export const createToJSONSchemaMethod = () => ${unavailable};`,
+          `export const createStandardJSONSchemaMethod = () => ${unavailable};`,
+        ].join('\n');
+      }
+      if (id === PROCESSORS) {
+        const names = [
+          ...fs.readFileSync(processorsFile, 'utf8').matchAll(/^export const (\w+Processor)\b/gm),
+        ].map((m) => m[1]);
+        return [
+          `export { aggregateChecks } from ${JSON.stringify(processorsFile)};`,
+          `const unavailable = ${unavailable};`,
+          ...names.map((n) => `export const ${n} = unavailable;`),
+        ].join('\n');
+      }
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [zodWithoutJsonSchema(), react(), tailwindcss(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
