@@ -14,9 +14,9 @@ export * from './clinical/index.ts';
 export * from './devices/index.ts';
 export * from './entities.ts';
 export * from './events.ts';
-export * from './live-position.ts';
 export * from './ids.ts';
 export * from './inputs.ts';
+export * from './live-position.ts';
 export * from './readings.ts';
 export * from './readings-trend.ts';
 // The entry points' launcher (startOnSupportedNode) is for Node only: '@vigil/domain/runtime'.

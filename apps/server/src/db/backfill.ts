@@ -10,7 +10,8 @@ import {
   type VitalSources,
   type VitalState,
 } from '@vigil/domain';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { backfillState } from '../modules/patients/patient-writer.ts';
 import type { Db } from './client.ts';
 import { deviceLinks, patients, vitalReadings } from './schema.ts';
 
@@ -94,17 +95,14 @@ export async function backfillPatientState(db: Db, now: Date = new Date()): Prom
         row.monitoringException ?? null,
         now.getTime(),
       );
-      await tx
-        .update(patients)
-        .set({
-          ...(values as Partial<PatientRow>),
-          sources,
-          news2,
-          news2Total: news2.total,
-          nextObservationDue: dueAt,
-          devices,
-        })
-        .where(and(eq(patients.id, row.id), sql`${patients.news2} is null`));
+      await backfillState(tx, row.id, {
+        ...(values as Partial<PatientRow>),
+        sources,
+        news2,
+        news2Total: news2.total,
+        nextObservationDue: dueAt,
+        devices,
+      });
     });
   }
   return pending.length;

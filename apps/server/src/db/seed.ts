@@ -1,5 +1,6 @@
 import { CONNECTION_TYPES, summarizeNews2 } from '@vigil/domain';
 import { count } from 'drizzle-orm';
+import { admitDemo } from '../modules/patients/patient-writer.ts';
 import type { IngestReading, IngestService } from '../modules/readings/ingest-service.ts';
 import type { Db } from './client.ts';
 import { emergencyContacts, medications, notes, patientEvents, patients, treatments } from './schema.ts';
@@ -427,39 +428,37 @@ export async function seedDemoData(
 
   const readingRows: IngestReading[] = [];
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(patients)
-      .values(
-        DEMO_PATIENTS.map((p, i) => {
-          const createdAt = new Date(now.getTime() - (2 + (i % 6)) * 24 * HOUR);
-          // The admission's values stand until the readings below, which are all newer, replace them.
-          const values = {
-            oxygenLevel: p.oxygenLevel,
-            heartRate: p.heartRate,
-            systolicBP: p.systolicBP,
-            diastolicBP: p.diastolicBP,
-            temperature: p.temperature,
-            respiratoryRate: p.respiratoryRate,
-            consciousness: p.consciousness,
-            onSupplementalOxygen: p.onSupplementalOxygen,
-            spo2Scale: p.spo2Scale ?? 1,
-          };
-          const news2 = summarizeNews2({ ...values, isDemo: true }, {}, now.getTime());
-          return {
-            name: p.name,
-            condition: p.condition,
-            ...values,
-            isDemo: true,
-            wardId: DEMO_WARD_ID,
-            sources: {},
-            news2,
-            news2Total: news2.total,
-            lastUpdated: createdAt,
-            createdAt,
-          };
-        }),
-      )
-      .returning({ id: patients.id, createdAt: patients.createdAt, condition: patients.condition });
+    const rows = await admitDemo(
+      tx,
+      DEMO_PATIENTS.map((p, i) => {
+        const createdAt = new Date(now.getTime() - (2 + (i % 6)) * 24 * HOUR);
+        // The admission's values stand until the readings below, which are all newer, replace them.
+        const values = {
+          oxygenLevel: p.oxygenLevel,
+          heartRate: p.heartRate,
+          systolicBP: p.systolicBP,
+          diastolicBP: p.diastolicBP,
+          temperature: p.temperature,
+          respiratoryRate: p.respiratoryRate,
+          consciousness: p.consciousness,
+          onSupplementalOxygen: p.onSupplementalOxygen,
+          spo2Scale: p.spo2Scale ?? 1,
+        };
+        const news2 = summarizeNews2({ ...values, isDemo: true }, {}, now.getTime());
+        return {
+          name: p.name,
+          condition: p.condition,
+          ...values,
+          isDemo: true,
+          wardId: DEMO_WARD_ID,
+          sources: {},
+          news2,
+          news2Total: news2.total,
+          lastUpdated: createdAt,
+          createdAt,
+        };
+      }),
+    );
 
     const treatmentRows = [];
     const noteRows = [];

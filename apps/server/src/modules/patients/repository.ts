@@ -2,7 +2,7 @@ import type { PatientAdmission, PatientDevice, PatientListQuery } from '@vigil/d
 import { and, asc, desc, eq, gte, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { columnList, type Run, rowMapper, runOn, statement } from '../../db/prepared.ts';
+import { type Run, runOn } from '../../db/prepared.ts';
 import {
   alerts,
   bedMoves,
@@ -16,9 +16,10 @@ import {
   users,
   vitalReadings,
 } from '../../db/schema.ts';
+import { admit, edit, type PatientPatch, setDevices } from './patient-writer.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
-export type PatientPatch = Partial<Omit<typeof patients.$inferInsert, 'id' | 'createdAt'>>;
+export type { PatientPatch };
 
 /** Spec point 9: Critical first, then oxygen level descending (id as a stable tie-break). */
 const SPEC_ORDER = [
@@ -43,12 +44,6 @@ export const TIMELINE_SOURCE_LIMIT = 500;
 
 /** NEWS2 from which the clinical risk is high (RCP NEWS2 Chart 4). */
 const HIGH_NEWS2 = 7;
-
-const toPatientRow = rowMapper(patients);
-const SET_DEVICES = statement(
-  'patients_set_devices',
-  `update patients set devices = $2::jsonb where id = $1 returning ${columnList(patients)}`,
-);
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -104,17 +99,14 @@ export function createPatientRepository(db: Db) {
       alsoInTransaction: (run: Run, row: PatientRow) => Promise<unknown>,
     ): Promise<PatientRow> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(patients)
-          .values({
-            ...input,
-            respiratoryRate: input.respiratoryRate ?? null,
-            consciousness: input.consciousness ?? null,
-            onSupplementalOxygen: input.onSupplementalOxygen ?? null,
-            lastUpdated: now,
-            createdAt: now,
-          })
-          .returning();
+        const row = await admit(tx, {
+          ...input,
+          respiratoryRate: input.respiratoryRate ?? null,
+          consciousness: input.consciousness ?? null,
+          onSupplementalOxygen: input.onSupplementalOxygen ?? null,
+          lastUpdated: now,
+          createdAt: now,
+        });
         await tx.insert(patientEvents).values({
           patientId: row!.id,
           type: 'admitted',
@@ -141,10 +133,7 @@ export function createPatientRepository(db: Db) {
         const [before] = await tx.select().from(patients).where(eq(patients.id, id)).for('update');
         if (!before) return undefined;
         // A change of vitals alone patches nothing here: its reading sets them (decision 029).
-        const [row] =
-          Object.keys(patch).length > 0
-            ? await tx.update(patients).set(patch).where(eq(patients.id, id)).returning()
-            : [before];
+        const row = Object.keys(patch).length > 0 ? await edit(tx, id, patch) : before;
         if (events.length) {
           await tx
             .insert(patientEvents)
@@ -156,8 +145,7 @@ export function createPatientRepository(db: Db) {
 
     /** Sets a patient's devices in the caller's transaction; the row as it becomes, or undefined. */
     async setDevices(run: Run, patientId: number, devices: PatientDevice[]): Promise<PatientRow | undefined> {
-      const [row] = await run(SET_DEVICES, [patientId, JSON.stringify(devices)]);
-      return row && toPatientRow(row);
+      return setDevices(run, patientId, devices);
     },
 
     /**

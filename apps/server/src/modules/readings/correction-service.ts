@@ -13,7 +13,8 @@ import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { LiveEventRow, LiveEventsService } from '../events/service.ts';
 import { changeEvents, type FallbackValue, withoutReading } from '../patients/clinical-state.ts';
-import { correctionStatements, ingestStatements } from './ingest-repository.ts';
+import { applyReadings } from '../patients/patient-writer.ts';
+import { correctionStatements } from './ingest-repository.ts';
 import type { IngestReading, IngestService } from './ingest-service.ts';
 import { toVitalReading } from './mappers.ts';
 
@@ -79,7 +80,7 @@ export function createCorrectionService(deps: {
           ...changeEvents(before, after, now.getTime()),
           ...(await alerts.onPatientChanged(run, before, after, 'observation')),
         ];
-        committed = await liveEvents.record(run, events, ingestStatements(run).newVitals([after]));
+        committed = await liveEvents.record(run, events, applyReadings([after]));
         let correctionId: number | null = null;
         if (input.correction) {
           const correcting: IngestReading = {

@@ -1,6 +1,6 @@
-import { VITAL_KEYS, VITAL_SIGNS } from '@vigil/domain';
+import { VITAL_SIGNS } from '@vigil/domain';
 import { getTableColumns } from 'drizzle-orm';
-import { columnList, epochMs, type Prelude, type Run, rowMapper, statement } from '../../db/prepared.ts';
+import { columnList, epochMs, type Run, rowMapper, statement } from '../../db/prepared.ts';
 import { patients, vitalReadings } from '../../db/schema.ts';
 import type { PatientRow, ReadingRow, SentReading, StoredKey } from './repository.ts';
 
@@ -90,30 +90,6 @@ function lockAndInsertText(skipStored: boolean) {
       (select json_agg(device_id) from simulated) as simulated, ${epochMs('now()')} as created_ms
     from ${from}`;
 }
-
-/**
- * The patient fields an ingest sets: the vital signs a reading carries, when, their sources, NEWS2
- * and the next observations due (the alert timers read that column: observations taken end an
- * overdue alert).
- */
-const APPLIED = Object.entries(getTableColumns(patients)).filter(([key]) =>
-  (
-    [...VITAL_KEYS, 'lastUpdated', 'sources', 'news2', 'news2Total', 'nextObservationDue'] as string[]
-  ).includes(key),
-);
-
-/**
- * The patients' new vital signs ($2: the locked rows as they become, in JSON), as the WITH clause of
- * the statement that records the ingest's live events: one round trip for both (decision 007).
- */
-const APPLY_VITALS = {
-  name: 'ingest_apply_vitals_with_events',
-  text: `with updated as (
-     update patients p set ${APPLIED.map(([key, c]) => `"${c.name}" = v."${key}"`).join(', ')}
-     from json_to_recordset($2::json) as v(id int, ${APPLIED.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ')})
-     where p.id = v.id
-   )`,
-};
 
 /** The request fields stored as they are sent (the keys, the time and the recorder are set apart). */
 const COPIED_KEYS = SENT_COLUMNS.map(([key]) => key).filter(
@@ -324,11 +300,5 @@ export function ingestStatements(run: Run) {
     async storeAnswer(key: string, response: unknown): Promise<void> {
       await run(INGEST.storeAnswer, [key, JSON.stringify(response)]);
     },
-
-    /**
-     * The locked patients as they become (`changed`), to be set in the statement that records the
-     * batch's live events.
-     */
-    newVitals: (changed: PatientRow[]): Prelude => ({ ...APPLY_VITALS, params: [JSON.stringify(changed)] }),
   };
 }

@@ -14,6 +14,7 @@ import {
   wards,
 } from '../../db/schema.ts';
 import type { WardCheck } from '../../plugins/route-access.ts';
+import { transfer } from '../patients/patient-writer.ts';
 
 export type WardRow = typeof wards.$inferSelect;
 
@@ -209,7 +210,7 @@ export function createTransferRepository(root: Db) {
         if (place!.bed)
           await tx.update(wardBeds).set({ patientId: null }).where(eq(wardBeds.id, place!.bed.id));
         if (bed) await tx.update(wardBeds).set({ patientId }).where(eq(wardBeds.id, bed.id));
-        await tx.update(patients).set({ wardId: to.wardId }).where(eq(patients.id, patientId));
+        await transfer(tx, patientId, to.wardId);
         // Her nurses were the old ward's: the new ward's nurse in charge assigns her (shift keys are
         // per shift, not per ward, so every assignment of hers goes; only the current and next
         // shifts' are ever read).
