@@ -10,6 +10,7 @@ import {
   type PatientDevice,
   type PatientListQuery,
   SPO2_SCALE_CHANGED_EVENT,
+  type Spo2ScaleChangeData,
   type TimelineEntry,
   VITAL_KEYS,
   VITAL_SIGN_BY_KEY,
@@ -159,7 +160,8 @@ export function createPatientService(deps: {
       if (input.spo2Scale !== undefined && input.spo2Scale !== current.spo2Scale) {
         events.push({
           type: SPO2_SCALE_CHANGED_EVENT,
-          data: { from: current.spo2Scale, to: input.spo2Scale },
+          // The scale replaced as NEWS2 read it (anything but 2 is scale 1); read back typed (trend-repository).
+          data: { from: current.spo2Scale === 2 ? 2 : 1, to: input.spo2Scale } satisfies Spo2ScaleChangeData,
         });
       }
       const changedVitals = VITAL_KEYS.filter((f) => input[f] !== undefined && input[f] !== current[f]);

@@ -8,6 +8,7 @@ import {
   SPO2_SCALE_CHANGED_EVENT,
   type Spo2Scale,
   type Spo2ScaleChange,
+  Spo2ScaleChangeData,
   spo2ScaleAt,
   TIMELINE_TYPE_CATEGORIES,
   type TimelineEntry,
@@ -122,19 +123,21 @@ export function timelineOf(id: number, src: TimelineSources, spo2Scale: Spo2Scal
           ),
         );
         break;
-      case SPO2_SCALE_CHANGED_EVENT:
-        scaleChanges.push({ at: e.createdAt, from: data.from as Spo2Scale, to: data.to as Spo2Scale });
+      case SPO2_SCALE_CHANGED_EVENT: {
+        const { from, to } = Spo2ScaleChangeData.parse(e.data);
+        scaleChanges.push({ at: e.createdAt, from, to });
         entries.push(
           entry(
             'spo2-scale-changed',
             key,
             e.createdAt,
-            `SpO2 scale ${String(data.to)} in force`,
-            `NEWS2 scores SpO2 on scale ${String(data.to)} from now (was scale ${String(data.from)}).`,
+            `SpO2 scale ${to} in force`,
+            `NEWS2 scores SpO2 on scale ${to} from now (was scale ${from}).`,
             by,
           ),
         );
         break;
+      }
       case 'vitals-updated':
         // An edit's values are an observation set now (decision 029), shown as such: the event
         // stands only for an edit from before then, which stored no reading.

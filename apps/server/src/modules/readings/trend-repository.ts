@@ -1,4 +1,9 @@
-import { SPO2_SCALE_CHANGED_EVENT, type Spo2Scale, type Spo2ScaleChange, VITAL_SIGNS } from '@vigil/domain';
+import {
+  SPO2_SCALE_CHANGED_EVENT,
+  type Spo2ScaleChange,
+  Spo2ScaleChangeData,
+  VITAL_SIGNS,
+} from '@vigil/domain';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowMapper } from '../../db/prepared.ts';
@@ -56,7 +61,7 @@ export function createTrendRepository(db: Db) {
         )
         .orderBy(asc(patientEvents.createdAt), asc(patientEvents.id));
       for (const row of rows) {
-        const { from, to } = row.data as { from: Spo2Scale; to: Spo2Scale };
+        const { from, to } = Spo2ScaleChangeData.parse(row.data);
         byPatient.set(row.patientId, [...(byPatient.get(row.patientId) ?? []), { at: row.at, from, to }]);
       }
       return byPatient;
