@@ -7,15 +7,6 @@ import { describeRuntimeProblem } from './packages/domain/src/runtime.js';
 const runtimeProblem = describeRuntimeProblem(process.version);
 if (runtimeProblem) throw new Error(`${runtimeProblem} Run the tests with npm test or npx vitest.`);
 
-/** Journeys whose assertions time the app (see the e2e-timed project). */
-const TIMED_JOURNEYS = [
-  'e2e/live-healing.test.ts',
-  'e2e/live-vitals.test.ts',
-  'e2e/rolling-restart.test.ts',
-  'e2e/device-rate.test.ts',
-  'e2e/bluetooth-emulation.test.ts',
-];
-
 // One runner for everything; `npm test` runs all projects. The server project runs against PGlite
 // by default and against PostgreSQL when TEST_DATABASE_URL is set (see .ci/run).
 export default defineConfig({
@@ -67,32 +58,15 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'e2e-timed',
-          // The journeys that time a reconnect, an outage, a device's stream or a rolling restart run
-          // first, one at a time, beside the API and unit files (never beside another browser): two
-          // browsers and their servers at once on two cores made exactly these flaky.
-          include: TIMED_JOURNEYS,
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          globalSetup: ['e2e/support/database-template.ts'],
-          fileParallelism: false,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        test: {
           name: 'e2e',
-          // Then the other journeys, two at a time once everything above has finished: they wait on
-          // what the page shows, not on the clock, and much of their time is a server or a browser
-          // waiting on the other.
           include: ['e2e/**/*.test.ts'],
-          exclude: TIMED_JOURNEYS,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['e2e/support/database-template.ts'],
-          sequence: { groupOrder: 1 },
+          // One journey at a time (after the other projects): two browsers and their servers at
+          // once on two cores made journeys that time a reconnect or a device's stream flaky.
+          fileParallelism: false,
         },
       },
     ],
