@@ -72,7 +72,7 @@ export async function benchTimeseries() {
           `insert into vital_readings (patient_id, device_id, device_name, connection_type, reading_time,
              heart_rate, oxygen_level, provenance, kept)
            select $1, 'monitor', 'Bedside monitor', 'Bluetooth', $2::timestamptz - (86400 - s) * interval '1 second',
-             60 + (s * 7919) % 40, 93 + (s * 104729) % 6, 'device', false
+             60 + (s::bigint * 7919) % 40, 93 + (s::bigint * 104729) % 6, 'device', false
            from generate_series(1, 86400) s`,
           [id, end],
         );
