@@ -16,7 +16,7 @@ export function OutreachPage() {
   const outreach = useQuery(getOutreachQueryOptions());
   const count = outreach.data?.length ?? 0;
   return (
-    <div className="outreach-round mx-auto flex w-full max-w-[1600px] flex-col gap-4 p-4 md:p-6 lg:p-8">
+    <div className="outreach-round print-alone mx-auto flex w-full max-w-[1600px] flex-col gap-4 p-4 md:p-6 lg:p-8">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="font-semibold text-2xl tracking-tight">Outreach: patients at risk</h1>

@@ -17,6 +17,7 @@ import {
 } from '../lib/chart-columns.ts';
 import { trendPoints } from '../lib/trend-points.ts';
 import { ObservationChartSheet } from './observation-chart-sheet.tsx';
+import '@/components/print/print-alone.css';
 import './observation-chart.css';
 
 /**
@@ -34,7 +35,7 @@ export function ObservationChart({ patient, hours }: { patient: Patient; hours: 
   const from = new Date(to.getTime() - hours * 3_600_000);
 
   return (
-    <div className="obs-chart mx-auto flex w-full max-w-[1100px] flex-col gap-4 p-4 md:p-6">
+    <div className="obs-chart print-alone mx-auto flex w-full max-w-[1100px] flex-col gap-4 p-4 md:p-6">
       <div className="obs-chart-no-print flex flex-col gap-3">
         <Link
           href={`/patient/${patient.id}`}

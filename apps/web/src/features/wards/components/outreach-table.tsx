@@ -1,3 +1,4 @@
+import '@/components/print/print-alone.css';
 import './outreach-table.css';
 import type { OutreachPatient } from '@vigil/domain';
 import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react';
