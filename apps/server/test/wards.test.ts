@@ -100,6 +100,36 @@ describe('who sees what: a nurse of ward A and a ward B patient', () => {
     expect(res.json().code).toBe('WARD_NOT_FOUND');
   });
 
+  it('leaves her out of every FHIR search and read, as the API does (404 for her resources)', async () => {
+    const fhir = async (who: Session, u: string) => {
+      const res = await call(who, 'GET', `/fhir/R4/${u}`);
+      return { status: res.statusCode, body: res.json() };
+    };
+    type Entry = { resource: { id: string; subject?: { reference: string }; member?: unknown } };
+    const entries = (body: { entry?: Entry[] }) => body.entry ?? [];
+    // Ward B's nurse reads her admission set; ward A's nurse finds nothing of it.
+    const mine = await fhir(people.nurseB!, `Observation?patient=${onB.id}`);
+    expect(mine.status).toBe(200);
+    const observationId = entries(mine.body)[0]!.resource.id;
+    const readingId = observationId.split('-')[0];
+    expect((await fhir(people.nurseB!, `Observation/${observationId}`)).status).toBe(200);
+    expect((await fhir(people.nurseA!, `Observation/${observationId}`)).status).toBe(404);
+    expect((await fhir(people.nurseA!, `Provenance/${readingId}`)).status).toBe(404);
+    expect(entries((await fhir(people.nurseA!, `Observation?patient=${onB.id}`)).body)).toEqual([]);
+    const subjects = entries(
+      (await fhir(people.nurseA!, 'Observation?category=vital-signs&_count=1000')).body,
+    ).map((e) => e.resource.subject?.reference);
+    expect(subjects).toContain(`Patient/${onA.id}`);
+    expect(subjects).not.toContain(`Patient/${onB.id}`);
+    const named = entries((await fhir(people.nurseA!, 'Patient?name=ward')).body).map((e) => e.resource.id);
+    expect(named).toEqual([String(onA.id)]);
+    const group = JSON.stringify((await fhir(people.nurseA!, 'Group/ward')).body);
+    expect(group).toContain(`Patient/${onA.id}"`);
+    expect(group).not.toContain(`Patient/${onB.id}"`);
+    // The outreach team sees every ward.
+    expect((await fhir(people.outreach!, `Observation/${observationId}`)).status).toBe(200);
+  });
+
   it('answers 404 for her record, its parts and changes, as for a patient that does not exist', async () => {
     const nurseA = people.nurseA!;
     for (const [method, u, body] of [

@@ -84,6 +84,8 @@ const readingColumns = {
 
 export interface ReadingFilter {
   patientId?: number;
+  /** The wards whose patients a person may see (issue 43); absent: every ward. */
+  wardIds?: readonly number[];
   /** The patients of a Group (an export of the ward). */
   patientIds?: readonly number[];
   kinds: ReadonlySet<string>;
@@ -112,6 +114,11 @@ function readingConditions(filter: ReadingFilter): (SQL | undefined)[] {
       inArray(vitalReadings.patientId, filter.patientIds.length ? [...filter.patientIds] : [0]),
     );
   }
+  if (filter.wardIds) {
+    conditions.push(
+      sql`${vitalReadings.patientId} in (select ${patients.id} from ${patients} where ${inArray(patients.wardId, wardList(filter.wardIds))})`,
+    );
+  }
   if (filter.from) conditions.push(gte(vitalReadings.readingTime, filter.from));
   if (filter.to) conditions.push(lt(vitalReadings.readingTime, filter.to));
   if (filter.storedSince) conditions.push(gte(vitalReadings.createdAt, filter.storedSince));
@@ -123,6 +130,8 @@ function readingConditions(filter: ReadingFilter): (SQL | undefined)[] {
 
 export interface PatientFilter {
   ids?: number[];
+  /** The wards whose patients a person may see (issue 43); absent: every ward. */
+  wardIds?: readonly number[];
   /** A word of the name starts with it (`name`). */
   name?: string;
   /** The last word of the name starts with it (`family`), or another word (`given`). */
@@ -134,6 +143,8 @@ export interface PatientFilter {
 
 export interface DeviceFilter {
   id?: number;
+  /** The wards whose patients a person may see (issue 43); absent: every ward. */
+  wardIds?: readonly number[];
   patientId?: number;
   patientIds?: readonly number[];
   /** The devices' own ids (`identifier`). */
@@ -141,11 +152,15 @@ export interface DeviceFilter {
   since?: Date;
 }
 
+/** A ward list for `in (…)`: none matches no ward (ids start at 1). */
+const wardList = (wardIds: readonly number[]) => (wardIds.length ? [...wardIds] : [0]);
+
 const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function patientConditions(filter: PatientFilter): SQL[] {
   const conditions: SQL[] = [eq(patients.isDemo, false)];
   if (filter.ids) conditions.push(inArray(patients.id, filter.ids.length ? filter.ids : [0]));
+  if (filter.wardIds) conditions.push(inArray(patients.wardId, wardList(filter.wardIds)));
   // Words as toFhirPatient splits a name: the last of several is the family name, the rest given.
   const name = sql`regexp_replace(lower(trim(${patients.name})), '\\s+', ' ', 'g')`;
   const words = (prefix: string, of: SQL) => sql`(${of} like ${prefix} or ${of} like ${`% ${prefix}`})`;
@@ -330,6 +345,7 @@ export function createFhirRepository(db: Db) {
     async devices(filter: DeviceFilter & { afterId?: number; limit?: number }): Promise<FhirDeviceRow[]> {
       const conditions: SQL[] = [eq(patients.isDemo, false)];
       if (filter.id !== undefined) conditions.push(eq(deviceLinks.id, filter.id));
+      if (filter.wardIds) conditions.push(inArray(patients.wardId, wardList(filter.wardIds)));
       if (filter.patientId !== undefined) conditions.push(eq(deviceLinks.patientId, filter.patientId));
       if (filter.patientIds) {
         conditions.push(

@@ -145,6 +145,7 @@ export const fhirRoutes: FastifyPluginAsyncZod<FhirRoutesOptions> = async (app, 
     ...(request.smart
       ? { allowedTypes: SMART_RESOURCE_TYPES.filter((t) => scopesAllowRead(request.smart!.scopes, t)) }
       : {}),
+    ...(request.wards && !request.wards.all ? { wardIds: request.wards.wardIds } : {}),
   });
   // JSON only: a client asking for XML is told so (406), not sent JSON it did not ask for.
   app.addHook('onRequest', async (request) => {

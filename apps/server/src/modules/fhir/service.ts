@@ -74,7 +74,15 @@ export interface SearchContext {
   actor: AuditActor;
   /** The resource types a SMART token allows reading; undefined for a person (patients:read: all). */
   allowedTypes?: readonly SmartResourceType[];
+  /**
+   * The wards whose patients a person sees (decision 035); undefined for the hospital-wide and for a
+   * SMART system client. Another ward's patient is as unknown as one that does not exist.
+   */
+  wardIds?: readonly number[];
 }
+
+/** The ward condition of a filter for whoever asked. */
+const wardsOf = (context: SearchContext) => (context.wardIds ? { wardIds: context.wardIds } : {});
 
 /** The patient ids a page of resources is about (for the audit: one read row per patient). */
 function patientsOf(resources: Resource[]): number[] {
@@ -122,6 +130,11 @@ export function createFhirService(deps: {
     const patient = await repo.patient(id);
     if (!patient) throw notFound(`Patient/${id} is not known`, 'NOT_FOUND');
     return patient;
+  }
+  /** Whether the asker sees this patient's ward (a person of some wards only; decision 035). */
+  async function seesPatient(context: SearchContext, patientId: number): Promise<boolean> {
+    if (!context.wardIds) return true;
+    return (await repo.patients({ ids: [patientId], wardIds: context.wardIds, limit: 1 })).length > 0;
   }
   const { observationPage, provenancePage } = createReadingPages(repo);
 
@@ -189,9 +202,13 @@ export function createFhirService(deps: {
   }
 
   /** The members of a Group (the ward now); 404 for any other id. */
-  async function groupOf(id: string) {
+  /** The ward as a Group; for a person of some wards only, the members on their wards. */
+  async function groupOf(id: string, wardIds?: readonly number[]) {
     if (id !== WARD_GROUP_ID) throw notFound(`Group/${id} is not known; the ward is Group/${WARD_GROUP_ID}`);
-    const patientIds = await repo.wardPatientIds();
+    const all = await repo.wardPatientIds();
+    const patientIds = wardIds
+      ? (await repo.patients({ ids: all, wardIds, limit: all.length || 1 })).map((p) => p.id)
+      : all;
     const lastUpdated = await repo.patientsLastUpdated();
     return { id, name: 'Ward', patientIds, lastUpdated };
   }
@@ -210,7 +227,8 @@ export function createFhirService(deps: {
     async searchPatients(query: RawQuery, context: SearchContext): Promise<Bundle> {
       refuseUnknown(query, PATIENT_SEARCH_PARAMS);
       const count = countOf(query, 50);
-      const filter = patientFilterOf(query);
+      const asked = patientFilterOf(query);
+      const filter = asked && { ...asked, ...wardsOf(context) };
       const cursor = [query._cursor ?? []].flat()[0];
       const afterId = cursor === undefined ? undefined : referenceId(cursor, 'Patient', '_cursor');
       const rows = filter
@@ -255,7 +273,9 @@ export function createFhirService(deps: {
       }
       const row = await repo.reading(readingId);
       const observation = row && observationsOfReading(row, spo2ScaleOf(row)).find((o) => o.id === id);
-      if (!row || !observation) throw notFound(`Observation/${id} is not known`);
+      if (!row || !observation || !(await seesPatient(context, row.patientId))) {
+        throw notFound(`Observation/${id} is not known`);
+      }
       await auditPatients(context, 'Observation', [row.patientId], 'FHIR read');
       return observation;
     },
@@ -277,6 +297,7 @@ export function createFhirService(deps: {
         categories: categoriesOf(query),
         ...(statuses ? { statuses } : {}),
         ...(patientId !== undefined ? { patientId } : {}),
+        ...wardsOf(context),
         ...(from ? { from } : {}),
         ...(to ? { to } : {}),
         ...(updated.from ? { storedSince: updated.from } : {}),
@@ -309,7 +330,7 @@ export function createFhirService(deps: {
     },
 
     async readDevice(id: number, context: SearchContext): Promise<Device> {
-      const [link] = await repo.devices({ id });
+      const [link] = await repo.devices({ id, ...wardsOf(context) });
       if (!link) throw notFound(`Device/${id} is not known`);
       await auditPatients(context, 'Device', [link.patientId], 'FHIR read');
       return toFhirDevice(link);
@@ -339,6 +360,7 @@ export function createFhirService(deps: {
         ...(patientId !== undefined ? { patientId } : {}),
         ...(query.identifier !== undefined ? { deviceIds } : {}),
         ...(updated.from ? { since: updated.from } : {}),
+        ...wardsOf(context),
       };
       const links = await repo.devices({ ...filter, ...(afterId ? { afterId } : {}), limit: count + 1 });
       const page = links.slice(0, count);
@@ -364,13 +386,15 @@ export function createFhirService(deps: {
     async readProvenance(id: number, context: SearchContext): Promise<Provenance> {
       const row = await repo.reading(id);
       const provenance = row && toFhirProvenance(row, spo2ScaleOf(row));
-      if (!row || !provenance) throw notFound(`Provenance/${id} is not known`);
+      if (!row || !provenance || !(await seesPatient(context, row.patientId))) {
+        throw notFound(`Provenance/${id} is not known`);
+      }
       await auditPatients(context, 'Provenance', [row.patientId], 'FHIR read');
       return provenance;
     },
 
     async readGroup(id: string, context: SearchContext): Promise<Group> {
-      const group = await groupOf(id);
+      const group = await groupOf(id, context.wardIds);
       await auditPatients(context, 'Group', group.patientIds, 'FHIR read of the ward');
       return toFhirGroup(group);
     },
@@ -379,7 +403,7 @@ export function createFhirService(deps: {
       refuseUnknown(query, GROUP_SEARCH_PARAMS);
       countOf(query, 50);
       const ids = [query._id ?? []].flat().flatMap((v) => v.split(','));
-      const group = ids.length === 0 || ids.includes(WARD_GROUP_ID) ? await groupOf(WARD_GROUP_ID) : null;
+      const group = ids.length === 0 || ids.includes(WARD_GROUP_ID) ? await groupOf(WARD_GROUP_ID, context.wardIds) : null;
       const resources = group ? [toFhirGroup(group)] : [];
       const bundle = await searchset(context, 'Group', query, { resources }, async () => resources.length);
       if (group) await auditPatients(context, 'Group', group.patientIds, 'FHIR search of the ward');
