@@ -403,7 +403,10 @@ export function createFhirService(deps: {
       refuseUnknown(query, GROUP_SEARCH_PARAMS);
       countOf(query, 50);
       const ids = [query._id ?? []].flat().flatMap((v) => v.split(','));
-      const group = ids.length === 0 || ids.includes(WARD_GROUP_ID) ? await groupOf(WARD_GROUP_ID, context.wardIds) : null;
+      const group =
+        ids.length === 0 || ids.includes(WARD_GROUP_ID)
+          ? await groupOf(WARD_GROUP_ID, context.wardIds)
+          : null;
       const resources = group ? [toFhirGroup(group)] : [];
       const bundle = await searchset(context, 'Group', query, { resources }, async () => resources.length);
       if (group) await auditPatients(context, 'Group', group.patientIds, 'FHIR search of the ward');
