@@ -5,6 +5,7 @@ import {
   NurseInCharge,
   type Patient,
   Ward,
+  WardMembers,
   WardSettings,
 } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,32 +71,61 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('who works on which ward', () => {
+  it('lists each ward’s members with their role, for an administrator only', async () => {
+    const res = await call(admin, 'GET', '/api/wards/members');
+    expect(res.statusCode).toBe(200);
+    const byWard = new Map(
+      WardMembers.parse(res.json()).map((w) => [w.wardId, w.members.map((m) => [m.id, m.role])]),
+    );
+    expect(byWard.get(wardB.id)).toEqual(
+      expect.arrayContaining([
+        [people.managerB!.user.id, 'ward_manager'],
+        [people.nurseB!.user.id, 'nurse'],
+        [people.nurseBoth!.user.id, 'nurse'],
+      ]),
+    );
+    expect(byWard.get(wardB.id)).toHaveLength(4);
+    expect(byWard.get(1)!.map(([id]) => id)).not.toContain(people.nurseB!.user.id);
+    expect((await call(people.managerA!, 'GET', '/api/wards/members')).statusCode).toBe(403);
+  });
+});
+
 describe("a ward's settings are its manager's", () => {
   it('lets a ward manager set her ward’s shifts and deadlines, and answers each ward its own', async () => {
     const shifts = await call(people.managerB!, 'PUT', `/api/ward/settings?ward=${wardB.id}`, THREE_SHIFTS);
     expect(shifts.statusCode).toBe(200);
-    const deadlines = await call(people.managerB!, 'PUT', `/api/alert-settings?ward=${wardB.id}`, B_DEADLINES);
+    const deadlines = await call(
+      people.managerB!,
+      'PUT',
+      `/api/alert-settings?ward=${wardB.id}`,
+      B_DEADLINES,
+    );
     expect(deadlines.statusCode).toBe(200);
 
     const b = WardSettings.parse((await call(people.nurseB!, 'GET', '/api/ward/settings')).json());
     expect(b.shifts.map((s) => s.name)).toEqual(['Early', 'Late', 'Night']);
     const a = WardSettings.parse((await call(people.nurseA!, 'GET', '/api/ward/settings')).json());
     expect(a.shifts.map((s) => s.name)).toEqual(['Day', 'Night']);
-    const bothA = WardSettings.parse((await call(people.nurseBoth!, 'GET', '/api/ward/settings?ward=1')).json());
+    const bothA = WardSettings.parse(
+      (await call(people.nurseBoth!, 'GET', '/api/ward/settings?ward=1')).json(),
+    );
     expect(bothA.shifts.map((s) => s.name)).toEqual(['Day', 'Night']);
     expect(
-      AlertSettings.parse((await call(people.nurseB!, 'GET', '/api/alert-settings')).json()).acknowledgeWithinMs
-        .high,
+      AlertSettings.parse((await call(people.nurseB!, 'GET', '/api/alert-settings')).json())
+        .acknowledgeWithinMs.high,
     ).toBe(20 * MIN);
     expect(
-      AlertSettings.parse((await call(people.nurseA!, 'GET', '/api/alert-settings')).json()).acknowledgeWithinMs
-        .high,
+      AlertSettings.parse((await call(people.nurseA!, 'GET', '/api/alert-settings')).json())
+        .acknowledgeWithinMs.high,
     ).toBe(5 * MIN);
   });
 
   it("refuses a ward manager another ward's settings as an unknown ward (404); an administrator sets any", async () => {
     for (const u of [`/api/ward/settings?ward=${wardB.id}`, `/api/alert-settings?ward=${wardB.id}`]) {
-      const body = u.startsWith('/api/ward') ? { ...THREE_SHIFTS, handoverWindowMinutes: 90 } : OTHER_DEADLINES;
+      const body = u.startsWith('/api/ward')
+        ? { ...THREE_SHIFTS, handoverWindowMinutes: 90 }
+        : OTHER_DEADLINES;
       const res = await call(people.managerA!, 'PUT', u, body);
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('WARD_NOT_FOUND');
@@ -105,12 +135,14 @@ describe("a ward's settings are its manager's", () => {
     // Ward B's settings are as its manager left them.
     const b = WardSettings.parse((await call(people.managerB!, 'GET', '/api/ward/settings')).json());
     expect(b.handoverWindowMinutes).toBe(30);
-    const deadlines = AlertSettings.parse((await call(people.managerB!, 'GET', '/api/alert-settings')).json());
+    const deadlines = AlertSettings.parse(
+      (await call(people.managerB!, 'GET', '/api/alert-settings')).json(),
+    );
     expect(deadlines.acknowledgeWithinMs.high).toBe(20 * MIN);
     // A nurse holds no permission to set them (403), on her own ward too.
-    expect((await call(people.nurseB!, 'PUT', `/api/alert-settings?ward=${wardB.id}`, B_DEADLINES)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call(people.nurseB!, 'PUT', `/api/alert-settings?ward=${wardB.id}`, B_DEADLINES)).statusCode,
+    ).toBe(403);
     // The administrator sets any ward's (here the same values again).
     const res = await call(admin, 'PUT', `/api/alert-settings?ward=${wardB.id}`, B_DEADLINES);
     expect(res.statusCode).toBe(200);
@@ -161,7 +193,7 @@ describe("handover on ward B follows ward B's shift times and nurse in charge", 
     expect(refused.json().code).toBe('SHIFT_NOT_OPEN');
   });
 
-  it("hands ward B over into its late shift, and ward A into its night, each by its own times", async () => {
+  it('hands ward B over into its late shift, and ward A into its night, each by its own times', async () => {
     expect((await overviewOf(people.nurseBoth!, wardB.id)).shift).toMatchObject({
       key: '2026-03-02/late',
       startsAt: '2026-03-02T14:00:00.000Z',

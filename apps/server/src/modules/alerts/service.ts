@@ -230,13 +230,7 @@ export function createAlertService(deps: AlertDeps) {
                 run,
                 patient.id,
                 undefined,
-                onScoreChange(
-                  null,
-                  condition,
-                  'observation',
-                  now,
-                  await settingsOfPatient(run, patient.id),
-                ),
+                onScoreChange(null, condition, 'observation', now, await settingsOfPatient(run, patient.id)),
                 {
                   message: clinicalAlertMessage(patient.news2, patient),
                   news2Total: patient.news2.total,

@@ -21,7 +21,7 @@ export const handoverRoutes: FastifyPluginAsyncZod<{
         ...operation(
           'Handover',
           'getHandover',
-          "The handover now on a ward (?ward=, by default my first), by its shift times: drafts for my patients and handovers awaiting me",
+          'The handover now on a ward (?ward=, by default my first), by its shift times: drafts for my patients and handovers awaiting me',
         ),
         querystring: WardQuery,
         response: { 200: HandoverOverview },

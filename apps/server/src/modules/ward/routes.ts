@@ -121,8 +121,7 @@ export const wardRoutes: FastifyPluginAsyncZod<{
         response: { 200: WardSettings },
       },
     },
-    async (request) =>
-      assignments.saveSettings(await wardOf(request), request.body, actorOf(request)),
+    async (request) => assignments.saveSettings(await wardOf(request), request.body, actorOf(request)),
   );
 
   app.put(
