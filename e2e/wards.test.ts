@@ -175,7 +175,7 @@ describe('a hospital of two wards', () => {
   it('gives a person of several wards a ward picker on the board, and one of one ward none', async () => {
     // The administrator sees every ward: the board shows her first, and she picks ward B.
     await admin.goto('/ward');
-    const picker = admin.getByRole('combobox', { name: 'Ward' });
+    const picker = admin.getByRole('combobox', { name: 'Ward', exact: true });
     expect(await picker.inputValue()).toBe('1');
     await admin.getByRole('link', { name: bea.name }).first().waitFor();
     await picker.selectOption({ label: 'Ward B (WB)' });
@@ -186,9 +186,11 @@ describe('a hospital of two wards', () => {
     expect(await bed(admin, 'A1').count()).toBe(0);
     // The alerts and the handover pick a ward the same way.
     await admin.goto(`/handover?ward=${wardB.id}`);
-    expect(await admin.getByRole('combobox', { name: 'Ward' }).inputValue()).toBe(String(wardB.id));
+    expect(await admin.getByRole('combobox', { name: 'Ward', exact: true }).inputValue()).toBe(
+      String(wardB.id),
+    );
     await admin.goto('/alerts');
-    await admin.getByRole('combobox', { name: 'Ward' }).selectOption({ label: 'Ward B (WB)' });
+    await admin.getByRole('combobox', { name: 'Ward', exact: true }).selectOption({ label: 'Ward B (WB)' });
     await admin.getByRole('heading', { name: 'Alert settings: Ward B (WB)' }).waitFor();
 
     // Ward A's nurse works on one ward: her board has no picker, once it knows her wards.
@@ -197,7 +199,7 @@ describe('a hospital of two wards', () => {
     await mine;
     await nurseA.getByRole('heading', { level: 1, name: 'Ward board' }).waitFor();
     await bed(nurseA, 'A1').waitFor();
-    expect(await nurseA.getByRole('combobox', { name: 'Ward' }).count()).toBe(0);
+    expect(await nurseA.getByRole('combobox', { name: 'Ward', exact: true }).count()).toBe(0);
   });
 
   it("lists who works on which ward for the administrator, and sets a person's wards", async () => {
@@ -216,7 +218,7 @@ describe('a hospital of two wards', () => {
     await expect.poll(async () => (await rowB.textContent()) ?? '').toContain(nurseAName);
     // Her board now has a picker of her two wards.
     await nurseA.goto('/ward');
-    const picker = nurseA.getByRole('combobox', { name: 'Ward' });
+    const picker = nurseA.getByRole('combobox', { name: 'Ward', exact: true });
     await picker.waitFor();
     expect(await picker.locator('option').allTextContents()).toEqual(['Ward 1 (W1)', 'Ward B (WB)']);
     for (const page of [admin, nurseA]) expect(pageErrors(page)).toEqual([]);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Label } from '@/components/ui/label.tsx';
@@ -86,6 +86,17 @@ export function WardBoard({
       ? boardView(board.data, patients.data, alerts.data ?? [], isMine ? userId : null)
       : null;
   const freeBeds = view?.freeBeds ?? [];
+  // The assignment panel lists this ward's patients only (a person of several wards sees all hers).
+  const onBoard = useMemo(() => {
+    if (!board.data || !patients.data) return undefined;
+    const ids = new Set([
+      ...board.data.bays.flatMap((bay) =>
+        bay.beds.flatMap((bed) => (bed.patientId === null ? [] : [bed.patientId])),
+      ),
+      ...board.data.unplacedPatientIds,
+    ]);
+    return patients.data.filter((p) => ids.has(p.id));
+  }, [board.data, patients.data]);
 
   return (
     <BoardWardContext value={ward}>
@@ -162,7 +173,7 @@ export function WardBoard({
           </section>
         )}
         {canNameLead && <NurseInChargePanel />}
-        {canAssign && patients.data && <AssignmentPanel patients={patients.data} />}
+        {canAssign && onBoard && <AssignmentPanel patients={onBoard} />}
       </div>
     </BoardWardContext>
   );
