@@ -278,6 +278,7 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     assignments,
     layout,
     patients,
+    leadOf: async (wardId, shiftKey) => (await assignmentRepository.lead(wardId, shiftKey))?.nurseId ?? null,
     alerts,
     care,
     clock,

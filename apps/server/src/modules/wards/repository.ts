@@ -69,6 +69,15 @@ export function createWardsRepository(db: Db, run: Run) {
       return rows.map((r) => r.wardId);
     },
 
+    /** Every membership, with the person's name and role, by ward then name. */
+    async allMembers(): Promise<{ wardId: number; id: number; username: string; role: Role }[]> {
+      return db
+        .select({ wardId: wardMembers.wardId, id: users.id, username: users.username, role: users.role })
+        .from(wardMembers)
+        .innerJoin(users, eq(users.id, wardMembers.userId))
+        .orderBy(asc(wardMembers.wardId), asc(users.username));
+    },
+
     /** Replaces the wards a person works on, in the caller's transaction. */
     async setWardsOf(tx: Db, userId: number, wardIds: number[]): Promise<void> {
       await tx.delete(wardMembers).where(eq(wardMembers.userId, userId));
