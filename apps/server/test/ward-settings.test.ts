@@ -91,6 +91,36 @@ describe('who works on which ward', () => {
   });
 });
 
+describe("a ward's own staff", () => {
+  it('offers a ward’s own members for its assignments, and refuses to name another ward’s nurse', async () => {
+    const staffOf = async (ward: number) => {
+      const res = await call(people.managerB!, 'GET', `/api/ward/staff?ward=${ward}`);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { id: number }[]).map((p) => p.id);
+    };
+    const onB = await staffOf(wardB.id);
+    expect(onB).toEqual(
+      expect.arrayContaining([people.nurseB!.user.id, people.nurseBoth!.user.id, people.managerB!.user.id]),
+    );
+    expect(onB).not.toContain(people.nurseA!.user.id);
+    // Ward A is not hers to see: the same 404 as any of its records.
+    expect((await call(people.managerB!, 'GET', '/api/ward/staff?ward=1')).statusCode).toBe(404);
+
+    const lead = NurseInCharge.parse(
+      (await call(people.managerB!, 'GET', `/api/ward/nurse-in-charge?ward=${wardB.id}`)).json(),
+    );
+    const name = (nurseId: number) =>
+      call(people.managerB!, 'PUT', `/api/ward/nurse-in-charge/${lead.shift.key}?ward=${wardB.id}`, {
+        nurseId,
+      });
+    const refused = await name(people.nurseA!.user.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'NOT_ON_WARD' });
+    expect(refused.json().error).toMatch(/does not work on this ward/);
+    expect((await name(people.nurseB!.user.id)).statusCode).toBe(200);
+  });
+});
+
 describe("a ward's settings are its manager's", () => {
   it('lets a ward manager set her ward’s shifts and deadlines, and answers each ward its own', async () => {
     const shifts = await call(people.managerB!, 'PUT', `/api/ward/settings?ward=${wardB.id}`, THREE_SHIFTS);

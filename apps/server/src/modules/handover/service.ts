@@ -150,7 +150,7 @@ export function createHandoverService(deps: {
           );
         }
       }
-      if (input.toNurseId) await assignments.assertCaringStaff(input.toNurseId, 'toNurseId');
+      if (input.toNurseId) await assignments.assertCaringStaff(input.toNurseId, 'toNurseId', wardId);
       const events = liveEventsOf(liveEvents, []);
       const row = await repo.give(
         {

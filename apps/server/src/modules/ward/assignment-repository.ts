@@ -1,9 +1,9 @@
 import type { WardSettings } from '@vigil/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { runOn } from '../../db/prepared.ts';
-import { shiftAssignments, shiftLeads, users, wardSettings } from '../../db/schema.ts';
+import { shiftAssignments, shiftLeads, users, wardMembers, wardSettings } from '../../db/schema.ts';
 import type { AlsoInTransaction } from './repository.ts';
 
 export type AssignmentRow = typeof shiftAssignments.$inferSelect & {
@@ -157,17 +157,25 @@ export function createAssignmentRepository(root: Db) {
       });
     },
 
-    /** Accounts of these roles in this state, by name. */
-    staff: (roles: readonly string[], status: string): Promise<StaffRow[]> =>
+    /** The members of a ward of these roles in this state, by name. */
+    staff: (wardId: number, roles: readonly string[], status: string): Promise<StaffRow[]> =>
       root
         .select({ id: users.id, username: users.username, role: users.role, status: users.status })
         .from(users)
+        .innerJoin(wardMembers, and(eq(wardMembers.userId, users.id), eq(wardMembers.wardId, wardId)))
         .where(and(inArray(users.role, roles as never[]), eq(users.status, status as never)))
         .orderBy(asc(users.username)),
 
-    async user(id: number): Promise<StaffRow | undefined> {
+    /** An account, and whether it works on the ward. */
+    async user(id: number, wardId: number): Promise<(StaffRow & { onWard: boolean }) | undefined> {
       const [row] = await root
-        .select({ id: users.id, username: users.username, role: users.role, status: users.status })
+        .select({
+          id: users.id,
+          username: users.username,
+          role: users.role,
+          status: users.status,
+          onWard: sql<boolean>`exists (select 1 from ${wardMembers} m where m.user_id = ${users.id} and m.ward_id = ${wardId})`,
+        })
         .from(users)
         .where(eq(users.id, id));
       return row;

@@ -122,7 +122,7 @@ export function createAssignmentService(deps: {
           'SHIFT_NOT_OPEN',
         );
       }
-      if (nurseId !== null) await service.assertCaringStaff(nurseId, 'nurseId');
+      if (nurseId !== null) await service.assertCaringStaff(nurseId, 'nurseId', wardId);
       const events = liveEventsOf(liveEvents, [{ ...WARD_CHANGED, wardId }]);
       await repo.assign(
         { shiftKey: shift.key, patientId, nurseId },
@@ -144,9 +144,12 @@ export function createAssignmentService(deps: {
       return { shift, assignments: (await repo.assignments([shift.key])).map(toAssignment) };
     },
 
-    /** 400 unless the account is active and looks after patients (holds handover:write). */
-    async assertCaringStaff(userId: number, field: string) {
-      const person = await repo.user(userId);
+    /**
+     * 400 unless the account is active, looks after patients (holds handover:write) and works on
+     * the ward: a patient is handed to, and a shift led by, one of her ward's staff.
+     */
+    async assertCaringStaff(userId: number, field: string, wardId: number) {
+      const person = await repo.user(userId, wardId);
       const caring =
         person !== undefined && person.status === 'active' && roleHas(person.role, 'handover:write');
       if (!caring) {
@@ -155,10 +158,17 @@ export function createAssignmentService(deps: {
           'NOT_CARING_STAFF',
         );
       }
+      if (!person.onWard) {
+        throw badRequest(
+          `${field} ${userId} (${person.username}) does not work on this ward: choose one of its staff, or ask an administrator to add them to it.`,
+          'NOT_ON_WARD',
+        );
+      }
     },
 
-    async staff(): Promise<WardStaffMember[]> {
-      return (await repo.staff(CARING_ROLES, 'active')).map((row) => ({
+    /** The ward's active staff who look after patients: whom its patients may be assigned to. */
+    async staff(wardId: number): Promise<WardStaffMember[]> {
+      return (await repo.staff(wardId, CARING_ROLES, 'active')).map((row) => ({
         id: row.id,
         name: row.username,
         role: row.role as WardStaffMember['role'],

@@ -211,11 +211,16 @@ export const wardRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: access.user('ward:assign') },
       schema: {
-        ...operation('Ward', 'listWardStaff', 'The active accounts patients can be assigned to'),
+        ...operation(
+          'Ward',
+          'listWardStaff',
+          "The ward's active staff, whom its patients can be assigned to",
+        ),
+        querystring: WardQuery,
         response: { 200: z.array(WardStaffMember) },
       },
     },
-    async () => assignments.staff(),
+    async (request) => assignments.staff(await wardOf(request)),
   );
   app.get(
     '/api/ward/nurse-in-charge',

@@ -85,7 +85,7 @@ export function createShiftLeadService(deps: {
           'SHIFT_NOT_OPEN',
         );
       }
-      if (nurseId !== null) await assignments.assertCaringStaff(nurseId, 'nurseId');
+      if (nurseId !== null) await assignments.assertCaringStaff(nurseId, 'nurseId', wardId);
       const events = liveEventsOf(liveEvents, [{ ...WARD_CHANGED, wardId }]);
       await repo.setLead(
         { wardId, shiftKey: shift.key, nurseId },

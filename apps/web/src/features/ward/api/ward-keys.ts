@@ -12,7 +12,7 @@ export const wardQueryKeys = {
   board: (ward?: number) => of(['ward', 'board'] as const, ward),
   assignments: (shift: 'current' | 'next', ward?: number) =>
     of(['ward', 'assignments', shift] as const, ward),
-  staff: () => ['ward', 'staff'] as const,
+  staff: (ward?: number) => of(['ward', 'staff'] as const, ward),
   nurseInCharge: (shift: 'current' | 'next', ward?: number) =>
     of(['ward', 'nurse-in-charge', shift] as const, ward),
   settings: (ward?: number) => of(['ward', 'settings'] as const, ward),

@@ -21,11 +21,11 @@ export function getWardBoardQueryOptions(ward?: number) {
   });
 }
 
-/** GET /api/ward/staff: the active clinical accounts a nurse in charge may assign (ward:assign). */
-export function getWardStaffQueryOptions() {
+/** GET /api/ward/staff: the ward's active clinical staff, whom a nurse in charge may assign (ward:assign). */
+export function getWardStaffQueryOptions(ward?: number) {
   return queryOptions({
-    queryKey: wardQueryKeys.staff(),
-    queryFn: ({ signal }) => getJson(z.array(WardStaffMember), '/api/ward/staff', signal),
+    queryKey: wardQueryKeys.staff(ward),
+    queryFn: ({ signal }) => getJson(z.array(WardStaffMember), withWard('/api/ward/staff', ward), signal),
     staleTime: 60_000,
   });
 }

@@ -27,8 +27,9 @@ function AssignRow({
   nurseId: number | null;
 }) {
   const id = useId();
-  const staff = useQuery(getWardStaffQueryOptions());
-  const assign = useAssignNurse(shift.choice, useBoardWard());
+  const ward = useBoardWard();
+  const staff = useQuery(getWardStaffQueryOptions(ward));
+  const assign = useAssignNurse(shift.choice, ward);
   return (
     <li className="grid items-center gap-1 sm:grid-cols-[minmax(0,1fr)_minmax(0,16rem)] sm:gap-3">
       <label htmlFor={id} className="font-medium text-sm">

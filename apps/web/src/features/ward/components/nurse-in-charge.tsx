@@ -23,7 +23,7 @@ function NameLead({ choice, label }: { choice: ShiftChoice; label: string }) {
   const id = useId();
   const ward = useBoardWard();
   const lead = useQuery(getNurseInChargeQueryOptions(choice, ward));
-  const staff = useQuery(getWardStaffQueryOptions());
+  const staff = useQuery(getWardStaffQueryOptions(ward));
   const name = useNameNurseInCharge(choice, ward);
   const shift = lead.data?.shift;
   return (
