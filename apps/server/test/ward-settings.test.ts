@@ -272,6 +272,15 @@ describe("handover on ward B follows ward B's shift times and nurse in charge", 
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('NOT_OUTGOING_NURSE');
+    // Nor are ward A's assignments, though her session holds the grant of ward B's shift.
+    const shiftA = NurseInCharge.parse(
+      (await call(inCharge, 'GET', '/api/ward/nurse-in-charge?ward=1')).json(),
+    );
+    const notHers = await call(inCharge, 'PUT', `/api/ward/assignments/${shiftA.shift.key}/${onA.id}`, {
+      nurseId: people.nurseA!.user.id,
+    });
+    expect(notHers.statusCode).toBe(403);
+    expect(notHers.json().code).toBe('NOT_IN_CHARGE_OF_WARD');
   });
 });
 

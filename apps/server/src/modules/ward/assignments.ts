@@ -4,6 +4,7 @@ import {
   nextShift,
   previousShift,
   ROLES,
+  type Role,
   roleHas,
   type Shift,
   shiftAt,
@@ -12,7 +13,7 @@ import {
   type WardStaffMember,
 } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
 import { internalEvent, STREAMS_ENDED } from '../events/internal-events.ts';
@@ -120,6 +121,15 @@ export function createAssignmentService(deps: {
         throw badRequest(
           `Patients are assigned for the current shift (${current.key}) or the next (${next.key}), not ${shiftKey}.`,
           'SHIFT_NOT_OPEN',
+        );
+      }
+      // The nurse in charge's grant is of her ward's shift: leading ward B's shift assigns ward B's
+      // patients, not ward A's where she also works (a ward manager's role assigns on her wards).
+      const leaders = await repo.leadersOf(wardId, [current.key, next.key]);
+      if (!roleHas((actor.role ?? 'nurse') as Role, 'ward:assign') && !leaders.includes(actor.userId!)) {
+        throw forbidden(
+          `Only the ward manager or the nurse in charge of this patient's ward for ${current.name} (${current.key}) or ${next.name} (${next.key}) assigns its patients.`,
+          'NOT_IN_CHARGE_OF_WARD',
         );
       }
       if (nurseId !== null) await service.assertCaringStaff(nurseId, 'nurseId', wardId);
