@@ -303,6 +303,7 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     wards: { list: () => wards.list(), beds: () => wardsRepository.beds() },
     clock,
   });
+  database.onConnectionLost(() => outreach.forgetAll());
   const shiftLeads = createShiftLeadService({
     repo: assignmentRepository,
     assignments,
@@ -323,6 +324,8 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
       if (row.type === 'patient-updated' || row.type === 'ward-changed') patients.patientsChanged();
       if (row.patientId !== null) analysis.patientChanged(row.patientId);
     }
+    // The outreach list's trends, alerts and beds, held beside the snapshot (decision 035).
+    outreach.changed(rows);
   });
 
   return {

@@ -28,7 +28,8 @@ export function createWardSnapshot(deps: {
   let loading: Promise<PatientRow[]> | null = null;
   /** Bumped by every change: a read that started before one is not kept. */
   let generation = 0;
-  const answers = new Map<string, Representation>();
+  /** Each kept with the time it stops holding by its own inputs (a derived answer's; else Infinity). */
+  const answers = new Map<string, Representation & { untilMs?: number }>();
   /** When the rendered answers stop holding by time alone (the earliest of the rows' changes). */
   let validUntilMs = Number.POSITIVE_INFINITY;
 
@@ -58,18 +59,29 @@ export function createWardSnapshot(deps: {
    * Rows read before a change that came meanwhile (`from` is not the snapshot) answer this request
    * only.
    */
-  function answer(from: PatientRow[], key: string, nowMs: number, render: () => string): Representation {
-    if (from !== rows) return represent(render());
+  function answer(
+    from: PatientRow[],
+    key: string,
+    nowMs: number,
+    render: () => string | { json: string; untilMs: number },
+  ): Representation {
+    const rendered = () => {
+      const out = render();
+      return typeof out === 'string' ? represent(out) : { ...represent(out.json), untilMs: out.untilMs };
+    };
+    if (from !== rows) return rendered();
     if (nowMs >= validUntilMs) {
       answers.clear();
       validUntilMs = Number.POSITIVE_INFINITY;
       for (const row of rows ?? []) validUntilMs = Math.min(validUntilMs, nextChangeMs(row, nowMs));
     }
     let found = answers.get(key);
+    if (found?.untilMs !== undefined && nowMs >= found.untilMs) found = undefined;
     if (!found) {
       if (answers.size >= ANSWERS_KEPT) answers.clear();
-      found = represent(render());
-      answers.set(key, found);
+      found = rendered();
+      // An answer already past its own time (its inputs changed as it was read) answers this request only.
+      if (found.untilMs === undefined || found.untilMs > nowMs) answers.set(key, found);
     }
     return found;
   }
@@ -111,6 +123,32 @@ export function createWardSnapshot(deps: {
       if (!row) return null;
       const nowMs = clock.now().getTime();
       return answer(all, `patient|${id}`, nowMs, () => JSON.stringify(Patient.parse(toPatient(row, nowMs))));
+    },
+
+    /**
+     * An answer derived from every patient of the hospital and what else its caller holds (the
+     * outreach list, decision 035), rendered once and kept with the others under `key`: until the
+     * ward changes, as they are; until the caller's other inputs change ({@link forget}); and until
+     * `untilMs`, the first time after `nowMs` at which `render` would answer otherwise by time alone
+     * (`untilMs` ≤ `nowMs`: not kept, rendered again next time).
+     */
+    async derived(
+      key: string,
+      render: (patients: Patient[], nowMs: number) => { json: string; untilMs: number },
+    ): Promise<Representation> {
+      const all = await current();
+      const nowMs = clock.now().getTime();
+      return answer(all, `derived|${key}`, nowMs, () =>
+        render(
+          all.map((r) => toPatient(r, nowMs)),
+          nowMs,
+        ),
+      );
+    },
+
+    /** What else a derived answer read changed: it is rendered again next time. */
+    forget(key: string) {
+      answers.delete(`derived|${key}`);
     },
 
     /** A patient changed (or was admitted): the next answer reads the ward again. */
