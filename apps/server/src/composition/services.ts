@@ -34,6 +34,7 @@ import { createLiveEventsService } from '../modules/events/service.ts';
 import { createStreamsRepository } from '../modules/events/streams-repository.ts';
 import { createExportRepository } from '../modules/fhir/export-repository.ts';
 import { createExportService } from '../modules/fhir/export-service.ts';
+import { createLocationService } from '../modules/fhir/location.ts';
 import { createFhirRepository } from '../modules/fhir/repository.ts';
 import { createFhirService } from '../modules/fhir/service.ts';
 import { createHandoverRepository } from '../modules/handover/repository.ts';
@@ -296,6 +297,8 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     alerts,
     patientsChanged: () => patients.patientsChanged(),
   });
+  // The wards as FHIR Locations (decision 035).
+  const locations = createLocationService({ wards: () => wardsRepository.list() });
   const outreach = createOutreachService({
     patients,
     trends: readings,
@@ -356,5 +359,6 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     shiftLeads,
     wards,
     outreach,
+    locations,
   };
 }
