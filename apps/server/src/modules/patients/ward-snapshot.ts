@@ -2,8 +2,19 @@ import { Patient, type PatientListQuery, scopeSees, type WardScope } from '@vigi
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { type Representation, represent } from '../../lib/representation.ts';
-import { nextChangeMs, toPatient } from './mappers.ts';
+import { nextChangeMs, storedNews2, toPatient } from './mappers.ts';
 import { matchesListQuery, type PatientRepository, type PatientRow } from './repository.ts';
+
+/**
+ * A patient as a derived answer reads the snapshot: what every patient's answer needs, and her
+ * record as the API shapes it (built only for the patients the answer shows).
+ */
+export interface SnapshotPatient {
+  id: number;
+  wardId: number;
+  news2: { total: number; redScore: boolean };
+  patient: () => Patient;
+}
 
 /** Rendered answers kept at once (searches and records); past it they are rendered again. */
 const ANSWERS_KEPT = 500;
@@ -59,31 +70,24 @@ export function createWardSnapshot(deps: {
    * Rows read before a change that came meanwhile (`from` is not the snapshot) answer this request
    * only.
    */
-  function answer(
-    from: PatientRow[],
-    key: string,
-    nowMs: number,
-    render: () => string | { json: string; untilMs: number },
-  ): Representation {
-    const rendered = () => {
-      const out = render();
-      return typeof out === 'string' ? represent(out) : { ...represent(out.json), untilMs: out.untilMs };
-    };
-    if (from !== rows) return rendered();
-    if (nowMs >= validUntilMs) {
-      answers.clear();
-      validUntilMs = Number.POSITIVE_INFINITY;
-      for (const row of rows ?? []) validUntilMs = Math.min(validUntilMs, nextChangeMs(row, nowMs));
-    }
+  function answer(from: PatientRow[], key: string, nowMs: number, render: () => string): Representation {
+    if (from !== rows) return represent(render());
+    holdTimes(nowMs);
     let found = answers.get(key);
-    if (found?.untilMs !== undefined && nowMs >= found.untilMs) found = undefined;
     if (!found) {
       if (answers.size >= ANSWERS_KEPT) answers.clear();
-      found = rendered();
-      // An answer already past its own time (its inputs changed as it was read) answers this request only.
-      if (found.untilMs === undefined || found.untilMs > nowMs) answers.set(key, found);
+      found = represent(render());
+      answers.set(key, found);
     }
     return found;
+  }
+
+  /** Empties the rendered answers once time has moved past what they show (a value turning stale). */
+  function holdTimes(nowMs: number) {
+    if (nowMs < validUntilMs) return;
+    answers.clear();
+    validUntilMs = Number.POSITIVE_INFINITY;
+    for (const row of rows ?? []) validUntilMs = Math.min(validUntilMs, nextChangeMs(row, nowMs));
   }
 
   return {
@@ -134,16 +138,32 @@ export function createWardSnapshot(deps: {
      */
     async derived(
       key: string,
-      render: (patients: Patient[], nowMs: number) => { json: string; untilMs: number },
+      render: (patients: SnapshotPatient[], nowMs: number) => Promise<{ json: string; untilMs: number }>,
     ): Promise<Representation> {
       const all = await current();
       const nowMs = clock.now().getTime();
-      return answer(all, `derived|${key}`, nowMs, () =>
-        render(
-          all.map((r) => toPatient(r, nowMs)),
-          nowMs,
-        ),
+      const name = `derived|${key}`;
+      if (all === rows) {
+        holdTimes(nowMs);
+        const found = answers.get(name);
+        if (found && (found.untilMs === undefined || nowMs < found.untilMs)) return found;
+      }
+      const out = await render(
+        all.map((r) => ({
+          id: r.id,
+          wardId: r.wardId,
+          news2: storedNews2(r),
+          patient: () => toPatient(r, nowMs),
+        })),
+        nowMs,
       );
+      const rendered = { ...represent(out.json), untilMs: out.untilMs };
+      // Kept unless the ward changed while it rendered, or its own inputs did (untilMs ≤ nowMs).
+      if (all === rows && out.untilMs > nowMs) {
+        if (answers.size >= ANSWERS_KEPT) answers.clear();
+        answers.set(name, rendered);
+      }
+      return rendered;
     },
 
     /** What else a derived answer read changed: it is rendered again next time. */

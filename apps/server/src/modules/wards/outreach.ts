@@ -4,7 +4,6 @@ import {
   isClinical,
   OutreachPatient,
   outreachReasons,
-  type Patient,
   type Ward,
 } from '@vigil/domain';
 import { z } from 'zod';
@@ -12,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Representation } from '../../lib/representation.ts';
 import type { LiveEventRow } from '../events/service.ts';
 import type { PatientService } from '../patients/service.ts';
+import type { SnapshotPatient } from '../patients/ward-snapshot.ts';
 
 /** The rendered list's key among the patient list's answers (patients/ward-snapshot.ts). */
 const KEY = 'outreach';
@@ -88,8 +88,8 @@ export function createOutreachService(deps: {
    * The list from the patients and what is held, with the time it stops holding by time alone;
    * `needs` what must be read first (unless this is the last round: then what is held, not kept).
    */
-  function render(
-    patients: Patient[],
+  function attempt(
+    patients: SnapshotPatient[],
     nowMs: number,
     last: boolean,
   ): { json: string; untilMs: number; needs: Needs | null } {
@@ -119,7 +119,8 @@ export function createOutreachService(deps: {
       for (const map of [trendOf, alertOf, entersAt])
         for (const id of map.keys()) if (!ids.has(id)) map.delete(id);
     }
-    const list: OutreachPatient[] = risk.map(({ patient: p, trend, reasons }) => {
+    const list: OutreachPatient[] = risk.map(({ patient: held, trend, reasons }) => {
+      const p = held.patient();
       const alert = alertOf.get(p.id) ?? null;
       const dueMs = Date.parse(p.observations.dueAt);
       // Overdue from the millisecond after it is due: the answer changes then.
@@ -165,20 +166,15 @@ export function createOutreachService(deps: {
 
   return {
     /** The list, rendered with its ETag: from memory unless something it shows changed. */
-    async atRisk(): Promise<Representation> {
-      for (let round = 0; ; round++) {
-        const last = round === ROUNDS - 1;
-        let needs: Needs | null = null;
-        const answer = await deps.patients.derived(KEY, (patients, nowMs) => {
-          const out = render(patients, nowMs, last);
-          needs = out.needs;
-          return out;
-        });
-        const wanted = needs as Needs | null;
-        if (!wanted) return answer;
-        await read(wanted);
-      }
-    },
+    atRisk: (): Promise<Representation> =>
+      deps.patients.derived(KEY, async (patients, nowMs) => {
+        // What is stale is read, then the list rendered from the same patients.
+        for (let round = 0; ; round++) {
+          const out = attempt(patients, nowMs, round === ROUNDS - 1);
+          if (!out.needs) return out;
+          await read(out.needs);
+        }
+      }),
 
     /**
      * Live events from any instance, as they commit (the ones that keep the patient list current):
