@@ -116,8 +116,8 @@ export function createOutreachService(deps: {
     if (complete) {
       // Discharged patients' entries go: what is held is bounded by the patients on the wards.
       const ids = new Set(patients.map((p) => p.id));
-      for (const map of [trendOf, alertOf, entersAt])
-        for (const id of map.keys()) if (!ids.has(id)) map.delete(id);
+      for (const held of [trendOf, alertOf, entersAt, staleTrends, staleAlerts])
+        for (const id of held.keys()) if (!ids.has(id)) held.delete(id);
     }
     const list: OutreachPatient[] = risk.map(({ patient: held, trend, reasons }) => {
       const p = held.patient();
