@@ -8,7 +8,6 @@ import { FIVE_MINUTES_OF, measurementRows, SUMMARISED } from './timeseries-repos
 
 /** The stream partition (not kept: raw device, wearable, simulation and demo data) and its days. */
 const STREAM = 'vital_readings_stream';
-const DEFAULT_PARTITION = 'vital_readings_stream_default';
 const DAY_PARTITION = /^vital_readings_stream_p(\d{4})(\d{2})(\d{2})$/;
 const DAY_MS = 86_400_000;
 /** Arbitrary constant key: one retention run at a time across instances. */
@@ -28,18 +27,14 @@ export function dayOfPartition(name: string): number | null {
 /** A statement run once in a while (DDL, a day's name in it): not prepared under a name. */
 const adhoc = (text: string) => statement('', text);
 
-/** Summary rows (`select`) merged into a summary table keyed by patient, period, vital and class. */
-function mergeInto(table: string, periodColumn: string, select: string): string {
-  return `insert into ${table} as m (patient_id, ${periodColumn}, vital, provenance, count, min, max, sum, last, last_at)
-     ${select}
-     on conflict (patient_id, ${periodColumn}, vital, provenance) do update set
+/** What a summary row already stored becomes when more of its period's readings arrive. */
+const MERGE = `do update set
        count = m.count + excluded.count,
        min = least(m.min, excluded.min),
        max = greatest(m.max, excluded.max),
        sum = m.sum + excluded.sum,
        last = case when excluded.last_at >= m.last_at then excluded.last else m.last end,
        last_at = greatest(m.last_at, excluded.last_at)`;
-}
 
 const STATEMENTS = {
   claimRollup: statement(
@@ -60,15 +55,15 @@ const STATEMENTS = {
        where not r.kept and r.id > $1 and r.id <= $2 and v.value is not null
        group by 1, 2, 3, 4
      ), minutes as (
-       ${mergeInto('vital_minutes', 'minute', 'select * from chunk')}
+       insert into vital_minutes as m (patient_id, minute, vital, provenance, count, min, max, sum, last, last_at)
+       select * from chunk
+       on conflict (patient_id, minute, vital, provenance) ${MERGE}
      )
-     ${mergeInto(
-       'vital_five_minutes',
-       'period',
-       `select patient_id, ${FIVE_MINUTES_OF('period')}, vital, provenance, sum(count)::int, min(min), max(max),
-          sum(sum), (array_agg(last order by last_at desc))[1], max(last_at)
-        from chunk group by 1, 2, 3, 4`,
-     )}`,
+     insert into vital_five_minutes as m (patient_id, period, vital, provenance, count, min, max, sum, last, last_at)
+     select patient_id, ${FIVE_MINUTES_OF('period')}, vital, provenance, sum(count)::int, min(min), max(max),
+       sum(sum), (array_agg(last order by last_at desc))[1], max(last_at)
+     from chunk group by 1, 2, 3, 4
+     on conflict (patient_id, period, vital, provenance) ${MERGE}`,
   ),
   advanceThrough: statement(
     'rollup_advance_through',
@@ -99,7 +94,7 @@ const STATEMENTS = {
        select raised_by_reading from alerts where raised_by_reading is not null
        union select resolved_by_reading from alerts where resolved_by_reading is not null)`,
   ),
-  deleteFromDefault: adhoc(`delete from ${DEFAULT_PARTITION} where reading_time < $1 and id <= $2`),
+  deleteFromDefault: adhoc('delete from vital_readings_stream_default where reading_time < $1 and id <= $2'),
 };
 
 export interface RetentionResult {
@@ -126,7 +121,7 @@ export function createRetentionRepository(database: Pick<Database, 'transaction'
     await run(adhoc(`create table "${name}" (like ${STREAM} including defaults including constraints)`), []);
     await run(
       adhoc(`with moved as (
-           delete from ${DEFAULT_PARTITION} where reading_time >= '${from}' and reading_time < '${to}' returning *
+           delete from vital_readings_stream_default where reading_time >= '${from}' and reading_time < '${to}' returning *
          ) insert into "${name}" select * from moved`),
       [],
     );

@@ -119,7 +119,8 @@ const STATEMENTS = {
 
 /**
  * The statement that sums a window into buckets of $5 ms. From a layer of summaries: its periods
- * of the stream readings summarised so far (ids up to $6), the stream readings after them, and a
+ * of the stream readings summarised so far, the stream readings after them (both read in one
+ * statement, so in one snapshot: none is in both, none in neither), and a
  * person's observations, which are kept and never summarised. From `readings`: every reading.
  */
 function bucketsText(from: SummaryLayer | 'readings'): string {
@@ -137,7 +138,7 @@ function bucketsText(from: SummaryLayer | 'readings'): string {
            and m.provenance = any($4::text[])
            and m.vital in (${VITAL_SIGNS.map((v) => `'${v.key}'`).join(', ')})
          union all
-         ${rows} where not r.kept and r.id > $6 and ${window}
+         ${rows} where not r.kept and r.id > (select through_id from reading_rollup where id = 1) and ${window}
          union all
          ${rows} where r.kept and r.provenance = 'observation' and ${window}`;
   // Grouped by the bucket's start (a timestamp, cheap to sort), numbered from the epoch after.
@@ -191,7 +192,7 @@ export function createTimeseriesRepository(database: Pick<Database, 'run'>) {
     /**
      * The readings that count in [from, to] in buckets of `bucketMs`, each vital sign's count,
      * lowest, highest and last value (summary numbers), by bucket; from the per-minute summaries
-     * when `summarisedThrough` is given (ids up to it are in them), from the readings otherwise.
+     * when `fromSummaries`, from the readings otherwise.
      */
     async buckets(
       patientId: number,
@@ -199,17 +200,15 @@ export function createTimeseriesRepository(database: Pick<Database, 'run'>) {
       to: Date,
       classes: readonly string[],
       bucketMs: number,
-      summarisedThrough: number | null,
+      fromSummaries: boolean,
     ): Promise<BucketRow[]> {
       const layer =
         bucketMs % SUMMARIES.fiveMinutes.widthMs === 0
           ? STATEMENTS.bucketsFromFiveMinutes
           : STATEMENTS.bucketsFromMinutes;
       const rows = await run<Record<string, unknown>>(
-        summarisedThrough === null ? STATEMENTS.bucketsFromReadings : layer,
-        summarisedThrough === null
-          ? [...window(patientId, from, to, classes), bucketMs]
-          : [...window(patientId, from, to, classes), bucketMs, summarisedThrough],
+        fromSummaries ? layer : STATEMENTS.bucketsFromReadings,
+        [...window(patientId, from, to, classes), bucketMs],
       );
       return rows.map((r) => ({
         bucket: Number(r.bucket),
