@@ -25,16 +25,28 @@ const percentile = (sorted: number[], p: number) =>
 
 function client(base: string) {
   const pool = new Pool(base, { connections: 16 });
-  const request = async (method: string, url: string, cookie: string, body?: unknown) => {
+  const request = async (
+    method: string,
+    url: string,
+    cookie: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await pool.request({
       path: url,
       method: method as 'GET',
-      headers: { cookie, 'content-type': 'application/json', origin: base },
+      headers: { cookie, 'content-type': 'application/json', origin: base, ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.body.text();
-    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${text}`);
-    return { json: () => JSON.parse(text) as unknown, cookie: res.headers['set-cookie'] };
+    if (res.statusCode >= 300 && res.statusCode !== 304)
+      throw new Error(`${method} ${url}: ${res.statusCode} ${text}`);
+    return {
+      status: res.statusCode,
+      etag: String(res.headers.etag ?? ''),
+      json: () => JSON.parse(text) as unknown,
+      cookie: res.headers['set-cookie'],
+    };
   };
   return { request, close: () => pool.close() };
 }
@@ -181,6 +193,27 @@ export async function benchWards() {
       goal: 'p50 ≤ 1× the hospital list',
       ok: wardRatio <= 1,
     });
+    // The outreach list (every ward's at-risk patients) against one ward's list, both from memory.
+    const outreachToWard = outreachLatency.p50 / wardLatency.p50;
+    report(`GET /api/outreach/patients against a ward's list (baseline, same run)`, ms(outreachLatency), {
+      value: outreachToWard,
+      goal: "p50 ≤ 3× a ward's list",
+      ok: outreachToWard <= 3,
+    });
+    // Its revalidation: the client's copy is current (If-None-Match → 304, no body).
+    const first = await api.request('GET', '/api/outreach/patients', outreach);
+    const revalidate = await latency(async () => {
+      const res = await api.request('GET', '/api/outreach/patients', outreach, undefined, {
+        'if-none-match': first.etag,
+      });
+      if (res.status !== 304) throw new Error(`outreach revalidation: ${res.status}, not 304`);
+    });
+    const revalidateRatio = revalidate.p50 / wardLatency.p50;
+    report(`GET /api/outreach/patients with If-None-Match (304)`, ms(revalidate), {
+      value: revalidateRatio,
+      goal: "p50 ≤ 1× a ward's list",
+      ok: revalidateRatio <= 1,
+    });
 
     // ── every ward busy: a stream per ward and the outreach team's ──
     const received = new Map<number, number>();
@@ -221,6 +254,16 @@ export async function benchWards() {
     let lastTime = Date.now() - 60_000;
     const start = performance.now();
     const end = start + BUSY_SECONDS * 1000;
+    // The outreach team's list while every ward records (each reading changes what it holds): 4 a second.
+    const busyOutreach: number[] = [];
+    const sampling = (async () => {
+      while (performance.now() < end) {
+        const at = performance.now();
+        await as(outreach).get('/api/outreach/patients');
+        busyOutreach.push(performance.now() - at);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    })();
     await Promise.all(
       Array.from({ length: SENDERS }, async (_, s) => {
         for (let i = s; performance.now() < end; i += SENDERS) {
@@ -238,6 +281,7 @@ export async function benchWards() {
         }
       }),
     );
+    await sampling;
     const seconds = (performance.now() - start) / 1000;
     await new Promise((r) => setTimeout(r, 2000)); // the last events on their way
     const perWard = wardIds.map((w) => received.get(w) ?? 0);
@@ -256,6 +300,12 @@ export async function benchWards() {
       `a ward's stream: its own ward's reading events`,
       `mean ${fmt(mean, 1)} /s, min ${fmt(Math.min(...perWard) / seconds, 1)} /s, max ${fmt(Math.max(...perWard) / seconds, 1)} /s`,
       { value: ratio, goal: 'Σ wards = hospital-wide (1.00)', ok: Math.abs(ratio - 1) < 0.01 },
+    );
+    busyOutreach.sort((a, b) => a - b);
+    const busy = { p50: percentile(busyOutreach, 50), p95: percentile(busyOutreach, 95) };
+    report(
+      `GET /api/outreach/patients while every ward records (${busyOutreach.length} reads; against a ward's list idle)`,
+      `${ms(busy)} (${fmt(busy.p50 / wardLatency.p50, 1)}× a ward's list idle)`,
     );
     report(`cross-ward events delivered to a ward's stream`, `${crossWard}`, {
       value: crossWard,

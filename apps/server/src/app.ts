@@ -16,6 +16,7 @@ import type { DeviceLinkService } from './modules/devices/link-service.ts';
 import type { ExportService } from './modules/fhir/export-service.ts';
 import type { FhirService } from './modules/fhir/service.ts';
 import type { IngestService } from './modules/readings/ingest-service.ts';
+import type { ReadingService } from './modules/readings/service.ts';
 import type { ReadingStorageService } from './modules/readings/storage-service.ts';
 import { APP_VERSION } from './modules/system/service.ts';
 import { PUBLIC_BODY_LIMIT, registerAccessControl } from './plugins/access.ts';
@@ -38,6 +39,8 @@ export interface AppServices {
   exports: ExportService;
   fhir: FhirService;
   audit: AuditService;
+  /** The readings (the outreach list's tests count its reads of the NEWS2 trends). */
+  readings: ReadingService;
 }
 
 declare module 'fastify' {
@@ -147,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, { title: 'Vigil', version: APP_VERSION });
   registerBackgroundWork(app, services, deps, metrics);
   await registerRoutes(app, services, { ...deps, clock, cookie: cookieOptions, lifecycle, metrics });
-  const { ingest, deviceLinks, alerts, readingStorage, exports, fhir } = services;
+  const { ingest, deviceLinks, alerts, readingStorage, exports, fhir, readings } = services;
   app.decorate('services', {
     ingest,
     deviceLinks,
@@ -156,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exports,
     fhir,
     audit,
+    readings,
   } satisfies AppServices);
 
   return app;

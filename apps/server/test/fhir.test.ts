@@ -100,6 +100,7 @@ describe('GET /fhir/R4/metadata', () => {
       'Observation',
       'Device',
       'Provenance',
+      'Location',
       'Group',
     ]);
     expect(rest.resource[1]!.searchParam!.map((p) => p.name)).toEqual([
@@ -110,6 +111,7 @@ describe('GET /fhir/R4/metadata', () => {
       'component-code',
       'status',
       'date',
+      'location',
       '_lastUpdated',
     ]);
     expectValid([res.body]);

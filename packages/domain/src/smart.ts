@@ -6,7 +6,14 @@ import { z } from 'zod';
  * search) and v1's `read` means read and search. Vigil's FHIR API only reads, so a client is granted
  * read and search of some resource types.
  */
-export const SMART_RESOURCE_TYPES = ['Patient', 'Observation', 'Device', 'Group', 'Provenance'] as const;
+export const SMART_RESOURCE_TYPES = [
+  'Patient',
+  'Observation',
+  'Device',
+  'Group',
+  'Provenance',
+  'Location',
+] as const;
 export type SmartResourceType = (typeof SMART_RESOURCE_TYPES)[number];
 
 /** The scopes Vigil grants: read and search of each resource type it serves. */

@@ -92,6 +92,7 @@ export async function registerRoutes(
   await app.register(fhirRoutes, {
     prefix: FHIR_BASE_PATH,
     fhir: services.fhir,
+    locations: services.locations,
     exports: services.exports,
     smart: services.smart,
     clock,

@@ -34,6 +34,7 @@ import { createLiveEventsService } from '../modules/events/service.ts';
 import { createStreamsRepository } from '../modules/events/streams-repository.ts';
 import { createExportRepository } from '../modules/fhir/export-repository.ts';
 import { createExportService } from '../modules/fhir/export-service.ts';
+import { createLocationService } from '../modules/fhir/location.ts';
 import { createFhirRepository } from '../modules/fhir/repository.ts';
 import { createFhirService } from '../modules/fhir/service.ts';
 import { createHandoverRepository } from '../modules/handover/repository.ts';
@@ -296,6 +297,8 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     alerts,
     patientsChanged: () => patients.patientsChanged(),
   });
+  // The wards as FHIR Locations (decision 035).
+  const locations = createLocationService({ wards: () => wardsRepository.list() });
   const outreach = createOutreachService({
     patients,
     trends: readings,
@@ -303,6 +306,7 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     wards: { list: () => wards.list(), beds: () => wardsRepository.beds() },
     clock,
   });
+  database.onConnectionLost(() => outreach.forgetAll());
   const shiftLeads = createShiftLeadService({
     repo: assignmentRepository,
     assignments,
@@ -323,6 +327,8 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
       if (row.type === 'patient-updated' || row.type === 'ward-changed') patients.patientsChanged();
       if (row.patientId !== null) analysis.patientChanged(row.patientId);
     }
+    // The outreach list's trends, alerts and beds, held beside the snapshot (decision 035).
+    outreach.changed(rows);
   });
 
   return {
@@ -353,5 +359,6 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     shiftLeads,
     wards,
     outreach,
+    locations,
   };
 }

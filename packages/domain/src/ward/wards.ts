@@ -160,15 +160,13 @@ export const OutreachPatient = z.object({
       state: z.string(),
       escalatedTo: z.string().nullable(),
       raisedAt: isoDate,
+      /** How long it has waited is the reader's to count, from its last escalation or else its raising. */
       escalatedAt: isoDate.nullable(),
-      /** How long since it was raised, or since its last escalation when it has one. */
-      sinceMs: z.number().int(),
     })
     .nullable(),
   observations: z.object({
+    /** How long overdue or until due is the reader's to count from this (the answer is kept: decision 035). */
     dueAt: isoDate,
-    /** How long overdue (positive) or until due (negative). */
-    overdueByMs: z.number().int(),
     overdue: z.boolean(),
   }),
 });

@@ -2,10 +2,11 @@ import { SMART_SCOPES } from '@vigil/domain';
 import type { CapabilityStatement } from 'fhir/r4';
 import { ASSERTION_ALGORITHMS } from '../smart/service.ts';
 import { EXPORT_TYPES } from './export-service.ts';
+import { WARD_CODE_SYSTEM } from './location.ts';
 
 const PROFILE = (name: string) => `http://hl7.org/fhir/StructureDefinition/${name}`;
 
-/** What this server supports, exactly: read and search of three types, $everything and $export. */
+/** What this server supports, exactly: read and search of its types, $everything and $export. */
 export function capabilityStatement(baseUrl: string, version: string, date: Date): CapabilityStatement {
   return {
     resourceType: 'CapabilityStatement',
@@ -76,6 +77,12 @@ export function capabilityStatement(baseUrl: string, version: string, date: Date
                 documentation: 'Vigil records no birth date: matches no patient',
               },
               { name: 'gender', type: 'token', documentation: 'Vigil records no gender: matches no patient' },
+              {
+                name: 'location',
+                type: 'reference',
+                documentation:
+                  'The ward (Location) the patient lies on now: Location/1; Vigil keeps no Encounter',
+              },
               { name: '_lastUpdated', type: 'date' },
             ],
             operation: [
@@ -115,6 +122,11 @@ export function capabilityStatement(baseUrl: string, version: string, date: Date
                 type: 'date',
                 documentation: 'Prefixes eq, gt, ge, lt, le, sa, eb; repeat for a range',
               },
+              {
+                name: 'location',
+                type: 'reference',
+                documentation: 'Observations of the patients on this ward (Location) now: Location/1',
+              },
               { name: '_lastUpdated', type: 'date' },
             ],
           },
@@ -140,6 +152,23 @@ export function capabilityStatement(baseUrl: string, version: string, date: Date
             interaction: [{ code: 'read' }],
             documentation:
               'One per reading (Provenance/{reading id}): who recorded it or which device measured it',
+          },
+          {
+            type: 'Location',
+            profile: PROFILE('Location'),
+            conditionalRead: 'not-match',
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            documentation:
+              "The hospital's wards (Location/{ward id}, a hospital unit; a person sees their own wards only)",
+            searchParam: [
+              { name: '_id', type: 'token' },
+              {
+                name: 'identifier',
+                type: 'token',
+                documentation: `The ward's code (${WARD_CODE_SYSTEM})`,
+              },
+              { name: 'name', type: 'string' },
+            ],
           },
           {
             type: 'Group',

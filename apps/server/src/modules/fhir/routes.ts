@@ -20,12 +20,14 @@ import { ASSERTION_ALGORITHMS, OAuthError, type SmartService } from '../smart/se
 import { capabilityStatement } from './capability.ts';
 import { exportRoutes } from './export-routes.ts';
 import type { ExportRequester, ExportService } from './export-service.ts';
+import { LOCATION_SEARCH_PARAMS, type LocationService } from './location.ts';
 import { FHIR_JSON, FHIR_PRODUCES, registerFhirErrors } from './outcome.ts';
 import {
   FhirBundle,
   FhirCapabilityStatement,
   FhirDevice,
   FhirGroup,
+  FhirLocation,
   FhirObservation,
   FhirOperationOrId,
   FhirPatient,
@@ -48,6 +50,8 @@ import {
 
 export interface FhirRoutesOptions {
   fhir: FhirService;
+  /** The wards as Locations (decision 035). */
+  locations: LocationService;
   exports: ExportService;
   smart: SmartService;
   clock: Clock;
@@ -135,7 +139,7 @@ const OAuthErrorBody = z.object({
 
 /** FHIR R4 at /fhir/R4: errors answer OperationOutcome (outcome.ts). */
 export const fhirRoutes: FastifyPluginAsyncZod<FhirRoutesOptions> = async (app, options) => {
-  const { fhir, exports, smart } = options;
+  const { fhir, exports, smart, locations } = options;
   registerFhirErrors(app);
   const baseUrl = (request: FastifyRequest) =>
     `${options.publicUrl ?? `${request.protocol}://${request.host}`}${FHIR_BASE_PATH}`;
@@ -312,7 +316,7 @@ export const fhirRoutes: FastifyPluginAsyncZod<FhirRoutesOptions> = async (app, 
 
   /** A search by GET and by POST [type]/_search (a form, merged with the query). */
   function searchRoutes(
-    type: 'Patient' | 'Observation' | 'Device' | 'Group',
+    type: 'Patient' | 'Observation' | 'Device' | 'Group' | 'Location',
     params: readonly string[],
     summary: string,
     run: (query: RawQuery, context: SearchContext) => Promise<Bundle>,
@@ -356,7 +360,7 @@ export const fhirRoutes: FastifyPluginAsyncZod<FhirRoutesOptions> = async (app, 
   searchRoutes(
     'Patient',
     PATIENT_SEARCH_PARAMS,
-    'Search patients by identifier (the ward patient ID), name, family, given or _id',
+    'Search patients by identifier (the ward patient ID), name, family, given, _id or location (their ward)',
     fhir.searchPatients,
   );
   searchRoutes(
@@ -372,6 +376,27 @@ export const fhirRoutes: FastifyPluginAsyncZod<FhirRoutesOptions> = async (app, 
     fhir.searchDevices,
   );
   searchRoutes('Group', GROUP_SEARCH_PARAMS, 'The ward as a Group of its patients', fhir.searchGroups);
+  searchRoutes(
+    'Location',
+    LOCATION_SEARCH_PARAMS,
+    "The hospital's wards as Locations (a person's own wards only)",
+    locations.searchLocations,
+  );
+
+  app.get(
+    '/Location/:id',
+    {
+      config: { access: read('Location') },
+      schema: {
+        ...operation('FHIR', 'fhirReadLocation', 'Read a ward as a Location (another ward of a person: 404)'),
+        produces: FHIR_PRODUCES,
+        params: RecordIdParam,
+        response: { 200: FhirLocation, 304: z.undefined().describe('Not modified') },
+      },
+    },
+    async (request, reply) =>
+      versioned(request, reply, await locations.readLocation(request.params.id, context(request))),
+  );
 
   app.get(
     '/Patient/:id',

@@ -26,6 +26,7 @@ export const FhirObservation = resource('Observation');
 export const FhirDevice = resource('Device');
 export const FhirGroup = resource('Group');
 export const FhirProvenance = resource('Provenance');
+export const FhirLocation = resource('Location');
 export const FhirCapabilityStatement = z.looseObject({
   resourceType: z.string().describe('CapabilityStatement'),
   fhirVersion: z.string().describe('4.0.1'),

@@ -4,6 +4,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
 import { OBSERVATION_SUFFIXES, PATIENT_ID_SYSTEM } from './codes.ts';
+import { LOCATION_PARAM, searchWardsOf } from './location.ts';
 import {
   observationsOfReading,
   toFhirDevice,
@@ -45,6 +46,7 @@ export const PATIENT_SEARCH_PARAMS = [
   'given',
   'birthdate',
   'gender',
+  LOCATION_PARAM,
   ...PAGING,
 ] as const;
 export const OBSERVATION_SEARCH_PARAMS = [
@@ -57,6 +59,7 @@ export const OBSERVATION_SEARCH_PARAMS = [
   'date',
   '_sort',
   '_include',
+  LOCATION_PARAM,
   ...PAGING,
 ] as const;
 export const DEVICE_SEARCH_PARAMS = ['_id', 'patient', 'identifier', ...PAGING] as const;
@@ -228,7 +231,8 @@ export function createFhirService(deps: {
       refuseUnknown(query, PATIENT_SEARCH_PARAMS);
       const count = countOf(query, 50);
       const asked = patientFilterOf(query);
-      const filter = asked && { ...asked, ...wardsOf(context) };
+      // The wards it names (`location`) that the asker sees, else the asker's (decision 035).
+      const filter = asked && { ...asked, ...searchWardsOf(query, context.wardIds) };
       const cursor = [query._cursor ?? []].flat()[0];
       const afterId = cursor === undefined ? undefined : referenceId(cursor, 'Patient', '_cursor');
       const rows = filter
@@ -297,7 +301,7 @@ export function createFhirService(deps: {
         categories: categoriesOf(query),
         ...(statuses ? { statuses } : {}),
         ...(patientId !== undefined ? { patientId } : {}),
-        ...wardsOf(context),
+        ...searchWardsOf(query, context.wardIds),
         ...(from ? { from } : {}),
         ...(to ? { to } : {}),
         ...(updated.from ? { storedSince: updated.from } : {}),

@@ -80,6 +80,13 @@ export function createPatientService(deps: {
       ward.list(query, scope),
     /** Every patient in the hospital, in ward order (not rendered: for handover drafts and the outreach list). */
     ward: (): Promise<Patient[]> => ward.patients(),
+    /**
+     * An answer derived from every patient and what else the caller holds, rendered and kept with the
+     * list's answers (ward-snapshot.ts: the outreach list, decision 035).
+     */
+    derived: ward.derived,
+    /** What else a derived answer read changed: rendered again next time. */
+    forgetDerived: ward.forget,
     /** Every patient on one ward, in ward order (its board). */
     onWard: (wardId: number): Promise<Patient[]> => ward.patients(wardId),
     /** A patient's record as rendered JSON with its ETag; 404 for an unknown patient. */

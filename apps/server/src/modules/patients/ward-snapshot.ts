@@ -2,8 +2,19 @@ import { Patient, type PatientListQuery, scopeSees, type WardScope } from '@vigi
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { type Representation, represent } from '../../lib/representation.ts';
-import { nextChangeMs, toPatient } from './mappers.ts';
+import { nextChangeMs, storedNews2, toPatient } from './mappers.ts';
 import { matchesListQuery, type PatientRepository, type PatientRow } from './repository.ts';
+
+/**
+ * A patient as a derived answer reads the snapshot: what every patient's answer needs, and her
+ * record as the API shapes it (built only for the patients the answer shows).
+ */
+export interface SnapshotPatient {
+  id: number;
+  wardId: number;
+  news2: { total: number; redScore: boolean };
+  patient: () => Patient;
+}
 
 /** Rendered answers kept at once (searches and records); past it they are rendered again. */
 const ANSWERS_KEPT = 500;
@@ -28,7 +39,8 @@ export function createWardSnapshot(deps: {
   let loading: Promise<PatientRow[]> | null = null;
   /** Bumped by every change: a read that started before one is not kept. */
   let generation = 0;
-  const answers = new Map<string, Representation>();
+  /** Each kept with the time it stops holding by its own inputs (a derived answer's; else Infinity). */
+  const answers = new Map<string, Representation & { untilMs?: number }>();
   /** When the rendered answers stop holding by time alone (the earliest of the rows' changes). */
   let validUntilMs = Number.POSITIVE_INFINITY;
 
@@ -60,11 +72,7 @@ export function createWardSnapshot(deps: {
    */
   function answer(from: PatientRow[], key: string, nowMs: number, render: () => string): Representation {
     if (from !== rows) return represent(render());
-    if (nowMs >= validUntilMs) {
-      answers.clear();
-      validUntilMs = Number.POSITIVE_INFINITY;
-      for (const row of rows ?? []) validUntilMs = Math.min(validUntilMs, nextChangeMs(row, nowMs));
-    }
+    holdTimes(nowMs);
     let found = answers.get(key);
     if (!found) {
       if (answers.size >= ANSWERS_KEPT) answers.clear();
@@ -72,6 +80,14 @@ export function createWardSnapshot(deps: {
       answers.set(key, found);
     }
     return found;
+  }
+
+  /** Empties the rendered answers once time has moved past what they show (a value turning stale). */
+  function holdTimes(nowMs: number) {
+    if (nowMs < validUntilMs) return;
+    answers.clear();
+    validUntilMs = Number.POSITIVE_INFINITY;
+    for (const row of rows ?? []) validUntilMs = Math.min(validUntilMs, nextChangeMs(row, nowMs));
   }
 
   return {
@@ -111,6 +127,48 @@ export function createWardSnapshot(deps: {
       if (!row) return null;
       const nowMs = clock.now().getTime();
       return answer(all, `patient|${id}`, nowMs, () => JSON.stringify(Patient.parse(toPatient(row, nowMs))));
+    },
+
+    /**
+     * An answer derived from every patient of the hospital and what else its caller holds (the
+     * outreach list, decision 035), rendered once and kept with the others under `key`: until the
+     * ward changes, as they are; until the caller's other inputs change ({@link forget}); and until
+     * `untilMs`, the first time after `nowMs` at which `render` would answer otherwise by time alone
+     * (`untilMs` ≤ `nowMs`: not kept, rendered again next time).
+     */
+    async derived(
+      key: string,
+      render: (patients: SnapshotPatient[], nowMs: number) => Promise<{ json: string; untilMs: number }>,
+    ): Promise<Representation> {
+      const all = await current();
+      const nowMs = clock.now().getTime();
+      const name = `derived|${key}`;
+      if (all === rows) {
+        holdTimes(nowMs);
+        const found = answers.get(name);
+        if (found && (found.untilMs === undefined || nowMs < found.untilMs)) return found;
+      }
+      const out = await render(
+        all.map((r) => ({
+          id: r.id,
+          wardId: r.wardId,
+          news2: storedNews2(r),
+          patient: () => toPatient(r, nowMs),
+        })),
+        nowMs,
+      );
+      const rendered = { ...represent(out.json), untilMs: out.untilMs };
+      // Kept unless the ward changed while it rendered, or its own inputs did (untilMs ≤ nowMs).
+      if (all === rows && out.untilMs > nowMs) {
+        if (answers.size >= ANSWERS_KEPT) answers.clear();
+        answers.set(name, rendered);
+      }
+      return rendered;
+    },
+
+    /** What else a derived answer read changed: it is rendered again next time. */
+    forget(key: string) {
+      answers.delete(`derived|${key}`);
     },
 
     /** A patient changed (or was admitted): the next answer reads the ward again. */

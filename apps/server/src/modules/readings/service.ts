@@ -78,6 +78,47 @@ export function createReadingService(deps: {
   clock: Clock;
 }) {
   const { repo, trends, trendService, patients, clock } = deps;
+  /**
+   * Each patient's {@link news2Trends} trend (null without one), and until when it holds by time
+   * alone (`untilMs`): its first reading leaves the window then, and the series' first point with
+   * it (its newest values are never older than its first). Infinity with no reading in the window:
+   * only a new reading (its live event) can change it. For an answer kept in memory (decision 035).
+   */
+  async function news2TrendsHeld(
+    patientIds: readonly number[],
+  ): Promise<Map<number, { trend: BedTrend | null; untilMs: number }>> {
+    const now = clock.now();
+    const windowMs = NEWS2_TREND_WINDOW_H * 3_600_000;
+    const from = new Date(now.getTime() - windowMs);
+    const [ends, changes] = await Promise.all([
+      trends.seriesEnds(patientIds, from, now, countingProvenances),
+      trends.scaleChanges(patientIds),
+    ]);
+    const held = new Map<number, { trend: BedTrend | null; untilMs: number }>();
+    for (const id of patientIds) held.set(id, { trend: null, untilMs: Number.POSITIVE_INFINITY });
+    for (const { patientId, spo2Scale, scored, first, latest } of ends) {
+      if (!first) continue;
+      // In the window while reading_time >= now - window: it leaves a millisecond after.
+      const untilMs = first.readingTime.getTime() + windowMs + 1;
+      if (scored < 2) {
+        held.set(patientId, { trend: null, untilMs });
+        continue;
+      }
+      // Each end on the scale in force when its reading was measured, as the series scores it.
+      const scaleAt = spo2ScaleAt(changes.get(patientId) ?? [], spo2Scale === 2 ? 2 : 1);
+      const total = (values: ReadingRow, scale: Spo2Scale) =>
+        computeNews2(news2InputFromVitals(values, scale)).total;
+      held.set(patientId, {
+        trend: bedTrend(
+          total(first, scaleAt(first.readingTime.getTime())),
+          total(latest, scaleAt(latest.readingTime.getTime())),
+        ),
+        untilMs,
+      });
+    }
+    return held;
+  }
+
   return {
     /** Newest first, `limit` at a time, before the `before` cursor and since `since` when given. */
     async page(patientId: number, query: z.infer<typeof ReadingsQuery>): Promise<ReadingsPage> {
@@ -154,29 +195,12 @@ export function createReadingService(deps: {
      * than two scored readings in the window has no trend (left out of the map).
      */
     async news2Trends(patientIds: readonly number[]): Promise<Map<number, BedTrend>> {
-      const now = clock.now();
-      const from = new Date(now.getTime() - NEWS2_TREND_WINDOW_H * 3_600_000);
-      const [ends, changes] = await Promise.all([
-        trends.seriesEnds(patientIds, from, now, countingProvenances),
-        trends.scaleChanges(patientIds),
-      ]);
       const trendOf = new Map<number, BedTrend>();
-      for (const { patientId, spo2Scale, scored, first, latest } of ends) {
-        if (scored < 2 || !first) continue;
-        // Each end on the scale in force when its reading was measured, as the series scores it.
-        const scaleAt = spo2ScaleAt(changes.get(patientId) ?? [], spo2Scale === 2 ? 2 : 1);
-        const total = (values: ReadingRow, scale: Spo2Scale) =>
-          computeNews2(news2InputFromVitals(values, scale)).total;
-        trendOf.set(
-          patientId,
-          bedTrend(
-            total(first, scaleAt(first.readingTime.getTime())),
-            total(latest, scaleAt(latest.readingTime.getTime())),
-          ),
-        );
-      }
+      for (const [id, { trend }] of await news2TrendsHeld(patientIds)) if (trend) trendOf.set(id, trend);
       return trendOf;
     },
+
+    news2TrendsHeld,
 
     /**
      * A patient and its trend over [from, to] as readings, oldest first (the analysis's input):

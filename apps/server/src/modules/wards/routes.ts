@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, PatientIdParams } from '../../lib/id-params.ts';
+import { sendRepresentation } from '../../lib/representation.ts';
 import { access } from '../../plugins/access.ts';
 import { operation } from '../../plugins/openapi.ts';
 import { actorOf } from '../audit/context.ts';
@@ -145,6 +146,7 @@ export const wardsRoutes: FastifyPluginAsyncZod<{ wards: WardsService; outreach:
         response: { 200: z.array(OutreachPatient) },
       },
     },
-    async () => outreach.atRisk(),
+    // From memory, rendered once per change (its bytes and ETag), 304 when the client has them.
+    async (request, reply) => sendRepresentation(request, reply, await outreach.atRisk()),
   );
 };

@@ -85,15 +85,21 @@ export function createWardsService(deps: {
     async create(input: WardInput, actor: AuditActor): Promise<Ward> {
       const row = await repo.insert(input);
       if (row === 'taken') throw conflict(`Ward code ${input.code} is another ward's`, 'WARD_CODE_TAKEN');
-      await deps.database.transaction((run) =>
-        audit.recordIn(run, {
+      let events: LiveEventRow[] = [];
+      await deps.database.transaction(async (run) => {
+        await audit.recordIn(run, {
           actor,
           action: 'create',
           entityType: 'Ward',
           entityId: row.id,
           detail: row.code,
-        }),
-      );
+        });
+        // Every instance hears of it (the outreach list names wards); its own streams only.
+        events = await liveEvents.record(run, [
+          { type: 'ward-changed', patientId: null, wardId: row.id, data: {} },
+        ]);
+      });
+      liveEvents.committed(events);
       return toWard_(row);
     },
 

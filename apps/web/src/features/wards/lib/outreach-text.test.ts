@@ -13,7 +13,6 @@ const alert = (
   escalatedTo: null,
   raisedAt: '2026-03-02T09:48:00Z',
   escalatedAt: null,
-  sinceMs: 0,
   ...over,
 });
 
