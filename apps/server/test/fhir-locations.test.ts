@@ -1,6 +1,6 @@
 import { Ward } from '@vigil/domain';
-import type { Bundle, Location, Observation, Resource } from 'fhir/r4';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bundle, Group, Location, Observation, Resource } from 'fhir/r4';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { admitPatient, type Session, signUp, signUpAs } from './support/factories.ts';
 import { fhirProblems } from './support/fhir-validation.ts';
@@ -155,5 +155,64 @@ describe('Patient and Observation searches by ward (location)', () => {
     );
     for (const bad of ['Ward/1', 'Location/x', ''])
       expect((await fhir(nurseA, `Patient?location=${bad}`)).status, bad).toBe(400);
+  });
+});
+
+describe('a ward as a Group of its patients', () => {
+  it('reads each ward’s Group with its patients and Location, and another ward’s as unknown', async () => {
+    const groupB = await fhir(people.nurseB!, `Group/ward-${wardB.id}`);
+    expect(groupB.status).toBe(200);
+    const b = groupB.body as unknown as Group;
+    expect(b.name).toBe('Ward 8 East');
+    expect(b.member?.map((m) => m.entity.reference)).toEqual([`Patient/${onB}`]);
+    expect(b.characteristic?.[0]?.valueReference?.reference).toBe(`Location/${wardB.id}`);
+    expect(fhirProblems(b as unknown as Resource)).toEqual([]);
+    // Ward A's Group is not hers: as unknown as a ward that does not exist.
+    expect((await fhir(people.nurseB!, 'Group/ward-1')).status).toBe(404);
+    expect((await fhir(people.nurseB!, 'Group/ward-99999')).status).toBe(404);
+    const all = (await fhir(admin, 'Group/ward-1')).body as unknown as Group;
+    expect(all.member?.map((m) => m.entity.reference)).toContain(`Patient/${onA}`);
+    expect(all.member?.map((m) => m.entity.reference)).not.toContain(`Patient/${onB}`);
+  });
+
+  it('lists the Groups a person sees: every ward of hers, and the whole', async () => {
+    const mine = await fhir(people.nurseB!, 'Group');
+    expect(ids(mine.body)).toEqual(['ward', `ward-${wardB.id}`]);
+    const hospital = await fhir(admin, 'Group');
+    expect(ids(hospital.body)).toEqual(['ward', 'ward-1', `ward-${wardB.id}`]);
+    expect(ids((await fhir(admin, `Group?_id=ward-${wardB.id}`)).body)).toEqual([`ward-${wardB.id}`]);
+  });
+
+  it('exports one ward’s patients', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/fhir/R4/Group/ward-${wardB.id}/$export?_type=Patient`,
+      headers: { cookie: admin.cookie, prefer: 'respond-async' },
+    });
+    expect(res.statusCode).toBe(202);
+    const status = String(res.headers['content-location']).replace(/^.*\/fhir\/R4\//, '');
+    let manifest: { output: { url: string }[] } | undefined;
+    await vi.waitFor(
+      async () => {
+        const poll = await t.app.inject({
+          method: 'GET',
+          url: `/fhir/R4/${status}`,
+          headers: { cookie: admin.cookie },
+        });
+        expect(poll.statusCode).toBe(200);
+        manifest = poll.json();
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    const file = manifest!.output[0]!.url.replace(/^.*\/fhir\/R4\//, '');
+    const ndjson = (
+      await t.app.inject({ method: 'GET', url: `/fhir/R4/${file}`, headers: { cookie: admin.cookie } })
+    ).body;
+    expect(
+      ndjson
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual([String(onB)]);
   });
 });

@@ -199,7 +199,12 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
   // The database went away: the ward as last read is not answered for current while it is down.
   database.onConnectionLost(() => patients.patientsChanged());
   const fhirRepository = createFhirRepository(database.db);
-  const fhir = createFhirService({ repo: fhirRepository, audit, openingWindowMs: RECORD_OPENING_WINDOW_MS });
+  const fhir = createFhirService({
+    repo: fhirRepository,
+    audit,
+    openingWindowMs: RECORD_OPENING_WINDOW_MS,
+    wards: () => wardsRepository.list(),
+  });
   const exports = createExportService({
     repo: fhirRepository,
     jobs: createExportRepository(database.db),

@@ -362,6 +362,8 @@ export function toFhirGroup(group: {
   name: string;
   patientIds: readonly number[];
   lastUpdated: Date;
+  /** The one ward it is (its Location), or null for the patients of every ward the asker sees. */
+  wardId?: number | null;
 }): Group {
   return withVersion<Group>({
     resourceType: 'Group',
@@ -372,6 +374,17 @@ export function toFhirGroup(group: {
     type: 'person',
     actual: true,
     name: group.name,
+    ...(group.wardId
+      ? {
+          characteristic: [
+            {
+              code: { text: 'On the ward' },
+              valueReference: { reference: `Location/${group.wardId}`, display: group.name },
+              exclude: false,
+            },
+          ],
+        }
+      : {}),
     quantity: group.patientIds.length,
     member: group.patientIds.map((id) => ({ entity: { reference: `Patient/${id}` } })),
   });

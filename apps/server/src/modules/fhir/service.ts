@@ -68,8 +68,14 @@ export const EVERYTHING_PARAMS = ['_count', '_cursor', '_since', '_type', 'start
 /** What Patient/$everything can send, in its order: the patient, their devices, observations, provenance. */
 export const EVERYTHING_TYPES = ['Patient', 'Device', 'Observation', 'Provenance'] as const;
 
-/** The ward as a Group: one ward today (`Group/ward`); decision 031 says how several wards will be. */
+/**
+ * The wards as Groups (decisions 031, 035): `Group/ward` holds every patient the asker sees (all of
+ * a one-ward hospital's), `Group/ward-{id}` one ward's, the Group of its `Location/{id}`.
+ */
 export const WARD_GROUP_ID = 'ward';
+const ONE_WARD_GROUP = /^ward-([1-9]\d{0,8})$/;
+/** The Group of one ward. */
+export const wardGroupId = (wardId: number) => `${WARD_GROUP_ID}-${wardId}`;
 
 /** Where a search was asked (to write its self and next links), who asked, and what they may see. */
 export interface SearchContext {
@@ -111,6 +117,8 @@ export function createFhirService(deps: {
   repo: FhirRepository;
   audit: AuditService;
   openingWindowMs: number;
+  /** The hospital's wards (their Groups' names). */
+  wards: () => Promise<readonly { id: number; name: string }[]>;
 }) {
   const { repo, audit } = deps;
 
@@ -204,16 +212,26 @@ export function createFhirService(deps: {
     };
   }
 
-  /** The members of a Group (the ward now); 404 for any other id. */
-  /** The ward as a Group; for a person of some wards only, the members on their wards. */
+  /**
+   * A Group's members: `Group/ward`, the patients on the wards the asker sees (every ward's for the
+   * hospital-wide); `Group/ward-{id}`, that ward's, 404 for a ward the asker does not see (as one
+   * that does not exist) and for any other id.
+   */
   async function groupOf(id: string, wardIds?: readonly number[]) {
-    if (id !== WARD_GROUP_ID) throw notFound(`Group/${id} is not known; the ward is Group/${WARD_GROUP_ID}`);
+    const one = ONE_WARD_GROUP.exec(id);
+    const ward = one ? (await deps.wards()).find((w) => w.id === Number(one[1])) : undefined;
+    if (id !== WARD_GROUP_ID && (!ward || (wardIds && !wardIds.includes(ward.id)))) {
+      throw notFound(
+        `Group/${id} is not known; the wards are Group/${WARD_GROUP_ID} and Group/${WARD_GROUP_ID}-{id} for each ward's Location/{id}`,
+      );
+    }
     const all = await repo.wardPatientIds();
-    const patientIds = wardIds
-      ? (await repo.patients({ ids: all, wardIds, limit: all.length || 1 })).map((p) => p.id)
+    const within = ward ? [ward.id] : wardIds;
+    const patientIds = within
+      ? (await repo.patients({ ids: all, wardIds: within, limit: all.length || 1 })).map((p) => p.id)
       : all;
     const lastUpdated = await repo.patientsLastUpdated();
-    return { id, name: 'Ward', patientIds, lastUpdated };
+    return { id, name: ward ? ward.name : 'Ward', patientIds, lastUpdated, wardId: ward?.id ?? null };
   }
 
   return {
@@ -399,7 +417,7 @@ export function createFhirService(deps: {
 
     async readGroup(id: string, context: SearchContext): Promise<Group> {
       const group = await groupOf(id, context.wardIds);
-      await auditPatients(context, 'Group', group.patientIds, 'FHIR read of the ward');
+      await auditPatients(context, 'Group', group.patientIds, `FHIR read of Group/${group.id}`);
       return toFhirGroup(group);
     },
 
@@ -407,13 +425,18 @@ export function createFhirService(deps: {
       refuseUnknown(query, GROUP_SEARCH_PARAMS);
       countOf(query, 50);
       const ids = [query._id ?? []].flat().flatMap((v) => v.split(','));
-      const group =
-        ids.length === 0 || ids.includes(WARD_GROUP_ID)
-          ? await groupOf(WARD_GROUP_ID, context.wardIds)
-          : null;
-      const resources = group ? [toFhirGroup(group)] : [];
+      // Group/ward, then each ward the asker sees; `_id` picks among them.
+      const seen = (await deps.wards()).filter((w) => !context.wardIds || context.wardIds.includes(w.id));
+      const candidates = [WARD_GROUP_ID, ...seen.map((w) => wardGroupId(w.id))].filter(
+        (id) => ids.length === 0 || ids.includes(id),
+      );
+      const groups = [];
+      for (const id of candidates) groups.push(await groupOf(id, context.wardIds));
+      const resources = groups.map(toFhirGroup);
       const bundle = await searchset(context, 'Group', query, { resources }, async () => resources.length);
-      if (group) await auditPatients(context, 'Group', group.patientIds, 'FHIR search of the ward');
+      for (const group of groups) {
+        await auditPatients(context, 'Group', group.patientIds, `FHIR search of Group/${group.id}`);
+      }
       return bundle;
     },
 
