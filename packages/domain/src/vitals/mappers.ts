@@ -1,4 +1,11 @@
-import { type ReadingMeasurement, VITAL_SIGNS, type VitalKey, type VitalSign } from './catalogue.ts';
+import {
+  type MeasurementKey,
+  READING_MEASUREMENTS,
+  type ReadingMeasurement,
+  VITAL_SIGNS,
+  type VitalKey,
+  type VitalSign,
+} from './catalogue.ts';
 import type { Consciousness } from './consciousness.ts';
 
 /** The value type of a vital sign: a number, an ACVPU level, or yes/no. */
@@ -39,6 +46,23 @@ export function vitalsOfPatient(patient: PatientVitalValues): VitalState {
   const values: Record<string, unknown> = {};
   for (const v of VITAL_SIGNS) values[v.key] = patient[v.patientField] ?? null;
   return values as VitalState;
+}
+
+/**
+ * The vital signs of anything that holds them by the catalogue's keys (a patient row, a score's
+ * input), and nothing else: one per catalogue row, in its order.
+ */
+export function vitalStateOf<T extends Record<VitalKey, unknown>>(values: T): Pick<T, VitalKey> {
+  return Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, values[v.key]])) as Pick<T, VitalKey>;
+}
+
+/** The measurements of anything that holds them by their reading names (a stored reading), and nothing else. */
+export function measurementsOf<T extends Record<MeasurementKey, unknown>>(
+  values: T,
+): Pick<T, MeasurementKey> {
+  return Object.fromEntries(
+    READING_MEASUREMENTS.map((v) => [v.readingField, values[v.readingField]]),
+  ) as Pick<T, MeasurementKey>;
 }
 
 /** The vital signs a reading measured (battery, steps and sleep are not vital signs). */
