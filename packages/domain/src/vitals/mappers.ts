@@ -56,6 +56,18 @@ export function vitalStateOf<T extends Record<VitalKey, unknown>>(values: T): Pi
   return Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, values[v.key]])) as Pick<T, VitalKey>;
 }
 
+/**
+ * Anything holding vital signs by the catalogue's keys with every one it leaves out (the NEWS2
+ * additions an admission may omit) as null: not sent is not recorded.
+ */
+export function withUnrecordedVitals<T extends Partial<Record<VitalKey, unknown>>>(
+  values: T,
+): T & { [K in keyof T & VitalKey]-?: Exclude<T[K], undefined> | null } {
+  const out: Record<string, unknown> = { ...values };
+  for (const v of VITAL_SIGNS) out[v.key] = values[v.key] ?? null;
+  return out as T & { [K in keyof T & VitalKey]-?: Exclude<T[K], undefined> | null };
+}
+
 /** The measurements of anything that holds them by their reading names (a stored reading), and nothing else. */
 export function measurementsOf<T extends Record<MeasurementKey, unknown>>(
   values: T,
