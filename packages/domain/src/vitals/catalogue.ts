@@ -480,6 +480,17 @@ export const VITAL_KEYS = VITAL_SIGNS.map((v) => v.key);
 /** Patient field names of the vital signs on the wire (the API's patient record: `pulse`). */
 export type VitalPatientField = VitalSign['patientField'];
 
+/** A vital sign a Bluetooth device measures: one with GATT characteristics. */
+export type DeviceVitalSign =
+  | typeof OXYGEN_LEVEL
+  | typeof SYSTOLIC_BP
+  | typeof DIASTOLIC_BP
+  | typeof HEART_RATE
+  | typeof TEMPERATURE;
+/** The vital signs a Bluetooth device measures (those with GATT characteristics): what the bridge carries. */
+export const DEVICE_VITAL_SIGNS = VITAL_SIGNS.filter((v): v is DeviceVitalSign => v.gatt !== null);
+export type DeviceVitalKey = DeviceVitalSign['key'];
+
 /** The four vitals the spec shows on every card and tile (point 2). */
 export const CORE_VITAL_SIGNS = VITAL_SIGNS.filter((v) => v.requiredOnPatient);
 

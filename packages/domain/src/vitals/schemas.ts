@@ -6,6 +6,7 @@ import {
   type MeasurementKey,
   type NumericVitalSign,
   READING_MEASUREMENTS,
+  type ReadingMeasurement,
   type SKIN_TEMPERATURE,
   SYSTOLIC_BP,
   VITAL_SIGN_BY_KEY,
@@ -79,9 +80,13 @@ export function vitalValue<K extends VitalKey>(key: K) {
   }
 }
 
-type VitalSchema<K extends MeasurementKey> = K extends 'consciousness'
+/** The schema of a measurement's value, by its catalogue row's kind: an ACVPU level, yes/no or a number. */
+type VitalSchema<K extends MeasurementKey> = K extends unknown
+  ? SchemaOfKind<Extract<ReadingMeasurement, { key: K }>['kind']>
+  : never;
+type SchemaOfKind<Kind extends ReadingMeasurement['kind']> = Kind extends 'choice'
   ? z.ZodEnum<{ [L in (typeof CONSCIOUSNESS_LEVELS)[number]]: L }>
-  : K extends 'onSupplementalOxygen'
+  : Kind extends 'boolean'
     ? z.ZodBoolean
     : z.ZodNumber;
 
