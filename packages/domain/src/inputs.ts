@@ -5,7 +5,14 @@ import { CONDITIONS } from './entities.ts';
 import { recordId } from './ids.ts';
 import { isoDateTime } from './time.ts';
 import type { WithVitalKeys } from './vitals/mappers.ts';
-import { BP_ORDER_MESSAGE, news2OptionalFields, vitalValue } from './vitals/schemas.ts';
+import {
+  BP_ORDER_MESSAGE,
+  BP_ORDER_PATH,
+  coreVitalFields,
+  isBpInOrder,
+  news2OptionalFields,
+  optionalCoreVitalFields,
+} from './vitals/schemas.ts';
 
 /** Request bodies of the patient record API. Messages say what to fix. */
 
@@ -44,17 +51,13 @@ export const PatientCreateInput = z
   .object({
     name: text('Name', 200),
     condition: ConditionInput,
-    oxygenLevel: vitalValue('oxygenLevel'),
-    pulse: vitalValue('heartRate'),
-    systolicBP: vitalValue('systolicBP'),
-    diastolicBP: vitalValue('diastolicBP'),
-    temperature: vitalValue('temperature'),
+    ...coreVitalFields('patientField'),
     ...news2OptionalFields,
     ...vitalWatchFields,
     /** The ward admitted to (decision 035); by default the admitting person's ward when they have one. */
     wardId: recordId('wardId').optional(),
   })
-  .refine((p) => p.diastolicBP < p.systolicBP, { path: ['diastolicBP'], error: BP_ORDER_MESSAGE });
+  .refine(isBpInOrder, { path: BP_ORDER_PATH, error: BP_ORDER_MESSAGE });
 export type PatientCreateInput = z.infer<typeof PatientCreateInput>;
 /** An admission inside the server: the request, its vitals by the catalogue's keys (`heartRate`). */
 export type PatientAdmission = WithVitalKeys<PatientCreateInput>;
@@ -64,11 +67,7 @@ export const PatientUpdateInput = z
   .object({
     name: text('Name', 200).optional(),
     condition: ConditionInput.optional(),
-    oxygenLevel: vitalValue('oxygenLevel').optional(),
-    pulse: vitalValue('heartRate').optional(),
-    systolicBP: vitalValue('systolicBP').optional(),
-    diastolicBP: vitalValue('diastolicBP').optional(),
-    temperature: vitalValue('temperature').optional(),
+    ...optionalCoreVitalFields('patientField'),
     ...news2OptionalFields,
     ...vitalWatchFields,
   })

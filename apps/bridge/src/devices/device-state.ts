@@ -1,4 +1,9 @@
-import type { BridgeDevice, BridgeSyncState } from '@vigil/domain';
+import {
+  type BridgeDevice,
+  type BridgeSyncState,
+  type DeviceVitalKey,
+  NO_DEVICE_VITALS,
+} from '@vigil/domain';
 
 export type Connection = BridgeDevice['connectionState'];
 
@@ -12,10 +17,8 @@ export interface DeviceState {
   wanted: boolean;
   /** Actual state. */
   connection: Connection;
-  values: Pick<
-    BridgeDevice,
-    'heartRate' | 'batteryLevel' | 'oxygenLevel' | 'systolicBP' | 'diastolicBP' | 'temperature'
-  >;
+  /** The current value of each vital a device measures (catalogue rows with GATT), and its battery. */
+  values: Pick<BridgeDevice, DeviceVitalKey | 'batteryLevel'>;
   lastUpdated: string | null;
   stale: boolean;
   lastStreamAt: number | null;
@@ -28,14 +31,7 @@ export interface DeviceState {
   chain: Promise<void>;
 }
 
-export const NO_VALUES: DeviceState['values'] = {
-  heartRate: null,
-  batteryLevel: null,
-  oxygenLevel: null,
-  systolicBP: null,
-  diastolicBP: null,
-  temperature: null,
-};
+export const NO_VALUES: DeviceState['values'] = { ...NO_DEVICE_VITALS, batteryLevel: null };
 
 export function newDeviceState(id: string, name: string | null, simulated: boolean): DeviceState {
   return {

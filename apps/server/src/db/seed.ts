@@ -1,4 +1,19 @@
-import { CONNECTION_TYPES, summarizeNews2 } from '@vigil/domain';
+import {
+  ACVPU_CHOICES,
+  CONNECTION_TYPES,
+  CONSCIOUSNESS,
+  DIASTOLIC_BP,
+  HEART_RATE,
+  type NumericVitalSign,
+  OXYGEN_LEVEL,
+  RESPIRATORY_RATE,
+  SYSTOLIC_BP,
+  summarizeNews2,
+  TEMPERATURE,
+  VITAL_SIGNS,
+  type VitalKey,
+  type VitalState,
+} from '@vigil/domain';
 import { count } from 'drizzle-orm';
 import { admitDemo } from '../modules/patients/patient-writer.ts';
 import type { IngestReading, IngestService } from '../modules/readings/ingest-service.ts';
@@ -6,20 +21,17 @@ import type { Db } from './client.ts';
 import { emergencyContacts, medications, notes, patientEvents, patients, treatments } from './schema.ts';
 import { DEMO_WARD_ID, seedWardLayout } from './seed-ward.ts';
 
-type Acvpu = 'A' | 'C' | 'V' | 'P' | 'U';
+/** A value of each vital sign, in the catalogue's order (VITAL_SIGNS), none missing. */
+type DemoVitals = ValuesOf<typeof VITAL_SIGNS>;
+type ValuesOf<Rows extends readonly { key: VitalKey }[]> = {
+  [I in keyof Rows]: NonNullable<VitalState[Rows[I]['key']]>;
+};
 
 interface DemoPatient {
   name: string;
   condition: 'Critical' | 'Improving' | 'Stable' | 'Recovering';
-  oxygenLevel: number;
-  heartRate: number;
-  systolicBP: number;
-  diastolicBP: number;
-  /** tenths of °F */
-  temperature: number;
-  respiratoryRate: number;
-  consciousness: Acvpu;
-  onSupplementalOxygen: boolean;
+  /** RR, SpO2 %, on oxygen, systolic, diastolic, HR, ACVPU, temperature in tenths of °F (catalogue order). */
+  vitals: DemoVitals;
   spo2Scale?: 1 | 2;
   story: string;
 }
@@ -29,314 +41,146 @@ const DEMO_PATIENTS: DemoPatient[] = [
   {
     name: 'Margaret Okafor',
     condition: 'Critical',
-    oxygenLevel: 89,
-    heartRate: 124,
-    systolicBP: 94,
-    diastolicBP: 58,
-    temperature: 1024,
-    respiratoryRate: 26,
-    consciousness: 'A',
-    onSupplementalOxygen: true,
+    vitals: [26, 89, true, 94, 58, 124, 'A', 1024],
     story: 'Admitted with community-acquired pneumonia; sepsis pathway started.',
   },
   {
     name: 'Harold Jennings',
     condition: 'Critical',
-    oxygenLevel: 91,
-    heartRate: 118,
-    systolicBP: 88,
-    diastolicBP: 52,
-    temperature: 1013,
-    respiratoryRate: 24,
-    consciousness: 'C',
-    onSupplementalOxygen: true,
+    vitals: [24, 91, true, 88, 52, 118, 'C', 1013],
     story: 'Post-operative day 1 after bowel resection; new confusion overnight.',
   },
   {
     name: 'Aisha Rahman',
     condition: 'Critical',
-    oxygenLevel: 86,
-    heartRate: 112,
-    systolicBP: 142,
-    diastolicBP: 88,
-    temperature: 992,
-    respiratoryRate: 28,
-    consciousness: 'A',
-    onSupplementalOxygen: true,
+    vitals: [28, 86, true, 142, 88, 112, 'A', 992],
     spo2Scale: 2,
     story: 'COPD exacerbation, target saturation 88–92 % documented.',
   },
   {
     name: 'Thomas Brennan',
     condition: 'Critical',
-    oxygenLevel: 93,
-    heartRate: 42,
-    systolicBP: 98,
-    diastolicBP: 60,
-    temperature: 961,
-    respiratoryRate: 10,
-    consciousness: 'V',
-    onSupplementalOxygen: false,
+    vitals: [10, 93, false, 98, 60, 42, 'V', 961],
     story: 'Found drowsy; suspected opioid toxicity, naloxone given in ED.',
   },
   {
     name: 'Elena Petrova',
     condition: 'Improving',
-    oxygenLevel: 95,
-    heartRate: 96,
-    systolicBP: 118,
-    diastolicBP: 76,
-    temperature: 1001,
-    respiratoryRate: 20,
-    consciousness: 'A',
-    onSupplementalOxygen: true,
+    vitals: [20, 95, true, 118, 76, 96, 'A', 1001],
     story: 'Pyelonephritis on IV antibiotics, fever settling.',
   },
   {
     name: 'Samuel Adeyemi',
     condition: 'Improving',
-    oxygenLevel: 96,
-    heartRate: 88,
-    systolicBP: 132,
-    diastolicBP: 84,
-    temperature: 990,
-    respiratoryRate: 18,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [18, 96, false, 132, 84, 88, 'A', 990],
     story: 'Heart failure, diuresing well; weight down 2 kg.',
   },
   {
     name: 'Grace Whitfield',
     condition: 'Improving',
-    oxygenLevel: 94,
-    heartRate: 102,
-    systolicBP: 126,
-    diastolicBP: 80,
-    temperature: 995,
-    respiratoryRate: 21,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [21, 94, false, 126, 80, 102, 'A', 995],
     story: 'Cellulitis of the left leg, redness receding.',
   },
   {
     name: 'Ravi Shankar',
     condition: 'Improving',
-    oxygenLevel: 97,
-    heartRate: 78,
-    systolicBP: 136,
-    diastolicBP: 86,
-    temperature: 984,
-    respiratoryRate: 16,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [16, 97, false, 136, 86, 78, 'A', 984],
     story: 'DKA resolved; transitioned to subcutaneous insulin.',
   },
   {
     name: 'Lucia Moreno',
     condition: 'Improving',
-    oxygenLevel: 95,
-    heartRate: 92,
-    systolicBP: 110,
-    diastolicBP: 70,
-    temperature: 998,
-    respiratoryRate: 19,
-    consciousness: 'A',
-    onSupplementalOxygen: true,
+    vitals: [19, 95, true, 110, 70, 92, 'A', 998],
     story: 'Post-partum haemorrhage, transfused 2 units.',
   },
   {
     name: 'William Hartley',
     condition: 'Stable',
-    oxygenLevel: 98,
-    heartRate: 72,
-    systolicBP: 124,
-    diastolicBP: 78,
-    temperature: 982,
-    respiratoryRate: 16,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [16, 98, false, 124, 78, 72, 'A', 982],
     story: 'Elective hip replacement, mobilising with physio.',
   },
   {
     name: 'Chen Wei',
     condition: 'Stable',
-    oxygenLevel: 97,
-    heartRate: 66,
-    systolicBP: 118,
-    diastolicBP: 74,
-    temperature: 979,
-    respiratoryRate: 14,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [14, 97, false, 118, 74, 66, 'A', 979],
     story: 'Awaiting MRI for lower back pain.',
   },
   {
     name: 'Fatima Al-Sayed',
     condition: 'Stable',
-    oxygenLevel: 99,
-    heartRate: 58,
-    systolicBP: 112,
-    diastolicBP: 70,
-    temperature: 977,
-    respiratoryRate: 13,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [13, 99, false, 112, 70, 58, 'A', 977],
     story: 'Syncope work-up; telemetry unremarkable so far.',
   },
   {
     name: 'George Mitchell',
     condition: 'Stable',
-    oxygenLevel: 96,
-    heartRate: 80,
-    systolicBP: 148,
-    diastolicBP: 92,
-    temperature: 986,
-    respiratoryRate: 17,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [17, 96, false, 148, 92, 80, 'A', 986],
     story: 'Hypertension, medication review in progress.',
   },
   {
     name: 'Priya Nair',
     condition: 'Stable',
-    oxygenLevel: 98,
-    heartRate: 74,
-    systolicBP: 120,
-    diastolicBP: 80,
-    temperature: 983,
-    respiratoryRate: 15,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [15, 98, false, 120, 80, 74, 'A', 983],
     story: 'Laparoscopic cholecystectomy this morning.',
   },
   {
     name: 'Daniel Kowalski',
     condition: 'Stable',
-    oxygenLevel: 97,
-    heartRate: 84,
-    systolicBP: 128,
-    diastolicBP: 82,
-    temperature: 988,
-    respiratoryRate: 18,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [18, 97, false, 128, 82, 84, 'A', 988],
     story: 'Alcohol withdrawal, CIWA scores low.',
   },
   {
     name: "Siobhan O'Neill",
     condition: 'Stable',
-    oxygenLevel: 95,
-    heartRate: 70,
-    systolicBP: 104,
-    diastolicBP: 66,
-    temperature: 980,
-    respiratoryRate: 16,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [16, 95, false, 104, 66, 70, 'A', 980],
     story: 'Anaemia under investigation, iron infusion planned.',
   },
   {
     name: 'Kwame Mensah',
     condition: 'Recovering',
-    oxygenLevel: 97,
-    heartRate: 76,
-    systolicBP: 122,
-    diastolicBP: 78,
-    temperature: 985,
-    respiratoryRate: 16,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [16, 97, false, 122, 78, 76, 'A', 985],
     story: 'Recovering from appendicectomy, eating and drinking.',
   },
   {
     name: 'Yuki Tanaka',
     condition: 'Recovering',
-    oxygenLevel: 96,
-    heartRate: 82,
-    systolicBP: 116,
-    diastolicBP: 72,
-    temperature: 987,
-    respiratoryRate: 17,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [17, 96, false, 116, 72, 82, 'A', 987],
     story: 'Stroke rehabilitation, improving left-arm strength.',
   },
   {
     name: 'Robert Ellis',
     condition: 'Recovering',
-    oxygenLevel: 94,
-    heartRate: 90,
-    systolicBP: 134,
-    diastolicBP: 88,
-    temperature: 991,
-    respiratoryRate: 19,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [19, 94, false, 134, 88, 90, 'A', 991],
     story: 'Knee replacement day 3, pain controlled.',
   },
   {
     name: 'Hannah Schmidt',
     condition: 'Recovering',
-    oxygenLevel: 98,
-    heartRate: 68,
-    systolicBP: 108,
-    diastolicBP: 68,
-    temperature: 981,
-    respiratoryRate: 14,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [14, 98, false, 108, 68, 68, 'A', 981],
     story: 'Recovering from influenza A, off oxygen since yesterday.',
   },
   {
     name: 'Oluwaseun Bello',
     condition: 'Recovering',
-    oxygenLevel: 95,
-    heartRate: 98,
-    systolicBP: 126,
-    diastolicBP: 84,
-    temperature: 996,
-    respiratoryRate: 20,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [20, 95, false, 126, 84, 98, 'A', 996],
     story: 'Sickle cell crisis settling on oral analgesia.',
   },
   {
     name: 'Isabelle Laurent',
     condition: 'Recovering',
-    oxygenLevel: 97,
-    heartRate: 62,
-    systolicBP: 102,
-    diastolicBP: 64,
-    temperature: 976,
-    respiratoryRate: 12,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [12, 97, false, 102, 64, 62, 'A', 976],
     story: 'Post-thyroidectomy, calcium normal.',
   },
   {
     name: 'Mohammed Haddad',
     condition: 'Improving',
-    oxygenLevel: 93,
-    heartRate: 108,
-    systolicBP: 100,
-    diastolicBP: 62,
-    temperature: 1006,
-    respiratoryRate: 22,
-    consciousness: 'A',
-    onSupplementalOxygen: true,
+    vitals: [22, 93, true, 100, 62, 108, 'A', 1006],
     story: 'Aspiration pneumonia, swallow assessment booked.',
   },
   {
     name: 'Beatrice Nwosu',
     condition: 'Stable',
-    oxygenLevel: 97,
-    heartRate: 77,
-    systolicBP: 131,
-    diastolicBP: 79,
-    temperature: 984,
-    respiratoryRate: 16,
-    consciousness: 'A',
-    onSupplementalOxygen: false,
+    vitals: [16, 97, false, 131, 79, 77, 'A', 984],
     story: 'Gout flare, walking with a frame.',
   },
 ];
@@ -386,6 +230,44 @@ const NOTES = [
   'Mobilised to the chair with assistance of one.',
 ];
 
+/** A demo patient's vital signs by the catalogue's keys. */
+const vitalsOf = (p: DemoPatient) =>
+  Object.fromEntries(VITAL_SIGNS.map((v, i) => [v.key, p.vitals[i]])) as {
+    [K in VitalKey]: NonNullable<VitalState[K]>;
+  };
+
+/**
+ * How the numeric values of a worsening (or improving) patient's earlier observations differ from
+ * the latest: so much per unit of drift, jittered by ±spread, kept within min–max.
+ */
+const DRIFT = new Map<NumericVitalSign, { perDrift: number; spread: number; min?: number; max?: number }>([
+  [HEART_RATE, { perDrift: -3, spread: 3 }],
+  [OXYGEN_LEVEL, { perDrift: 1, spread: 1, max: 100 }],
+  [SYSTOLIC_BP, { perDrift: 4, spread: 4 }],
+  [DIASTOLIC_BP, { perDrift: 2, spread: 3 }],
+  [TEMPERATURE, { perDrift: -3, spread: 2 }],
+  [RESPIRATORY_RATE, { perDrift: -1, spread: 1, min: 8 }],
+]);
+
+/**
+ * An earlier observation of a patient whose values drifted: each numeric value off the latest by
+ * DRIFT, drawing the random numbers in DRIFT's order; alert then; the oxygen as it is now.
+ */
+function earlierValues(
+  latest: ReturnType<typeof vitalsOf>,
+  drift: number,
+  jitter: (value: number, spread: number) => number,
+): Partial<VitalState> {
+  const drifted = [...DRIFT].map(([vital, { perDrift, spread, min, max }]) => {
+    const value = jitter(latest[vital.key] + drift * perDrift, spread);
+    return [
+      vital.key,
+      Math.min(max ?? Number.POSITIVE_INFINITY, Math.max(min ?? Number.NEGATIVE_INFINITY, value)),
+    ];
+  });
+  return { ...Object.fromEntries(drifted), [CONSCIOUSNESS.key]: ACVPU_CHOICES[0]!.value };
+}
+
 /** Small deterministic PRNG (mulberry32) so the demo ward looks the same on every machine. */
 function prng(seed: number) {
   let a = seed;
@@ -433,17 +315,7 @@ export async function seedDemoData(
       DEMO_PATIENTS.map((p, i) => {
         const createdAt = new Date(now.getTime() - (2 + (i % 6)) * 24 * HOUR);
         // The admission's values stand until the readings below, which are all newer, replace them.
-        const values = {
-          oxygenLevel: p.oxygenLevel,
-          heartRate: p.heartRate,
-          systolicBP: p.systolicBP,
-          diastolicBP: p.diastolicBP,
-          temperature: p.temperature,
-          respiratoryRate: p.respiratoryRate,
-          consciousness: p.consciousness,
-          onSupplementalOxygen: p.onSupplementalOxygen,
-          spo2Scale: p.spo2Scale ?? 1,
-        };
+        const values = { ...vitalsOf(p), spo2Scale: p.spo2Scale ?? 1 };
         const news2 = summarizeNews2({ ...values, isDemo: true }, {}, now.getTime());
         return {
           name: p.name,
@@ -519,21 +391,15 @@ export async function seedDemoData(
         },
       );
       // Six hours of observations, hourly, ending at the current vitals; critical patients drift worse.
+      const latestValues = vitalsOf(p);
       for (let h = 6; h >= 0; h--) {
         const drift = p.condition === 'Critical' ? h * 0.6 : p.condition === 'Improving' ? -h * 0.5 : 0;
-        const latest = h === 0;
         readingRows.push({
           patientId: id,
           connectionType: CONNECTION_TYPES.manual,
           readingTime: new Date(now.getTime() - h * HOUR - observedMinutesAgo(p, i) * MINUTE).toISOString(),
-          heartRate: latest ? p.heartRate : jitter(p.heartRate - drift * 3, 3),
-          oxygenLevel: latest ? p.oxygenLevel : Math.min(100, jitter(p.oxygenLevel + drift, 1)),
-          systolicBP: latest ? p.systolicBP : jitter(p.systolicBP + drift * 4, 4),
-          diastolicBP: latest ? p.diastolicBP : jitter(p.diastolicBP + drift * 2, 3),
-          temperature: latest ? p.temperature : jitter(p.temperature - drift * 3, 2),
-          respiratoryRate: latest ? p.respiratoryRate : Math.max(8, jitter(p.respiratoryRate - drift, 1)),
-          consciousness: latest ? p.consciousness : 'A',
-          onSupplementalOxygen: p.onSupplementalOxygen,
+          ...latestValues,
+          ...(h === 0 ? {} : earlierValues(latestValues, drift, jitter)),
         });
       }
     }

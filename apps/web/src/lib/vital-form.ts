@@ -2,10 +2,11 @@ import {
   celsiusEntry,
   celsiusRange,
   celsiusToTenthsF,
+  DIASTOLIC_BP,
   formatCelsius,
   type NumericVitalSign,
+  SYSTOLIC_BP,
   tenthsFToCelsius,
-  VITAL_SIGN_BY_KEY,
   type VitalKey,
   type VitalSign,
   vitalValue,
@@ -158,11 +159,16 @@ export function vitalEntrySchema(vital: VitalSign) {
 }
 
 /** Diastolic below systolic: passes unless both are whole numbers and the diastolic is not lower. */
-export const isDiastolicBelowSystolic = (v: { systolicBP: string; diastolicBP: string }) =>
-  !/^\d+$/.test(v.systolicBP) || !/^\d+$/.test(v.diastolicBP) || Number(v.diastolicBP) < Number(v.systolicBP);
+export const isDiastolicBelowSystolic = (
+  v: { [K in typeof SYSTOLIC_BP.key | typeof DIASTOLIC_BP.key]: string },
+) => {
+  const systolic = v[SYSTOLIC_BP.key];
+  const diastolic = v[DIASTOLIC_BP.key];
+  return !/^\d+$/.test(systolic) || !/^\d+$/.test(diastolic) || Number(diastolic) < Number(systolic);
+};
 
 /** The text forms' message for swapped pressures, on the diastolic field. */
 export const BP_ORDER_ISSUE = {
-  path: [vitalFormName(VITAL_SIGN_BY_KEY.diastolicBP)],
+  path: [vitalFormName(DIASTOLIC_BP)],
   message: 'Diastolic must be lower than systolic; check that the two values are not swapped',
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_VITAL_SIGNS, type DeviceVitalKey } from '../vitals/catalogue.ts';
 
 /**
  * The Health Device Bridge WebSocket protocol (spec point 7, "Bridge WebSocket"): actions a Vigil
@@ -60,6 +61,18 @@ export const BridgeSyncState = z.object({
 });
 export type BridgeSyncState = z.infer<typeof BridgeSyncState>;
 
+/** Each vital sign a device measures (catalogue rows with GATT characteristics), a whole number, as `wrap` makes it. */
+function deviceVitals<S extends z.ZodType>(wrap: (value: z.ZodNumber) => S) {
+  return Object.fromEntries(
+    DEVICE_VITAL_SIGNS.map((v) => [v.readingField, wrap(z.number().int())]),
+  ) as Record<DeviceVitalKey, S>;
+}
+
+/** A device's vital values when it has none (never connected, dropped, stale). */
+export const NO_DEVICE_VITALS = Object.freeze(
+  Object.fromEntries(DEVICE_VITAL_SIGNS.map((v) => [v.readingField, null])) as Record<DeviceVitalKey, null>,
+);
+
 /**
  * A device as the bridge sees it (spec point 3 "Bridge device" plus what a person needs to trust
  * the numbers). Vital values are null when there is none: never connected, dropped, or stale.
@@ -68,8 +81,6 @@ export const BridgeDevice = z.object({
   id: BridgeDeviceId,
   name: z.string().nullable(),
   connected: z.boolean(),
-  /** Beats per minute. */
-  heartRate: z.number().int().nullable(),
   /** Percent 0–100. */
   batteryLevel: z.number().int().min(0).max(100).nullable(),
   /** When the bridge last received a value from the device. */
@@ -84,11 +95,8 @@ export const BridgeDevice = z.object({
   rssi: z.number().int().nullable(),
   /** Device Information Model Number String (0x2A24), when the device has one. */
   model: z.string().nullable(),
-  oxygenLevel: z.number().int().nullable(),
-  systolicBP: z.number().int().nullable(),
-  diastolicBP: z.number().int().nullable(),
-  /** Tenths of a degree Fahrenheit, as everywhere in Vigil (986 = 98.6 °F). */
-  temperature: z.number().int().nullable(),
+  /** Each vital a device measures, in its catalogue unit (tenths of °F for the temperature); null: none. */
+  ...deviceVitals((value) => value.nullable()),
   /** Patient the device's readings are sent to ("Sync Data to Cloud"), if linked. */
   patientId: z.number().int().positive().nullable(),
   sync: BridgeSyncState.nullable(),
@@ -212,12 +220,8 @@ export const BridgeVitalsUpdateEvent = z.object({
   deviceId: BridgeDeviceId,
   readingTime: isoTime,
   simulated: z.boolean(),
-  heartRate: z.number().int().optional(),
-  oxygenLevel: z.number().int().optional(),
-  systolicBP: z.number().int().optional(),
-  diastolicBP: z.number().int().optional(),
-  /** Tenths of a degree Fahrenheit. */
-  temperature: z.number().int().optional(),
+  /** The values measured, each in its catalogue unit (tenths of °F for the temperature). */
+  ...deviceVitals((value) => value.optional()),
 });
 /**
  * Added to the spec's events: a device changed without connecting or disconnecting (it went stale,

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { recordId } from '../ids.ts';
-import { BP_ORDER_MESSAGE, news2OptionalFields, vitalValue } from '../vitals/schemas.ts';
+import { CORE_VITALS, type CoreVitalId } from '../vitals/catalogue.ts';
+import {
+  BP_ORDER_MESSAGE,
+  BP_ORDER_PATH,
+  coreVitalFields,
+  isBpInOrder,
+  isBpIssue,
+  news2OptionalFields,
+} from '../vitals/schemas.ts';
 import { AlertLevel, VitalStatus } from './alert.ts';
-import { NEWS2_PARAMETERS } from './news2.ts';
+import { NEWS2_PARAMETERS, type News2Parameter } from './news2.ts';
 import { Spo2Scale } from './spo2-scale.ts';
 import { PredictedTrend } from './trend.ts';
 import { NEWS2_BANDS } from './words.ts';
@@ -23,15 +31,13 @@ export const News2Summary = z.object({
   band: z.enum(NEWS2_BANDS),
   redScore: z.boolean(),
   redScoreParameters: z.array(news2Parameter),
-  scores: z.object({
-    respiratoryRate: parameterScore,
-    spo2: parameterScore,
-    airOrOxygen: parameterScore,
-    systolicBP: parameterScore,
-    pulse: parameterScore,
-    consciousness: parameterScore,
-    temperature: parameterScore,
-  }),
+  /** Each parameter's score, by the parameter's name (null: not recorded). */
+  scores: z.object(
+    Object.fromEntries(NEWS2_PARAMETERS.map((p) => [p, parameterScore])) as Record<
+      News2Parameter,
+      typeof parameterScore
+    >,
+  ),
   complete: z.boolean(),
   missing: z.array(news2Parameter),
   spo2Scale: Spo2Scale,
@@ -61,12 +67,13 @@ export const AnalysisResult = z.object({
   analysis: z.string(),
   recommendations: z.array(z.string()),
   predictedTrend: PredictedTrend,
-  vitalSigns: z.object({
-    heartRate: VitalSignAssessment,
-    oxygenLevel: VitalSignAssessment,
-    bloodPressure: VitalSignAssessment,
-    temperature: VitalSignAssessment,
-  }),
+  /** The spec's four vitals, each assessed (blood pressure as one). */
+  vitalSigns: z.object(
+    Object.fromEntries(CORE_VITALS.map((v) => [v.id, VitalSignAssessment])) as Record<
+      CoreVitalId,
+      typeof VitalSignAssessment
+    >,
+  ),
   news2: News2Summary,
   /** Present when the trend came from reading history (or was judged from too little data). */
   trend: TrendSummary.optional(),
@@ -86,20 +93,16 @@ export type AnalysisResult = z.infer<typeof AnalysisResult>;
 export const VitalsAnalysisInput = z
   .object({
     patientId: recordId('patientId').optional(),
-    heartRate: vitalValue('heartRate'),
-    oxygenLevel: vitalValue('oxygenLevel'),
-    systolicBP: vitalValue('systolicBP'),
-    diastolicBP: vitalValue('diastolicBP'),
-    temperature: vitalValue('temperature'),
+    ...coreVitalFields('key'),
     ...news2OptionalFields,
   })
-  .refine((input) => input.diastolicBP < input.systolicBP, {
-    path: ['diastolicBP'],
+  .refine(isBpInOrder, {
+    path: BP_ORDER_PATH,
     // Also checked when other fields are invalid, so every problem is reported at once.
     when: (payload) =>
       typeof payload.value === 'object' &&
       payload.value !== null &&
-      !payload.issues.some((issue) => issue.path?.[0] === 'systolicBP' || issue.path?.[0] === 'diastolicBP'),
+      !payload.issues.some((issue) => isBpIssue(issue.path)),
     error: BP_ORDER_MESSAGE,
   });
 export type VitalsAnalysisInput = z.infer<typeof VitalsAnalysisInput>;

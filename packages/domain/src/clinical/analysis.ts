@@ -1,4 +1,4 @@
-import { VITAL_SIGNS } from '../vitals/catalogue.ts';
+import { CORE_VITALS, VITAL_SIGN_OF_NEWS2, VITAL_SIGNS } from '../vitals/catalogue.ts';
 import type { VitalState, VitalValues } from '../vitals/mappers.ts';
 import { alertLevelFromNews2, vitalStatusFromScore } from './alert.ts';
 import type { AnalysisResult, VitalSignAssessment } from './analysis-schema.ts';
@@ -104,25 +104,15 @@ function recheckRecommendation(
   vitals: AnalysisVitals,
   news2: News2Result,
 ): string | null {
-  switch (parameter) {
-    case 'respiratoryRate':
-      return 'Recount the respiratory rate over a full minute.';
-    case 'spo2':
-      // RCP NEWS2 2017: on scale 2, SpO2 above 92 % on oxygen scores because of the risk of hypercapnia.
-      return news2.spo2Scale === 2 && vitals.onSupplementalOxygen === true && (vitals.oxygenLevel ?? 0) > 92
-        ? 'SpO2 is above the 88–92 % target on oxygen: review the oxygen prescription.'
-        : 'Recheck SpO2 (probe position, perfusion) and review oxygen therapy against the target range.';
-    case 'systolicBP':
-      return 'Repeat the blood pressure measurement.';
-    case 'pulse':
-      return 'Recheck the heart rate manually, including rhythm.';
-    case 'consciousness':
-      return 'Assess the new change in consciousness urgently.';
-    case 'temperature':
-      return 'Recheck the temperature.';
-    case 'airOrOxygen':
-      return null;
-  }
+  // RCP NEWS2 2017: on scale 2, SpO2 above 92 % on oxygen scores because of the risk of hypercapnia.
+  if (
+    parameter === 'spo2' &&
+    news2.spo2Scale === 2 &&
+    vitals.onSupplementalOxygen === true &&
+    (vitals.oxygenLevel ?? 0) > 92
+  )
+    return 'SpO2 is above the 88–92 % target on oxygen: review the oxygen prescription.';
+  return VITAL_SIGN_OF_NEWS2[parameter].recheck;
 }
 
 function missingRecommendation(parameter: News2Parameter, vitals: AnalysisVitals): string | null {
@@ -197,12 +187,13 @@ export function buildAnalysis(input: BuildAnalysisInput): AnalysisResult {
     analysis: analysisText(news2, vitals, comments, trend),
     recommendations: recommendations(news2, vitals, trend),
     predictedTrend: trend?.trend ?? 'STABLE',
-    vitalSigns: {
-      heartRate: assessment(news2, 'pulse', comments.pulse, 'HR'),
-      oxygenLevel: assessment(news2, 'spo2', comments.spo2, 'SpO2'),
-      bloodPressure: assessment(news2, 'systolicBP', comments.systolicBP, 'SBP'),
-      temperature: assessment(news2, 'temperature', comments.temperature, 'Temp'),
-    },
+    // Each core vital by the row NEWS2 scores it from (blood pressure: the systolic), named by its abbreviation.
+    vitalSigns: Object.fromEntries(
+      CORE_VITALS.map(({ id, rows: [scored] }) => [
+        id,
+        assessment(news2, scored.news2, comments[scored.news2], scored.abbreviation),
+      ]),
+    ) as AnalysisResult['vitalSigns'],
     news2: {
       total: news2.total,
       band: news2.band,

@@ -71,6 +71,11 @@ interface BaseVital<
   requiredOnPatient: boolean;
   /** The NEWS2 parameter it feeds, by the name the NEWS2 report (an API answer) gives it. */
   news2: News2;
+  /**
+   * What to do when its NEWS2 parameter scores (RCP NEWS2 2017: check the value before acting on
+   * it); null where the parameter's own advice is elsewhere (air or oxygen) or it is not scored.
+   */
+  recheck: string | null;
   /** LOINC code of the FHIR Observation (docs/reference/clinical.md). */
   loinc: string | null;
   /** Bluetooth GATT service and characteristics that carry it (short UUIDs). */
@@ -198,6 +203,7 @@ export const RESPIRATORY_RATE: NumericVital<'respiratoryRate', 'respiratoryRate'
   screenLimits: null,
   requiredOnPatient: false,
   news2: 'respiratoryRate',
+  recheck: 'Recount the respiratory rate over a full minute.',
   loinc: '9279-1',
   gatt: null,
 };
@@ -231,6 +237,7 @@ export const OXYGEN_LEVEL: NumericVital<'oxygenLevel', 'oxygenLevel', 'spo2'> = 
   requiredOnPatient: true,
   news2: 'spo2',
   // Oxygen saturation by pulse oximetry (59408-5 is its more specific code; docs/reference/clinical.md).
+  recheck: 'Recheck SpO2 (probe position, perfusion) and review oxygen therapy against the target range.',
   loinc: '2708-6',
   gatt: { service: PULSE_OXIMETER_SERVICE, characteristics: [PLX_CONTINUOUS, PLX_SPOT_CHECK] },
 };
@@ -251,6 +258,7 @@ export const SUPPLEMENTAL_OXYGEN: BooleanVital<'onSupplementalOxygen', 'airOrOxy
   chartLabels: { false: 'Air', true: 'Oxygen' },
   requiredOnPatient: false,
   news2: 'airOrOxygen',
+  recheck: null,
   loinc: null,
   gatt: null,
 };
@@ -277,6 +285,7 @@ export const SYSTOLIC_BP: NumericVital<'systolicBP', 'systolicBP', 'systolicBP'>
   screenLimits: { dashboard: { high: { value: 130 } }, patientPage: { high: { value: 140 } } },
   requiredOnPatient: true,
   news2: 'systolicBP',
+  recheck: 'Repeat the blood pressure measurement.',
   loinc: '8480-6',
   gatt: { service: BLOOD_PRESSURE_SERVICE, characteristics: [BLOOD_PRESSURE_MEASUREMENT] },
 };
@@ -303,6 +312,7 @@ export const DIASTOLIC_BP: NumericVital<'diastolicBP', 'diastolicBP', null> = {
   screenLimits: { dashboard: { high: { value: 85 } }, patientPage: { high: { value: 90 } } },
   requiredOnPatient: true,
   news2: null,
+  recheck: null,
   loinc: '8462-4',
   gatt: { service: BLOOD_PRESSURE_SERVICE, characteristics: [BLOOD_PRESSURE_MEASUREMENT] },
 };
@@ -332,6 +342,7 @@ export const HEART_RATE: NumericVital<'heartRate', 'pulse', 'pulse'> = {
   },
   requiredOnPatient: true,
   news2: 'pulse',
+  recheck: 'Recheck the heart rate manually, including rhythm.',
   loinc: '8867-4',
   // Also the pulse rate of an oximeter or a cuff (their own characteristics).
   gatt: { service: HEART_RATE_SERVICE, characteristics: [HEART_RATE_MEASUREMENT] },
@@ -361,6 +372,7 @@ export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness, 'conscio
   choices: ACVPU_CHOICES,
   requiredOnPatient: false,
   news2: 'consciousness',
+  recheck: 'Assess the new change in consciousness urgently.',
   loinc: null,
   gatt: null,
 };
@@ -391,6 +403,7 @@ export const TEMPERATURE: NumericVital<'temperature', 'temperature', 'temperatur
   },
   requiredOnPatient: true,
   news2: 'temperature',
+  recheck: 'Recheck the temperature.',
   loinc: '8310-5',
   gatt: { service: HEALTH_THERMOMETER_SERVICE, characteristics: [TEMPERATURE_MEASUREMENT] },
 };
@@ -428,6 +441,7 @@ export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null, null> & {
   screenLimits: null,
   requiredOnPatient: false,
   news2: null,
+  recheck: null,
   loinc: '39106-0',
   gatt: null,
 };
@@ -479,6 +493,17 @@ export const VITAL_KEYS = VITAL_SIGNS.map((v) => v.key);
 
 /** Patient field names of the vital signs on the wire (the API's patient record: `pulse`). */
 export type VitalPatientField = VitalSign['patientField'];
+
+/** A vital sign a Bluetooth device measures: one with GATT characteristics. */
+export type DeviceVitalSign =
+  | typeof OXYGEN_LEVEL
+  | typeof SYSTOLIC_BP
+  | typeof DIASTOLIC_BP
+  | typeof HEART_RATE
+  | typeof TEMPERATURE;
+/** The vital signs a Bluetooth device measures (those with GATT characteristics): what the bridge carries. */
+export const DEVICE_VITAL_SIGNS = VITAL_SIGNS.filter((v): v is DeviceVitalSign => v.gatt !== null);
+export type DeviceVitalKey = DeviceVitalSign['key'];
 
 /** The four vitals the spec shows on every card and tile (point 2). */
 export const CORE_VITAL_SIGNS = VITAL_SIGNS.filter((v) => v.requiredOnPatient);

@@ -1,4 +1,11 @@
-import { type ReadingMeasurement, VITAL_SIGNS, type VitalKey, type VitalSign } from './catalogue.ts';
+import {
+  type MeasurementKey,
+  READING_MEASUREMENTS,
+  type ReadingMeasurement,
+  VITAL_SIGNS,
+  type VitalKey,
+  type VitalSign,
+} from './catalogue.ts';
 import type { Consciousness } from './consciousness.ts';
 
 /** The value type of a vital sign: a number, an ACVPU level, or yes/no. */
@@ -39,6 +46,35 @@ export function vitalsOfPatient(patient: PatientVitalValues): VitalState {
   const values: Record<string, unknown> = {};
   for (const v of VITAL_SIGNS) values[v.key] = patient[v.patientField] ?? null;
   return values as VitalState;
+}
+
+/**
+ * The vital signs of anything that holds them by the catalogue's keys (a patient row, a score's
+ * input), and nothing else: one per catalogue row, in its order.
+ */
+export function vitalStateOf<T extends Record<VitalKey, unknown>>(values: T): Pick<T, VitalKey> {
+  return Object.fromEntries(VITAL_SIGNS.map((v) => [v.key, values[v.key]])) as Pick<T, VitalKey>;
+}
+
+/**
+ * Anything holding vital signs by the catalogue's keys with every one it leaves out (the NEWS2
+ * additions an admission may omit) as null: not sent is not recorded.
+ */
+export function withUnrecordedVitals<T extends Partial<Record<VitalKey, unknown>>>(
+  values: T,
+): T & { [K in keyof T & VitalKey]-?: Exclude<T[K], undefined> | null } {
+  const out: Record<string, unknown> = { ...values };
+  for (const v of VITAL_SIGNS) out[v.key] = values[v.key] ?? null;
+  return out as T & { [K in keyof T & VitalKey]-?: Exclude<T[K], undefined> | null };
+}
+
+/** The measurements of anything that holds them by their reading names (a stored reading), and nothing else. */
+export function measurementsOf<T extends Record<MeasurementKey, unknown>>(
+  values: T,
+): Pick<T, MeasurementKey> {
+  return Object.fromEntries(
+    READING_MEASUREMENTS.map((v) => [v.readingField, values[v.readingField]]),
+  ) as Pick<T, MeasurementKey>;
 }
 
 /** The vital signs a reading measured (battery, steps and sleep are not vital signs). */

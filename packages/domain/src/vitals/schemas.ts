@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import {
+  CORE_VITALS,
+  type CoreVital,
+  DIASTOLIC_BP,
   type MeasurementKey,
   type NumericVitalSign,
   READING_MEASUREMENTS,
+  type ReadingMeasurement,
   type SKIN_TEMPERATURE,
+  SYSTOLIC_BP,
   VITAL_SIGN_BY_KEY,
-  type VITAL_SIGNS,
+  VITAL_SIGNS,
   type VitalKey,
+  type VitalSign,
 } from './catalogue.ts';
 import { CONSCIOUSNESS_LEVELS } from './consciousness.ts';
 import { celsiusToTenthsF, tenthsFToCelsius } from './units.ts';
@@ -74,9 +80,13 @@ export function vitalValue<K extends VitalKey>(key: K) {
   }
 }
 
-type VitalSchema<K extends MeasurementKey> = K extends 'consciousness'
+/** The schema of a measurement's value, by its catalogue row's kind: an ACVPU level, yes/no or a number. */
+type VitalSchema<K extends MeasurementKey> = K extends unknown
+  ? SchemaOfKind<Extract<ReadingMeasurement, { key: K }>['kind']>
+  : never;
+type SchemaOfKind<Kind extends ReadingMeasurement['kind']> = Kind extends 'choice'
   ? z.ZodEnum<{ [L in (typeof CONSCIOUSNESS_LEVELS)[number]]: L }>
-  : K extends 'onSupplementalOxygen'
+  : Kind extends 'boolean'
     ? z.ZodBoolean
     : z.ZodNumber;
 
@@ -101,14 +111,49 @@ export function readingVitalsShape() {
 export const BP_ORDER_MESSAGE =
   'Diastolic blood pressure must be lower than systolic; check that the two values are not swapped';
 
+/** The two pressures, by their catalogue keys: what the blood-pressure order is checked on. */
+type BloodPressures = { [K in typeof SYSTOLIC_BP.key | typeof DIASTOLIC_BP.key]: number };
+/** Whether the diastolic pressure is below the systolic (see {@link BP_ORDER_MESSAGE}). */
+export const isBpInOrder = (v: BloodPressures) => v[DIASTOLIC_BP.key] < v[SYSTOLIC_BP.key];
+/** Where a swapped pair is reported: at the diastolic. */
+export const BP_ORDER_PATH = [DIASTOLIC_BP.key];
+/** Whether a validation issue is about either pressure (then their order is not checked as well). */
+export const isBpIssue = (path: readonly PropertyKey[] | undefined) =>
+  path?.[0] === SYSTOLIC_BP.key || path?.[0] === DIASTOLIC_BP.key;
+
+/** The spec's four vitals, blood pressure as its two values: what every patient record has (cards' order). */
+type CoreRow = CoreVital['rows'][number];
+const CORE_ROWS = CORE_VITALS.flatMap((c): readonly CoreRow[] => c.rows);
+
+/**
+ * The spec's four vitals as a request must send them, each under its catalogue key (`key`) or the
+ * patient record's wire name (`patientField`: `pulse`), in the cards' order.
+ */
+export function coreVitalFields<N extends 'key' | 'patientField'>(name: N) {
+  return Object.fromEntries(CORE_ROWS.map((v) => [v[name], vitalValue(v.key)])) as {
+    [V in CoreRow as V[N]]: VitalSchema<V['key']>;
+  };
+}
+
+/** The same, each optional (a change of the record sends those it changes). */
+export function optionalCoreVitalFields<N extends 'key' | 'patientField'>(name: N) {
+  return Object.fromEntries(CORE_ROWS.map((v) => [v[name], vitalValue(v.key).optional()])) as {
+    [V in CoreRow as V[N]]: z.ZodOptional<VitalSchema<V['key']>>;
+  };
+}
+
+/** The vital signs a patient record may lack: the NEWS2 additions (catalogue rows not required on a patient). */
+type OptionalRow = Exclude<VitalSign, CoreRow>;
+const OPTIONAL_ROWS = VITAL_SIGNS.filter((v): v is OptionalRow => !v.requiredOnPatient);
+
 /**
  * The NEWS2 parameters a patient's admission, edit or analysis request may leave out (or send as
  * null: not recorded), and the SpO2 scale (1 unless a clinician set a target of 88–92 %).
  */
 export const news2OptionalFields = {
-  respiratoryRate: vitalValue('respiratoryRate').nullish(),
-  consciousness: vitalValue('consciousness').nullish(),
-  onSupplementalOxygen: vitalValue('onSupplementalOxygen').nullish(),
+  ...(Object.fromEntries(OPTIONAL_ROWS.map((v) => [v.key, vitalValue(v.key).nullish()])) as {
+    [V in OptionalRow as V['key']]: z.ZodOptional<z.ZodNullable<VitalSchema<V['key']>>>;
+  }),
   spo2Scale: z
     .union([z.literal(1), z.literal(2)], {
       error: 'spo2Scale must be 1 or 2 (2 only for a target of 88–92 %)',

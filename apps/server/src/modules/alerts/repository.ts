@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import {
   type AlertSettings,
   type AlertsQuery,
-  type Consciousness,
   escalationChainOf,
   OUTREACH_CONDITIONS,
   type StoredNews2,
+  VITAL_SIGNS,
+  type VitalState,
   type WardScope,
 } from '@vigil/domain';
 import { and, desc, eq, getTableColumns, gte, inArray, ne, sql } from 'drizzle-orm';
@@ -23,6 +24,8 @@ export type AlertPatch = Partial<
 >;
 
 const toRow = rowMapper(alerts);
+/** The patients table's column of each vital sign, in catalogue order. */
+const VITAL_COLUMNS = VITAL_SIGNS.map((v) => getTableColumns(patients)[v.key].name);
 const COLUMNS = columnList(alerts, 'a');
 /** Each statement answers alerts with who acknowledged them, by name. */
 const VIEW = `${COLUMNS}, (select username from users u where u.id = a.acknowledged_by) as acknowledged_by_name`;
@@ -86,9 +89,7 @@ const STATEMENTS = {
   /** A patient's NEWS2 and the values it scored, as the clinical alert reads them. */
   scoredPatient: statement(
     'alerts_scored_patient',
-    `select p.id, p.news2, p.respiratory_rate, p.oxygen_level, p.on_supplemental_oxygen, p.systolic_bp,
-       p.diastolic_bp, p.pulse, p.consciousness, p.temperature
-     from patients p where p.id = $1`,
+    `select p.id, p.news2, ${VITAL_COLUMNS.map((c) => `p.${c}`).join(', ')} from patients p where p.id = $1`,
   ),
   /** Patients whose observations are overdue and who have no open overdue alert. */
   overduePatients: statement(
@@ -135,18 +136,8 @@ export function createAlertRepository(db: Db) {
     async scoredPatient(run: Run, patientId: number) {
       const [row] = await run<Record<string, unknown>>(STATEMENTS.scoredPatient, [patientId]);
       if (!row) return undefined;
-      return {
-        id: row.id as number,
-        news2: row.news2 as StoredNews2 | null,
-        respiratoryRate: row.respiratory_rate as number | null,
-        oxygenLevel: row.oxygen_level as number,
-        onSupplementalOxygen: row.on_supplemental_oxygen as boolean | null,
-        systolicBP: row.systolic_bp as number,
-        diastolicBP: row.diastolic_bp as number,
-        heartRate: row.pulse as number,
-        consciousness: row.consciousness as Consciousness | null,
-        temperature: row.temperature as number,
-      };
+      const vitals = Object.fromEntries(VITAL_SIGNS.map((v, i) => [v.key, row[VITAL_COLUMNS[i]!]]));
+      return { id: row.id as number, news2: row.news2 as StoredNews2 | null, ...(vitals as VitalState) };
     },
 
     async byId(run: Run, id: number): Promise<AlertView | undefined> {

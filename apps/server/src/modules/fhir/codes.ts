@@ -1,8 +1,10 @@
 import {
+  DIASTOLIC_BP,
   HEART_RATE,
   OXYGEN_LEVEL,
   RESPIRATORY_RATE,
   SKIN_TEMPERATURE,
+  SYSTOLIC_BP,
   TEMPERATURE,
   tenthsFToRoundedCelsius,
 } from '@vigil/domain';
@@ -62,8 +64,17 @@ export const PROFILE = (name: string) => `http://hl7.org/fhir/StructureDefinitio
 
 /** Single-valued vital signs: a LOINC code and UCUM unit from the catalogue, and a profile each. */
 interface SingleVital {
-  field: 'heartRate' | 'respiratoryRate' | 'oxygenLevel' | 'temperature' | 'skinTemperature';
-  catalogue: { loinc: string | null; ucum: string; label: string };
+  /** Its catalogue row: the reading field it is made of, its LOINC code, UCUM unit and label. */
+  catalogue:
+    | typeof HEART_RATE
+    | typeof RESPIRATORY_RATE
+    | typeof OXYGEN_LEVEL
+    | typeof TEMPERATURE
+    | typeof SKIN_TEMPERATURE;
+  /** Codes it carries beside the catalogue's LOINC code (SpO2: pulse oximetry, the profile's own). */
+  alsoCoded: readonly { system: string; code: string; display: string }[];
+  /** Whether it carries the NEWS2 SpO2 scale in force when it was measured (a current vital sign's SpO2). */
+  withSpo2Scale: boolean;
   suffix: string;
   profile: string;
   /** The unit as written for people (Quantity.unit). */
@@ -71,59 +82,65 @@ interface SingleVital {
   value: (stored: number) => number;
 }
 
-const asIs = (stored: number) => stored;
-const celsius = (tenthsF: number) => tenthsFToRoundedCelsius(tenthsF);
-
-export const SINGLE_VITAL_OBSERVATIONS: readonly SingleVital[] = [
-  {
-    field: 'heartRate',
-    catalogue: HEART_RATE,
-    suffix: 'heart-rate',
-    profile: PROFILE('heartrate'),
-    unit: 'beats/minute',
-    value: asIs,
-  },
-  {
-    field: 'respiratoryRate',
-    catalogue: RESPIRATORY_RATE,
-    suffix: 'respiratory-rate',
-    profile: PROFILE('resprate'),
-    unit: 'breaths/minute',
-    value: asIs,
-  },
-  {
-    field: 'oxygenLevel',
-    catalogue: OXYGEN_LEVEL,
-    suffix: 'oxygen-saturation',
-    profile: PROFILE('oxygensat'),
-    unit: '%',
-    value: asIs,
-  },
-  {
-    field: 'temperature',
-    catalogue: TEMPERATURE,
-    suffix: 'body-temperature',
-    profile: PROFILE('bodytemp'),
-    unit: 'C',
-    value: celsius,
-  },
-  // Skin temperature is not core temperature (decision 011): the base vital-signs profile only.
-  {
-    field: 'skinTemperature',
-    catalogue: SKIN_TEMPERATURE,
-    suffix: 'skin-temperature',
-    profile: PROFILE('vitalsigns'),
-    unit: 'C',
-    value: celsius,
-  },
-];
-
 /** Pulse oximetry, the more specific code the FHIR oxygen-saturation profile also carries. */
 export const PULSE_OXIMETRY_LOINC = {
   system: LOINC,
   code: '59408-5',
   display: 'Oxygen saturation in Arterial blood by Pulse oximetry',
 };
+
+const asIs = (stored: number) => stored;
+const celsius = (tenthsF: number) => tenthsFToRoundedCelsius(tenthsF);
+
+export const SINGLE_VITAL_OBSERVATIONS: readonly SingleVital[] = [
+  {
+    catalogue: HEART_RATE,
+    suffix: 'heart-rate',
+    profile: PROFILE('heartrate'),
+    unit: 'beats/minute',
+    value: asIs,
+    alsoCoded: [],
+    withSpo2Scale: false,
+  },
+  {
+    catalogue: RESPIRATORY_RATE,
+    suffix: 'respiratory-rate',
+    profile: PROFILE('resprate'),
+    unit: 'breaths/minute',
+    value: asIs,
+    alsoCoded: [],
+    withSpo2Scale: false,
+  },
+  {
+    catalogue: OXYGEN_LEVEL,
+    suffix: 'oxygen-saturation',
+    profile: PROFILE('oxygensat'),
+    unit: '%',
+    value: asIs,
+    alsoCoded: [PULSE_OXIMETRY_LOINC],
+    withSpo2Scale: true,
+  },
+  {
+    catalogue: TEMPERATURE,
+    suffix: 'body-temperature',
+    profile: PROFILE('bodytemp'),
+    unit: 'C',
+    value: celsius,
+    alsoCoded: [],
+    withSpo2Scale: false,
+  },
+  // Skin temperature is not core temperature (decision 011): the base vital-signs profile only.
+  {
+    catalogue: SKIN_TEMPERATURE,
+    suffix: 'skin-temperature',
+    profile: PROFILE('vitalsigns'),
+    unit: 'C',
+    value: celsius,
+    alsoCoded: [],
+    withSpo2Scale: false,
+  },
+];
+
 export const BP_PANEL = {
   system: LOINC,
   code: '85354-9',
@@ -143,10 +160,7 @@ export const OBSERVATION_SUFFIXES = [
 /** The LOINC or SNOMED codes each kind answers to, for `code=` searches. */
 export const CODES_OF_SUFFIX: Record<string, string[]> = {
   ...Object.fromEntries(
-    SINGLE_VITAL_OBSERVATIONS.map((v) => [
-      v.suffix,
-      [v.catalogue.loinc!, ...(v.field === 'oxygenLevel' ? [PULSE_OXIMETRY_LOINC.code] : [])],
-    ]),
+    SINGLE_VITAL_OBSERVATIONS.map((v) => [v.suffix, [v.catalogue.loinc!, ...v.alsoCoded.map((c) => c.code)]]),
   ),
   'blood-pressure': [BP_PANEL.code],
   news2: [NEWS2_TOTAL_CODE.code],
@@ -188,5 +202,7 @@ export const DEVICE_TYPES = {
   other: { system: MDC, code: '528457', display: 'MDC_DEV_SPEC_PROFILE_GENERIC: Generic 20601 device' },
 } as const;
 
+/** The vital signs of the blood-pressure panel's components, in its order (catalogue rows). */
+export const BP_COMPONENTS = [SYSTOLIC_BP, DIASTOLIC_BP] as const;
 /** The LOINC codes of the blood-pressure panel's components (for `component-code`). */
-export const BP_COMPONENT_CODES = ['8480-6', '8462-4'];
+export const BP_COMPONENT_CODES = BP_COMPONENTS.map((v) => v.loinc);

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
   computeNews2,
-  DIASTOLIC_BP,
   DISPLAY_ID_OFFSET,
   news2InputFromVitals,
   type ReadingProvenance,
-  SYSTOLIC_BP,
   type VitalValues,
 } from '@vigil/domain';
 import type {
@@ -23,6 +21,7 @@ import type {
   Resource,
 } from 'fhir/r4';
 import {
+  BP_COMPONENTS,
   BP_PANEL,
   DEVICE_ID_SYSTEM,
   DEVICE_TYPES,
@@ -33,7 +32,6 @@ import {
   observationId,
   PATIENT_ID_SYSTEM,
   PROFILE,
-  PULSE_OXIMETRY_LOINC,
   SINGLE_VITAL_OBSERVATIONS,
   SURVEY_CATEGORY,
   UCUM,
@@ -154,25 +152,22 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
 
   const observations: Observation[] = [];
   for (const vital of SINGLE_VITAL_OBSERVATIONS) {
-    const stored = reading[vital.field];
+    const stored = reading[vital.catalogue.readingField];
     if (typeof stored !== 'number') continue;
     const coding = [
       { system: LOINC, code: vital.catalogue.loinc!, display: LOINC_DISPLAY[vital.catalogue.loinc!] },
-      ...(vital.field === 'oxygenLevel' ? [PULSE_OXIMETRY_LOINC] : []),
+      ...vital.alsoCoded,
     ];
     observations.push({
       ...base(vital.suffix, vital.profile, { coding, text: vital.catalogue.label }),
       // SpO2 is read against the NEWS2 scale in force when it was measured.
-      ...(vital.field === 'oxygenLevel' && provenance.vitalSigns ? spo2ScaleOf(spo2Scale) : {}),
+      ...(vital.withSpo2Scale && provenance.vitalSigns ? spo2ScaleOf(spo2Scale) : {}),
       valueQuantity: quantity(vital.value(stored), vital.unit, vital.catalogue.ucum),
     });
   }
 
-  if (typeof reading.systolicBP === 'number' || typeof reading.diastolicBP === 'number') {
-    const component = (
-      vital: typeof SYSTOLIC_BP | typeof DIASTOLIC_BP,
-      value: number | null | undefined,
-    ) => ({
+  if (BP_COMPONENTS.some((v) => typeof reading[v.readingField] === 'number')) {
+    const component = (vital: (typeof BP_COMPONENTS)[number], value: number | null | undefined) => ({
       code: {
         coding: [{ system: LOINC, code: vital.loinc!, display: LOINC_DISPLAY[vital.loinc!] }],
         text: vital.label,
@@ -189,7 +184,7 @@ export function observationsOfReading(reading: ReadingForFhir, spo2Scale: 1 | 2 
     });
     observations.push({
       ...base('blood-pressure', PROFILE('bp'), { coding: [BP_PANEL], text: 'Blood pressure' }),
-      component: [component(SYSTOLIC_BP, reading.systolicBP), component(DIASTOLIC_BP, reading.diastolicBP)],
+      component: BP_COMPONENTS.map((v) => component(v, reading[v.readingField])),
     });
   }
 

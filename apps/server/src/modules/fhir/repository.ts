@@ -1,7 +1,8 @@
-import { SPO2_SCALE_CHANGED_EVENT } from '@vigil/domain';
+import { NEWS2_VITAL_SIGNS, SPO2_SCALE_CHANGED_EVENT } from '@vigil/domain';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceLinks, patients, vitalReadings } from '../../db/schema.ts';
+import { BP_COMPONENTS, SINGLE_VITAL_OBSERVATIONS } from './codes.ts';
 import { exportedProvenances } from './provenance.ts';
 import type { ObservationCursor, SortOrder } from './search.ts';
 
@@ -44,24 +45,19 @@ const scaleWhenMeasured = sql<number>`coalesce(
     order by e.created_at, e.id limit 1),
   ${patients.spo2Scale})`;
 
-/** The reading columns each Observation kind needs (mappers' id suffixes). */
-const NEWS2_COLUMNS = [
-  vitalReadings.respiratoryRate,
-  vitalReadings.oxygenLevel,
-  vitalReadings.onSupplementalOxygen,
-  vitalReadings.systolicBP,
-  vitalReadings.heartRate,
-  vitalReadings.consciousness,
-  vitalReadings.temperature,
-];
+/**
+ * What a reading must hold to give each Observation kind (mappers' id suffixes): its vital's value,
+ * either of the blood pressures, or every value NEWS2 scores (catalogue rows).
+ */
 const KIND_CONDITION: Record<string, () => SQL> = {
-  'heart-rate': () => isNotNull(vitalReadings.heartRate),
-  'respiratory-rate': () => isNotNull(vitalReadings.respiratoryRate),
-  'oxygen-saturation': () => isNotNull(vitalReadings.oxygenLevel),
-  'body-temperature': () => isNotNull(vitalReadings.temperature),
-  'skin-temperature': () => isNotNull(vitalReadings.skinTemperature),
-  'blood-pressure': () => or(isNotNull(vitalReadings.systolicBP), isNotNull(vitalReadings.diastolicBP))!,
-  news2: () => and(...NEWS2_COLUMNS.map((c) => isNotNull(c)))!,
+  ...Object.fromEntries(
+    SINGLE_VITAL_OBSERVATIONS.map((v) => [
+      v.suffix,
+      () => isNotNull(vitalReadings[v.catalogue.readingField]),
+    ]),
+  ),
+  'blood-pressure': () => or(...BP_COMPONENTS.map((v) => isNotNull(vitalReadings[v.readingField])))!,
+  news2: () => and(...NEWS2_VITAL_SIGNS.map((v) => isNotNull(vitalReadings[v.readingField])))!,
 };
 
 /** The device link of a reading's device for its patient (the latest), as FHIR `Device/{id}`. */

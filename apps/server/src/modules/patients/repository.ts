@@ -1,4 +1,9 @@
-import type { PatientAdmission, PatientDevice, PatientListQuery } from '@vigil/domain';
+import {
+  type PatientAdmission,
+  type PatientDevice,
+  type PatientListQuery,
+  withUnrecordedVitals,
+} from '@vigil/domain';
 import { and, asc, desc, eq, gte, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -100,10 +105,7 @@ export function createPatientRepository(db: Db) {
     ): Promise<PatientRow> {
       return db.transaction(async (tx) => {
         const row = await admit(tx, {
-          ...input,
-          respiratoryRate: input.respiratoryRate ?? null,
-          consciousness: input.consciousness ?? null,
-          onSupplementalOxygen: input.onSupplementalOxygen ?? null,
+          ...withUnrecordedVitals(input),
           lastUpdated: now,
           createdAt: now,
         });

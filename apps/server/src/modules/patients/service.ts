@@ -17,6 +17,7 @@ import {
   type VitalKey,
   type WardScope,
   withPatientFields,
+  withUnrecordedVitals,
 } from '@vigil/domain';
 import type { Run } from '../../db/prepared.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -115,10 +116,7 @@ export function createPatientService(deps: {
     async admit(input: PatientAdmission & { wardId: number }, actor: AuditActor): Promise<Patient> {
       const now = clock.now();
       const values = {
-        ...input,
-        respiratoryRate: input.respiratoryRate ?? null,
-        consciousness: input.consciousness ?? null,
-        onSupplementalOxygen: input.onSupplementalOxygen ?? null,
+        ...withUnrecordedVitals(input),
         spo2Scale: input.spo2Scale ?? 1,
       };
       let events: LiveEventRow[] = [];

@@ -2,6 +2,7 @@ import {
   ALERT_CONDITION_LABELS,
   ALERT_PRIORITY_LABELS,
   type DeviceLostReason,
+  DIASTOLIC_BP,
   displayPatientId,
   ESCALATION_LABELS,
   news2Series,
@@ -9,6 +10,7 @@ import {
   type Spo2Scale,
   type Spo2ScaleChange,
   Spo2ScaleChangeData,
+  SYSTOLIC_BP,
   spo2ScaleAt,
   TIMELINE_TYPE_CATEGORIES,
   type TimelineEntry,
@@ -435,9 +437,10 @@ function describeReading(r: Observation['reading']): string {
   for (const vital of VITAL_SIGNS) {
     const value = r[vital.readingField as keyof typeof r];
     if (value === null || value === undefined) continue;
-    if (vital.key === 'diastolicBP') continue;
-    if (vital.key === 'systolicBP') {
-      parts.push(`BP ${String(value)}/${r.diastolicBP ?? '—'} mmHg`);
+    // Blood pressure as a pair, at the systolic's place: "BP 120/80 mmHg".
+    if (vital === DIASTOLIC_BP) continue;
+    if (vital === SYSTOLIC_BP) {
+      parts.push(`BP ${String(value)}/${r[DIASTOLIC_BP.readingField] ?? '—'} ${SYSTOLIC_BP.displayUnit}`);
       continue;
     }
     parts.push(describeVital(vital, value));

@@ -1,4 +1,4 @@
-import type { VitalReading } from '@vigil/domain';
+import { measurementsOf, type VitalReading } from '@vigil/domain';
 import type { vitalReadings } from '../../db/schema.ts';
 
 // Row → wire shape: dates become ISO strings, and nothing outside the schema leaves the server.
@@ -12,15 +12,7 @@ export const toVitalReading = (
   deviceName: r.deviceName,
   connectionType: r.connectionType,
   readingTime: r.readingTime.toISOString(),
-  heartRate: r.heartRate,
-  oxygenLevel: r.oxygenLevel,
-  systolicBP: r.systolicBP,
-  diastolicBP: r.diastolicBP,
-  temperature: r.temperature,
-  skinTemperature: r.skinTemperature,
-  respiratoryRate: r.respiratoryRate,
-  consciousness: r.consciousness,
-  onSupplementalOxygen: r.onSupplementalOxygen,
+  ...measurementsOf(r),
   batteryLevel: r.batteryLevel,
   steps: r.steps,
   sleepHours: r.sleepHours,

@@ -1,7 +1,9 @@
 import {
   CONNECTION_TYPES,
   celsiusToTenthsF,
+  HEART_RATE,
   OAUTH_CALLBACK_PATH,
+  OXYGEN_LEVEL,
   SKIN_TEMPERATURE,
   type VitalWatchData,
   WEARABLE_PROVIDERS,
@@ -77,10 +79,13 @@ export function recoveryReading(
 ): IngestReading | null {
   const score = recovery.score;
   if (recovery.score_state !== 'SCORED' || !score) return null;
-  const heartRate = plausible(score.resting_heart_rate, 20, 300);
-  const oxygenLevel = plausible(score.spo2_percentage, 50, 100);
-  const skinTemperature = plausibleTenthsF(score.skin_temp_celsius);
-  if (heartRate === null && oxygenLevel === null && skinTemperature === null) return null;
+  // Each value only within its catalogue row's plausible range.
+  const measured = {
+    [HEART_RATE.readingField]: plausible(score.resting_heart_rate, HEART_RATE),
+    [OXYGEN_LEVEL.readingField]: plausible(score.spo2_percentage, OXYGEN_LEVEL),
+    [SKIN_TEMPERATURE.readingField]: plausibleTenthsF(score.skin_temp_celsius),
+  };
+  if (Object.values(measured).every((value) => value === null)) return null;
   return {
     patientId,
     deviceId: whoopDeviceId(providerUserId, patientId),
@@ -90,9 +95,7 @@ export function recoveryReading(
     // A summary of the sleep that scored it: the window is the night, ending when WHOOP scored it.
     windowStart: windowStart ? new Date(windowStart).toISOString() : null,
     windowEnd: new Date(recovery.created_at).toISOString(),
-    heartRate,
-    oxygenLevel,
-    skinTemperature,
+    ...measured,
   };
 }
 
@@ -104,8 +107,9 @@ function plausibleTenthsF(celsius: number | undefined): number | null {
   return tenthsF >= min && tenthsF <= max ? tenthsF : null;
 }
 
-function plausible(value: number | undefined, min: number, max: number): number | null {
+function plausible(value: number | undefined, vital: typeof HEART_RATE | typeof OXYGEN_LEVEL): number | null {
   if (value === undefined || !Number.isFinite(value)) return null;
+  const { min, max } = vital.plausible;
   const whole = Math.round(value);
   return whole >= min && whole <= max ? whole : null;
 }

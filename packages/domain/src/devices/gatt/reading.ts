@@ -1,4 +1,4 @@
-import { VITAL_SIGNS } from '../../vitals/catalogue.ts';
+import { DEVICE_VITAL_SIGNS, type DeviceVitalKey } from '../../vitals/catalogue.ts';
 import { celsiusToTenthsF, fahrenheitToTenthsF, kpaToMmHg, roundWhole } from '../../vitals/units.ts';
 import type { DecodedCharacteristic } from './decode.ts';
 import { PLX_DEVICE_STATUS, PLX_MEASUREMENT_STATUS, type Spo2PulseRate } from './pulse-oximeter.ts';
@@ -8,23 +8,16 @@ import { PLX_DEVICE_STATUS, PLX_MEASUREMENT_STATUS, type Spo2PulseRate } from '.
  * numbers: heartRate bpm, oxygenLevel %, systolicBP and diastolicBP mmHg, temperature tenths of °F,
  * batteryLevel %. A field the measurement does not carry, or carries as "no value", is absent.
  */
-export interface GattReadingFields {
-  heartRate?: number;
-  oxygenLevel?: number;
-  systolicBP?: number;
-  diastolicBP?: number;
-  temperature?: number;
-  batteryLevel?: number;
-}
+export type GattReadingFields = { [K in GattVitalKey | 'batteryLevel']?: number };
 
-/** A vital sign a Bluetooth characteristic carries. */
-export type GattVitalKey = Exclude<keyof GattReadingFields, 'batteryLevel'>;
+/** A vital sign a Bluetooth characteristic carries (a catalogue row with `gatt`). */
+export type GattVitalKey = DeviceVitalKey;
 
 /**
  * The vital signs a Bluetooth characteristic carries: the keys of the catalogue rows that name one
  * (`gatt`), in catalogue order. A device's reading measures some of these, and its battery.
  */
-export const GATT_VITAL_KEYS = VITAL_SIGNS.filter((v) => v.gatt !== null).map((v) => v.key) as GattVitalKey[];
+export const GATT_VITAL_KEYS: GattVitalKey[] = DEVICE_VITAL_SIGNS.map((v) => v.key);
 
 const PLX_MEASUREMENT_NOT_VALID =
   PLX_MEASUREMENT_STATUS.measurementUnavailable |

@@ -1,4 +1,4 @@
-import { BRIDGE_PROTOCOL, type BridgeDevice, type BridgeEvent } from '@vigil/domain';
+import { BRIDGE_PROTOCOL, type BridgeDevice, type BridgeEvent, NO_DEVICE_VITALS } from '@vigil/domain';
 import type { BridgeSocket } from './bridge-client.ts';
 
 /** A device as the bridge reports it, for the unit tests (never imported by the app). */
@@ -7,7 +7,7 @@ export function bridgeDevice(overrides: Partial<BridgeDevice> = {}): BridgeDevic
     id: 'sim-hr-0001',
     name: 'Simulated Heart Rate Monitor',
     connected: false,
-    heartRate: null,
+    ...NO_DEVICE_VITALS,
     batteryLevel: null,
     lastUpdated: null,
     simulated: true,
@@ -16,10 +16,6 @@ export function bridgeDevice(overrides: Partial<BridgeDevice> = {}): BridgeDevic
     stale: false,
     rssi: -60,
     model: null,
-    oxygenLevel: null,
-    systolicBP: null,
-    diastolicBP: null,
-    temperature: null,
     patientId: null,
     sync: null,
     ...overrides,

@@ -1,7 +1,10 @@
 import {
+  CONSCIOUSNESS,
   CORE_VITAL_BY_ID,
+  CORE_VITALS,
   dashboardVitalFlags,
   type Patient,
+  RESPIRATORY_RATE,
   type VitalFlag,
   vitalsOfPatient,
 } from '@vigil/domain';
@@ -28,12 +31,10 @@ export interface CardVital {
  * pulse, blood pressure, temperature, and the first NEWS2 parameters, respiratory rate and ACVPU.
  */
 export const CARD_VITALS: readonly { id: VitalCardKey; label: string }[] = [
-  ...(['oxygenLevel', 'heartRate', 'bloodPressure', 'temperature'] as const).map((id) => ({
-    id,
-    label: CORE_VITAL_BY_ID[id].tileLabel,
-  })),
-  { id: 'respiratoryRate', label: 'RR' },
-  { id: 'consciousness', label: 'ACVPU' },
+  ...[CORE_VITAL_BY_ID.oxygenLevel, ...CORE_VITALS.filter((v) => v !== CORE_VITAL_BY_ID.oxygenLevel)].map(
+    (v) => ({ id: v.id, label: v.tileLabel }),
+  ),
+  ...[RESPIRATORY_RATE, CONSCIOUSNESS].map((v) => ({ id: v.key, label: v.shortLabel })),
 ];
 
 /**
@@ -44,7 +45,7 @@ function news2Of(key: VitalCardKey, patient: Patient): { score: number; word: Ca
   const parameter = news2ParameterOf(key);
   const found = patient.news2.parameters.find((p) => p.parameter === parameter);
   if (!found || found.score === null || found.score < 1) return null;
-  if (key === 'consciousness') return { score: found.score, word: 'not alert' };
+  if (key === CONSCIOUSNESS.key) return { score: found.score, word: 'not alert' };
   return { score: found.score, word: found.side ?? 'scores' };
 }
 
@@ -70,7 +71,7 @@ export function cardVitals(patient: Patient): CardVital[] {
 /** A tile as one phrase of the card drawn as text: "BP 85/50 mmHg (low, NEWS2 3)". */
 export function cardVitalText(tile: CardVital): string {
   const value =
-    tile.key === 'consciousness' && tile.unit
+    tile.key === CONSCIOUSNESS.key && tile.unit
       ? `${tile.value} – ${tile.unit}`
       : tile.unit
         ? `${tile.value} ${tile.unit}`

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   CONSCIOUSNESS,
+  DIASTOLIC_BP,
   formatCelsius,
   HEART_RATE,
   NEWS2_PARAMETER_LABELS,
@@ -10,6 +11,7 @@ import {
   type Patient,
   PROVENANCE_LABELS,
   RESPIRATORY_RATE,
+  SUPPLEMENTAL_OXYGEN,
   SYSTOLIC_BP,
   TEMPERATURE,
   tenthsFToRoundedCelsius,
@@ -45,15 +47,21 @@ const COLUMNS: readonly { header: string; cell: (r: VitalReading) => string }[] 
   numeric(OXYGEN_LEVEL),
   {
     header: 'Air or O2',
-    cell: (r) => (r.onSupplementalOxygen === null ? '—' : r.onSupplementalOxygen ? 'Oxygen' : 'Air'),
+    cell: (r) => {
+      const onOxygen = r[SUPPLEMENTAL_OXYGEN.readingField];
+      return onOxygen === null ? '—' : SUPPLEMENTAL_OXYGEN.chartLabels[onOxygen ? 'true' : 'false'];
+    },
   },
   {
     header: `BP (${SYSTOLIC_BP.displayUnit})`,
-    cell: (r) => (r.systolicBP === null ? '—' : `${r.systolicBP}/${dash(r.diastolicBP)}`),
+    cell: (r) => {
+      const systolic = r[SYSTOLIC_BP.readingField];
+      return systolic === null ? '—' : `${systolic}/${dash(r[DIASTOLIC_BP.readingField])}`;
+    },
   },
   numeric(TEMPERATURE),
   numeric(RESPIRATORY_RATE),
-  { header: CONSCIOUSNESS.shortLabel, cell: (r) => dash(r.consciousness) },
+  { header: CONSCIOUSNESS.shortLabel, cell: (r) => dash(r[CONSCIOUSNESS.readingField]) },
 ];
 const names = (parameters: readonly News2Parameter[]) =>
   parameters.map((p) => NEWS2_PARAMETER_LABELS[p]).join(', ');
