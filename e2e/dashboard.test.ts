@@ -109,7 +109,6 @@ describe('Patient Dashboard', () => {
       // A critical card: display ID, outlined badge, the vitals with the dashboard flags and, beside
       // them, every value NEWS2 scores (issue 40: BP 94/58 scores 2, RR 26 scores 3).
       const ward = await listPatients(page);
-      console.log('DBG admitted', new Date().toISOString());
       const margaretCard = card(page, 'Margaret Okafor');
       expect(await text(margaretCard)).toContain(`ID: ${345345000 + margaret!.id}`);
       const abnormal = margaretCard.locator('[data-abnormal="true"]');
@@ -487,9 +486,7 @@ describe('Patient Dashboard', () => {
       const last = cards(page).last();
       await last.scrollIntoViewIfNeeded();
       await last.getByText(/risk, NEWS2/).waitFor();
-      console.log('DBG scrolled', new Date().toISOString());
       await requestsSettled(page);
-      console.log('DBG settled', new Date().toISOString());
       const patientRequests = requests.filter((r) => r.startsWith('GET /api/patients'));
       expect(patientRequests).toEqual(['GET /api/patients']);
       expect(requests.filter((r) => r.endsWith('/analysis'))).toEqual([]);
