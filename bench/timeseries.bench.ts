@@ -167,6 +167,7 @@ export async function benchTimeseries() {
     await pool.close();
     await app.close();
     await database.close();
-    await target.drop();
+    if (process.env.TIMESERIES_KEEP) console.log(`kept ${target.url}`);
+    else await target.drop();
   }
 }

@@ -250,7 +250,7 @@ describe('the shell', () => {
       page.getByRole('list', { name: 'Patients' }).waitFor(),
     );
     const otherScreens =
-      /^(patient-page|patient-access-page|audit-page|accounts-admin|account-settings|alerts-page|bluetooth-manager-page|trend-chart|acknowledge-dialog|device-lost-watch)-/;
+      /^(patient-page|patient-access-page|audit-page|accounts-admin|admin-page|account-settings|alerts-page|bluetooth-manager-page|trend-chart|acknowledge-dialog|device-lost-watch)-/;
     expect(dashboard.names.filter((n) => otherScreens.test(n))).toEqual([]);
     expect(dashboard.gzipKb).toBeLessThanOrEqual(170);
     await context.close();

@@ -171,4 +171,56 @@ describe('a hospital of two wards', () => {
 
     for (const page of [nurseA, nurseB, boardA, boardB, outreach]) expect(pageErrors(page)).toEqual([]);
   });
+
+  it('gives a person of several wards a ward picker on the board, and one of one ward none', async () => {
+    // The administrator sees every ward: the board shows her first, and she picks ward B.
+    await admin.goto('/ward');
+    const picker = admin.getByRole('combobox', { name: 'Ward', exact: true });
+    expect(await picker.inputValue()).toBe('1');
+    await admin.getByRole('link', { name: bea.name }).first().waitFor();
+    await picker.selectOption({ label: 'Ward B (WB)' });
+    await admin.waitForURL((url) => url.searchParams.get('ward') === String(wardB.id));
+    // Ward B's board: its beds, Cal (without a bed), not ward 1's Bea.
+    await bed(admin, 'B1').waitFor();
+    await admin.getByRole('link', { name: cal.name }).first().waitFor();
+    expect(await bed(admin, 'A1').count()).toBe(0);
+    // The alerts and the handover pick a ward the same way.
+    await admin.goto(`/handover?ward=${wardB.id}`);
+    expect(await admin.getByRole('combobox', { name: 'Ward', exact: true }).inputValue()).toBe(
+      String(wardB.id),
+    );
+    await admin.goto('/alerts');
+    await admin.getByRole('combobox', { name: 'Ward', exact: true }).selectOption({ label: 'Ward B (WB)' });
+    await admin.getByRole('heading', { name: 'Alert settings: Ward B (WB)' }).waitFor();
+
+    // Ward A's nurse works on one ward: her board has no picker, once it knows her wards.
+    const mine = nurseA.waitForResponse((res) => new URL(res.url()).pathname === '/api/account/wards');
+    await nurseA.goto('/ward');
+    await mine;
+    await nurseA.getByRole('heading', { level: 1, name: 'Ward board' }).waitFor();
+    await bed(nurseA, 'A1').waitFor();
+    expect(await nurseA.getByRole('combobox', { name: 'Ward', exact: true }).count()).toBe(0);
+  });
+
+  it("lists who works on which ward for the administrator, and sets a person's wards", async () => {
+    await admin.goto('/admin');
+    const table = admin.getByTestId('ward-members');
+    const rowB = table.getByRole('row', { name: /Ward B \(WB\)/ });
+    await rowB.waitFor();
+    const nurseBName = ((await api(nurseB, 'GET', '/api/user')) as { username: string }).username;
+    expect(await rowB.textContent()).toContain(`${nurseBName} (Nurse)`);
+    // Ward A's nurse joins ward B too.
+    const nurseAName = ((await api(nurseA, 'GET', '/api/user')) as { username: string }).username;
+    const form = admin.getByRole('form', { name: 'Wards of a person' });
+    await form.getByLabel('Person').selectOption({ label: `${nurseAName} (Nurse)` });
+    await form.getByRole('checkbox', { name: 'Ward B (WB)' }).click();
+    await form.getByRole('button', { name: 'Save wards' }).click();
+    await expect.poll(async () => (await rowB.textContent()) ?? '').toContain(nurseAName);
+    // Her board now has a picker of her two wards.
+    await nurseA.goto('/ward');
+    const picker = nurseA.getByRole('combobox', { name: 'Ward', exact: true });
+    await picker.waitFor();
+    expect(await picker.locator('option').allTextContents()).toEqual(['Ward 1 (W1)', 'Ward B (WB)']);
+    for (const page of [admin, nurseA]) expect(pageErrors(page)).toEqual([]);
+  });
 });

@@ -138,3 +138,55 @@ describe('upgrading a database whose admissions and vitals edits were stored on 
     }
   });
 });
+
+describe('upgrading a database whose readings were summarised per minute only', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-migration-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('sums its per-minute summaries into five-minute ones, each period its count, extremes and last value', async () => {
+    const data = path.join(dir, 'data');
+    const old = await PGlite.create(data);
+    await migrate(drizzle({ client: old }), {
+      migrationsFolder: migrationsBefore('0020_five_minute_summaries', path.join(dir, 'old')),
+    });
+    const [{ id }] = (
+      await old.query<{ id: number }>(
+        `insert into patients (name, oxygen_level, pulse, systolic_bp, diastolic_bp, temperature, condition, ward_id)
+         values ('Monitored', 97, 72, 120, 80, 986, 'Stable', 1) returning id`,
+      )
+    ).rows as [{ id: number }];
+    // 10:00–10:04 is one period of five minutes, 10:05 the next; the newest value of the first is 10:04's.
+    for (const [minute, count, min, max, last] of [
+      ['10:00', 60, 70, 80, 75],
+      ['10:03', 60, 61, 90, 88],
+      ['10:04', 30, 72, 74, 73],
+      ['10:05', 60, 65, 66, 66],
+    ] as const) {
+      await old.query(
+        `insert into vital_minutes (patient_id, minute, vital, provenance, count, min, max, sum, last, last_at)
+         values ($1, $2::timestamptz, 'heartRate', 'device', $3::int, $4, $5, $3::int * $6::real, $6::real, $2::timestamptz + interval '59 seconds')`,
+        [id, `2026-11-26T${minute}:00Z`, count, min, max, last],
+      );
+    }
+    await old.close();
+
+    const upgraded = await openDatabase({ dataDir: data });
+    try {
+      await upgraded.migrate();
+      const rows = await upgraded.run<Record<string, unknown>>(
+        {
+          name: '',
+          text: `select to_char(period at time zone 'UTC', 'HH24:MI') as period, count, min, max, last
+                 from vital_five_minutes where patient_id = $1 order by period`,
+        },
+        [id],
+      );
+      expect(rows).toEqual([
+        { period: '10:00', count: 150, min: 61, max: 90, last: 73 },
+        { period: '10:05', count: 60, min: 65, max: 66, last: 66 },
+      ]);
+    } finally {
+      await upgraded.close();
+    }
+  });
+});

@@ -291,6 +291,47 @@ describe('a trend at a reading a second', () => {
     },
   );
 
+  it('keeps its five-minute summaries equal to its per-minute ones, a late reading joining both', async () => {
+    // A reading of an hour ago arriving now joins the minute and the five minutes it belongs to.
+    await recordReadings(t.app, nurse, {
+      patientId: p.id,
+      deviceId: 'monitor-late',
+      connectionType: 'Bluetooth',
+      readingTime: new Date(endMs - 3_600_000 + 500).toISOString(),
+      heartRate: 190,
+    });
+    await t.app.services.readingStorage.rollup();
+    await t.app.services.readingStorage.rollup();
+    // The per-minute summaries summed per five minutes, and the five-minute summaries, as sets.
+    const perMinute = `select date_bin(interval '5 minutes', minute, timestamptz 'epoch') as period, vital,
+        provenance, sum(count)::int as count, min(min) as min, max(max) as max,
+        (array_agg(last order by last_at desc))[1] as last, max(last_at) as last_at
+      from vital_minutes where patient_id = ${p.id} group by 1, 2, 3`;
+    const perFive = `select period, vital, provenance, count, min, max, last, last_at
+      from vital_five_minutes where patient_id = ${p.id}`;
+    const difference = (a: string, b: string) =>
+      t.count(sql.raw(`select count(*)::int as n from (${a} except ${b}) x`));
+    expect(await difference(perMinute, perFive)).toBe(0);
+    expect(await difference(perFive, perMinute)).toBe(0);
+    // A day of readings: 288 periods of five minutes for each of heart rate and SpO2.
+    expect(
+      await t.count(sql`select count(*)::int as n from vital_five_minutes where patient_id = ${p.id}`),
+    ).toBeGreaterThanOrEqual(2 * 288);
+    expect(
+      await t.count(
+        sql`select count(*)::int as n from vital_five_minutes where patient_id = ${p.id} and max = 190`,
+      ),
+    ).toBe(1);
+    // Three days are answered in buckets of five minutes, from those summaries: the late reading
+    // is its bucket's highest.
+    const trend = await trendOf(
+      p.id,
+      `?from=${encodeURIComponent(new Date(t.clock.now().getTime() - 3 * 86_400_000).toISOString())}`,
+    );
+    expect(trend.bucketMs).toBe(300_000);
+    expect(trend.vitals.heartRate!.max.filter((v) => v === 190)).toHaveLength(1);
+  });
+
   it('answers every reading of a window that holds few', async () => {
     const to = new Date(endMs).toISOString();
     const from = new Date(endMs - 99_500).toISOString(); // the last 100 seconds: 100 readings

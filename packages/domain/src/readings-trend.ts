@@ -10,7 +10,7 @@ import { ReadingProvenance } from './clinical/provenance.ts';
 import type { Spo2Scale } from './clinical/spo2-scale.ts';
 import { NEWS2_BANDS, type News2Band } from './clinical/words.ts';
 import { isoDateTime } from './time.ts';
-import { NEWS2_VITAL_SIGNS, VITAL_KEYS, VITAL_SIGN_BY_KEY, type VitalKey } from './vitals/catalogue.ts';
+import { NEWS2_VITAL_SIGNS, VITAL_KEYS, type VitalKey } from './vitals/catalogue.ts';
 import type { VitalValues } from './vitals/mappers.ts';
 import { fromSummaryNumber } from './vitals/summary-number.ts';
 
@@ -178,8 +178,6 @@ export type VitalsTrend = z.infer<typeof VitalsTrend>;
 export const trendTimeMs = (trend: Pick<VitalsTrend, 'from' | 'offsetMs'>, i: number): number =>
   Date.parse(trend.from) + trend.offsetMs[i]!;
 
-const NEWS2_VITALS = NEWS2_VITAL_SIGNS.map((v) => v.key);
-
 /**
  * NEWS2 along a trend's points (oldest first): each point scored with its last values and, for the
  * parameters it lacks, the latest earlier value in the window; and its highest, each parameter at
@@ -195,43 +193,59 @@ export function news2AlongTrend(
   scaleAt: (timeMs: number) => Spo2Scale,
   chartScale: Spo2Scale,
 ): TrendNews2 {
+  type Values = Record<string, number | string | boolean | null | undefined>;
   const out: TrendNews2 = { total: [], highest: [], band: [], missing: [], rows: {} };
-  const carried: VitalValues = {};
-  const dense = Object.fromEntries(NEWS2_VITALS.map((key) => [key, denseSeries(vitals[key], time.length)]));
-  const value = (key: VitalKey, n: number | null | undefined) =>
-    n === null || n === undefined ? undefined : fromSummaryNumber(VITAL_SIGN_BY_KEY[key], n);
-  for (let i = 0; i < time.length; i++) {
-    const lows: VitalValues = {};
-    const highs: VitalValues = {};
-    for (const key of NEWS2_VITALS) {
-      const series = dense[key]!;
-      const last = value(key, series.last[i]);
-      if (last !== undefined) Object.assign(carried, { [key]: last });
-      const low = value(key, series.min[i]);
-      const high = value(key, series.max[i]);
-      Object.assign(lows, { [key]: low ?? carried[key] ?? null });
-      Object.assign(highs, { [key]: high ?? carried[key] ?? null });
+  const carried: Values = {};
+  const dense = NEWS2_VITAL_SIGNS.map((vital) => ({
+    vital,
+    series: denseSeries(vitals[vital.key], time.length),
+  }));
+  const value = (vital: (typeof NEWS2_VITAL_SIGNS)[number], n: number | null | undefined) =>
+    n === null || n === undefined ? undefined : fromSummaryNumber(vital, n);
+  // A trend's points repeat the same values often (a device's steady readings): each set of values
+  // on a scale is scored once.
+  const scored = new Map<string, ReturnType<typeof computeNews2>>();
+  const score = (values: Values, scale: Spo2Scale) => {
+    let key = String(scale);
+    for (const { vital } of dense) key += `|${values[vital.key] ?? ''}`;
+    let result = scored.get(key);
+    if (!result) {
+      result = computeNews2(news2InputFromVitals(values as VitalValues, scale));
+      scored.set(key, result);
     }
-    for (const vital of NEWS2_VITAL_SIGNS) {
-      if (dense[vital.key]!.last[i] === null) continue;
-      const row = news2ChartRow(vital.news2, carried, chartScale);
+    return result;
+  };
+  for (let i = 0; i < time.length; i++) {
+    const lows: Values = {};
+    const highs: Values = {};
+    for (const { vital, series } of dense) {
+      const last = value(vital, series.last[i]);
+      if (last !== undefined) carried[vital.key] = last;
+      lows[vital.key] = value(vital, series.min[i]) ?? carried[vital.key] ?? null;
+      highs[vital.key] = value(vital, series.max[i]) ?? carried[vital.key] ?? null;
+    }
+    for (const { vital, series } of dense) {
+      if (series.last[i] === null) continue;
+      const row = news2ChartRow(vital.news2, carried as VitalValues, chartScale);
       if (row === null) continue;
       const rows = out.rows[vital.news2] ?? [];
       rows.push(row);
       out.rows[vital.news2] = rows;
     }
     const scale = scaleAt(time[i]!);
-    const now = computeNews2(news2InputFromVitals(carried, scale));
+    const now = score(carried, scale);
     // The extremes paired every way: lows with highs covers SpO2 against air or oxygen both ways.
     const candidates = [
-      lows,
-      highs,
-      { ...lows, onSupplementalOxygen: highs.onSupplementalOxygen },
-      { ...highs, onSupplementalOxygen: lows.onSupplementalOxygen },
-    ].map((values) => computeNews2(news2InputFromVitals(values, scale)).scores);
+      score(lows, scale).scores,
+      score(highs, scale).scores,
+      score({ ...lows, onSupplementalOxygen: highs.onSupplementalOxygen }, scale).scores,
+      score({ ...highs, onSupplementalOxygen: lows.onSupplementalOxygen }, scale).scores,
+    ];
     let highest = 0;
-    for (const parameter of Object.keys(now.scores) as (keyof typeof now.scores)[]) {
-      highest += Math.max(now.scores[parameter] ?? 0, ...candidates.map((s) => s[parameter] ?? 0));
+    for (const parameter of NEWS2_PARAMETERS) {
+      let worst: number = now.scores[parameter] ?? 0;
+      for (const candidate of candidates) worst = Math.max(worst, candidate[parameter] ?? 0);
+      highest += worst;
     }
     out.total.push(now.total);
     out.highest.push(highest);

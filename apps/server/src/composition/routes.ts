@@ -68,7 +68,7 @@ export async function registerRoutes(
   await app.register(careRoutes, { care });
   await app.register(analysisRoutes, { analysis });
   await app.register(readingRoutes, { ingest, readings, corrections });
-  await app.register(alertRoutes, { alerts });
+  await app.register(alertRoutes, { alerts, wards: services.wards });
   await app.register(wardRoutes, {
     layout: services.layout,
     assignments: services.assignments,
@@ -77,7 +77,7 @@ export async function registerRoutes(
     wards: services.wards,
   });
   await app.register(wardsRoutes, { wards: services.wards, outreach: services.outreach });
-  await app.register(handoverRoutes, { handovers: services.handovers });
+  await app.register(handoverRoutes, { handovers: services.handovers, wards: services.wards });
   await app.register(wearableRoutes, { wearables: services.wearables, patients });
   await app.register(deviceRoutes, { tokens: services.deviceTokens, links: services.deviceLinks });
   await app.register(bridgeRoutes, { bridge: services.bridge });

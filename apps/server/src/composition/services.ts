@@ -166,7 +166,6 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
   const trend = createTrendService({
     timeseries: createTimeseriesRepository(database),
     trends: trendRepository,
-    summarisedThrough: () => retention.summarisedThrough(),
     counting: countingProvenances,
     retentionCutoff: () => new Date(clock.now().getTime() - config.deviceReadingsRetentionDays * 86_400_000),
     clock,
@@ -279,6 +278,7 @@ export function createServices(deps: AppDeps, clock: Clock, log: FastifyBaseLogg
     assignments,
     layout,
     patients,
+    leadOf: async (wardId, shiftKey) => (await assignmentRepository.lead(wardId, shiftKey))?.nurseId ?? null,
     alerts,
     care,
     clock,

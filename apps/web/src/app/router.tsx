@@ -37,7 +37,7 @@ const OAuthCallbackPage = lazyWithRetry(() =>
   })),
 );
 const AccountsAdminPage = lazyWithRetry(() =>
-  import('@/features/auth/components/accounts-admin.tsx').then((m) => ({ default: m.AccountsAdmin })),
+  import('./routes/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage })),
 );
 const AccountPage = lazyWithRetry(() =>
   import('@/features/auth/components/account-settings.tsx').then((m) => ({ default: m.AccountSettings })),

@@ -57,6 +57,18 @@ export const WardMembership = z.object({
 });
 export type WardMembership = z.infer<typeof WardMembership>;
 
+/**
+ * GET /api/wards/members: who works on which ward, with their role (an administrator's screen).
+ * Hospital-wide roles see every ward by role and are listed by it, not as members.
+ */
+export const WardMembers = z.array(
+  z.object({
+    wardId: z.number().int(),
+    members: z.array(z.object({ id: z.number().int(), username: z.string(), role: z.string() })),
+  }),
+);
+export type WardMembers = z.infer<typeof WardMembers>;
+
 /** POST /api/patients/:id/transfer: to another ward, into one of its free beds or none yet. */
 export const TransferInput = z.object({
   wardId: recordId('wardId'),

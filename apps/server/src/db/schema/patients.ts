@@ -229,24 +229,33 @@ export const vitalReadings = pgTable(
  * device data after retention (decision 029). Values in the vital's stored unit; ACVPU as its index
  * in the catalogue's choices (A 0 … U 4), air or oxygen as 0 or 1, so the maximum is the worst.
  */
-export const vitalMinutes = pgTable(
-  'vital_minutes',
-  {
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
-    minute: ts('minute').notNull(),
-    vital: text('vital').notNull(),
-    provenance: text('provenance', { enum: READING_PROVENANCES }).notNull(),
-    count: integer('count').notNull(),
-    min: real('min').notNull(),
-    max: real('max').notNull(),
-    sum: doublePrecision('sum').notNull(),
-    last: real('last').notNull(),
-    lastAt: ts('last_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.patientId, t.minute, t.vital, t.provenance] })],
-);
+/** The columns of a summary of readings over a period starting at `column` (a minute, five). */
+const summaryColumns = (column: string) => ({
+  patientId: integer('patient_id')
+    .notNull()
+    .references(() => patients.id, { onDelete: 'cascade' }),
+  period: ts(column).notNull(),
+  vital: text('vital').notNull(),
+  provenance: text('provenance', { enum: READING_PROVENANCES }).notNull(),
+  count: integer('count').notNull(),
+  min: real('min').notNull(),
+  max: real('max').notNull(),
+  sum: doublePrecision('sum').notNull(),
+  last: real('last').notNull(),
+  lastAt: ts('last_at').notNull(),
+});
+
+export const vitalMinutes = pgTable('vital_minutes', summaryColumns('minute'), (t) => [
+  primaryKey({ columns: [t.patientId, t.period, t.vital, t.provenance] }),
+]);
+
+/**
+ * The same summaries per five minutes, kept with the per-minute ones by the same roll-up: what a
+ * trend of buckets of five minutes or more reads (three days, a week), a fifth of the rows.
+ */
+export const vitalFiveMinutes = pgTable('vital_five_minutes', summaryColumns('period'), (t) => [
+  primaryKey({ columns: [t.patientId, t.period, t.vital, t.provenance] }),
+]);
 
 /**
  * How far the summaries reach (one row): every stream reading with an id up to `throughId` is in

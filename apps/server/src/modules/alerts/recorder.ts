@@ -58,15 +58,25 @@ export interface AlertDeps {
  */
 export function createAlertRecorder(deps: AlertDeps) {
   const { database, repo, clock, liveEvents, audit } = deps;
-  let cachedSettings: AlertSettings | null = null;
+  const cachedSettings = new Map<number, AlertSettings>();
   /**
-   * The ward's settings, read once and kept until they are saved: here at once (`remember`), on
-   * the other instances by the `alert-settings-changed` live event (`forget`). Inside a caller's
-   * transaction through its `run`.
+   * A ward's settings (decision 035: each ward its own deadlines), read once and kept until they
+   * are saved: here at once (`remember`), on the other instances by the `alert-settings-changed`
+   * live event (`forget`). Inside a caller's transaction through its `run`.
    */
-  async function settings(run?: Run): Promise<AlertSettings> {
-    cachedSettings ??= (await repo.settings(run)) ?? DEFAULT_ALERT_SETTINGS;
-    return cachedSettings;
+  async function settings(wardId: number, run?: Run): Promise<AlertSettings> {
+    let value = cachedSettings.get(wardId);
+    if (!value) {
+      value = (await repo.settings(wardId, run)) ?? DEFAULT_ALERT_SETTINGS;
+      cachedSettings.set(wardId, value);
+    }
+    return value;
+  }
+
+  /** The settings of the ward a patient lies on now: her alerts' deadlines. */
+  async function settingsOfPatient(run: Run, patientId: number): Promise<AlertSettings> {
+    const wardId = await repo.wardOf(run, patientId);
+    return wardId === undefined ? DEFAULT_ALERT_SETTINGS : settings(wardId, run);
   }
 
   /** Records the transitions of one alert (or a new one); its live events for the caller to record. */
@@ -159,15 +169,16 @@ export function createAlertRecorder(deps: AlertDeps) {
 
   return {
     settings,
+    settingsOfPatient,
     apply,
     inOwnTransaction,
-    /** The settings just saved here, for this instance at once. */
-    remember(value: AlertSettings) {
-      cachedSettings = value;
+    /** A ward's settings just saved here, for this instance at once. */
+    remember(wardId: number, value: AlertSettings) {
+      cachedSettings.set(wardId, value);
     },
-    /** Another instance saved the settings (or this one, as the event comes back): read them again. */
+    /** Some ward's settings were saved on some instance (or this one, as the event comes back): read them again. */
     forget() {
-      cachedSettings = null;
+      cachedSettings.clear();
     },
   };
 }

@@ -59,18 +59,25 @@ const STATEMENTS = {
        on conflict do nothing returning *
      ) select ${VIEW} from ins a`,
   ),
-  settings: statement('alert_settings_get', 'select settings from alert_settings where id = 1'),
+  /** A ward's settings: the row whose id is the ward's (decision 035). */
+  settings: statement('alert_settings_of_ward', 'select settings from alert_settings where id = $1'),
+  /** The ward a patient lies on: whose deadlines her alerts keep. */
+  wardOf: statement('alerts_ward_of_patient', 'select ward_id from patients where id = $1'),
   byId: statement('alerts_by_id', `select ${VIEW} from alerts a where a.id = $1 for update`),
   /**
-   * Due work, claimed: pending alerts whose confirmation time has come and active ones past their
-   * deadline that may still escalate. Locked, skipping those another instance holds, so each is
-   * handled once; with each, its patient's current NEWS2.
+   * Due work, claimed: pending alerts whose confirmation time has come (by the confirmation delay of
+   * their patient's ward, $1 the default) and active ones past their deadline that may still
+   * escalate. Locked, skipping those another instance holds, so each is handled once; with each,
+   * its patient's current NEWS2 and ward.
    */
   claimDue: statement(
-    'alerts_claim_due',
+    'alerts_claim_due_by_ward',
     `select ${VIEW}, p.news2 as patient_news2, p.ward_id as patient_ward_id
      from alerts a join patients p on p.id = a.patient_id
-     where (a.state = 'pending' and a.pending_since <= $1)
+       left join alert_settings s on s.id = p.ward_id
+     where (a.state = 'pending'
+            and a.pending_since <= $2::timestamptz
+              - make_interval(secs => coalesce((s.settings->>'confirmDeviceAfterMs')::float8, $1::float8) / 1000))
         or (a.state = 'active' and a.deadline_at <= $2
             and a.escalation_level < (case when a.condition = any($4::text[]) then $5::int else $3::int end))
      order by a.id limit 100
@@ -86,7 +93,7 @@ const STATEMENTS = {
   /** Patients whose observations are overdue and who have no open overdue alert. */
   overduePatients: statement(
     'alerts_overdue_patients',
-    `select p.id, p.next_observation_due from patients p
+    `select p.id, p.ward_id, p.next_observation_due from patients p
      where p.next_observation_due <= $1
        and not exists (select 1 from alerts a where a.patient_id = p.id and a.condition = 'observations-overdue' and ${OPEN})
      order by p.id limit 500`,
@@ -177,9 +184,9 @@ export function createAlertRepository(db: Db) {
      * Due alerts, claimed: pending ones to confirm, and active ones past their deadline with a step
      * of their chain left (decision 035: NEWS2 ≥ 7 and red scores have one more, the outreach team).
      */
-    async claimDue(run: Run, confirmBefore: Date, now: Date) {
+    async claimDue(run: Run, defaultConfirmAfterMs: number, now: Date) {
       const rows = await run(STATEMENTS.claimDue, [
-        confirmBefore.toISOString(),
+        defaultConfirmAfterMs,
         now.toISOString(),
         escalationChainOf('news2-low').length,
         `{${OUTREACH_CONDITIONS.join(',')}}`,
@@ -192,12 +199,12 @@ export function createAlertRepository(db: Db) {
       }));
     },
 
-    async overduePatients(run: Run, now: Date): Promise<{ id: number; dueAt: Date }[]> {
-      const rows = await run<{ id: number; next_observation_due: string | Date }>(
+    async overduePatients(run: Run, now: Date): Promise<{ id: number; wardId: number; dueAt: Date }[]> {
+      const rows = await run<{ id: number; ward_id: number; next_observation_due: string | Date }>(
         STATEMENTS.overduePatients,
         [now.toISOString()],
       );
-      return rows.map((r) => ({ id: r.id, dueAt: new Date(r.next_observation_due) }));
+      return rows.map((r) => ({ id: r.id, wardId: r.ward_id, dueAt: new Date(r.next_observation_due) }));
     },
 
     async overdueEnded(run: Run, now: Date): Promise<{ alert: AlertView; hasException: boolean }[]> {
@@ -264,25 +271,37 @@ export function createAlertRepository(db: Db) {
       return (result as unknown as { rows: StatsRow[] }).rows[0]!;
     },
 
-    /** The ward's settings; through `run` inside a caller's transaction (PGlite has one connection). */
-    async settings(run?: Run): Promise<AlertSettings | undefined> {
+    /** A ward's settings; through `run` inside a caller's transaction (PGlite has one connection). */
+    async settings(wardId: number, run?: Run): Promise<AlertSettings | undefined> {
       if (run) {
-        const [row] = await run<{ settings: AlertSettings }>(STATEMENTS.settings, []);
+        const [row] = await run<{ settings: AlertSettings }>(STATEMENTS.settings, [wardId]);
         return row?.settings;
       }
-      const [row] = await db.select().from(alertSettings).where(eq(alertSettings.id, 1));
+      const [row] = await db.select().from(alertSettings).where(eq(alertSettings.id, wardId));
       return row?.settings;
     },
 
-    async saveSettings(run: Run, settings: AlertSettings, userId: number | null, now: Date): Promise<void> {
+    /** The ward a patient lies on (undefined: no such patient). */
+    async wardOf(run: Run, patientId: number): Promise<number | undefined> {
+      const [row] = await run<{ ward_id: number }>(STATEMENTS.wardOf, [patientId]);
+      return row?.ward_id;
+    },
+
+    async saveSettings(
+      run: Run,
+      wardId: number,
+      settings: AlertSettings,
+      userId: number | null,
+      now: Date,
+    ): Promise<void> {
       await run(
         statement(
-          'alert_settings_save',
-          `insert into alert_settings (id, settings, updated_at, updated_by) values (1, $1::jsonb, $2, $3)
+          'alert_settings_save_of_ward',
+          `insert into alert_settings (id, settings, updated_at, updated_by) values ($1, $2::jsonb, $3, $4)
            on conflict (id) do update set settings = excluded.settings, updated_at = excluded.updated_at,
              updated_by = excluded.updated_by`,
         ),
-        [JSON.stringify(settings), now.toISOString(), userId],
+        [wardId, JSON.stringify(settings), now.toISOString(), userId],
       );
     },
 

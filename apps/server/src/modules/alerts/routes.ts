@@ -6,6 +6,7 @@ import {
   AlertStats,
   AlertStatsQuery,
   AlertsQuery,
+  WardQuery,
 } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,22 +14,37 @@ import { idParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
 import { operation } from '../../plugins/openapi.ts';
 import { actorOf } from '../audit/context.ts';
+import type { WardsService } from '../wards/service.ts';
 import type { AlertService } from './service.ts';
 
-export const alertRoutes: FastifyPluginAsyncZod<{ alerts: AlertService }> = async (app, { alerts }) => {
+export const alertRoutes: FastifyPluginAsyncZod<{
+  alerts: AlertService;
+  wards: Pick<WardsService, 'pick'>;
+}> = async (app, { alerts, wards }) => {
+  /** The ward `?ward=` names, if the person sees it (404 otherwise), else their first. */
+  const wardOf = (request: { wards: import('@vigil/domain').WardScope | null; query: { ward?: number } }) =>
+    wards.pick(request.wards!, request.query.ward);
   app.get(
     '/api/alerts',
     {
       // Alerts name patients by id with their values: a read of the ward's alerts, audited.
       config: { access: access.user('patients:read', { reads: 'AlertList' }) },
       schema: {
-        ...operation('Alerts', 'listAlerts', 'Alerts, open by default, with filters (newest first)'),
-        querystring: AlertsQuery,
+        ...operation(
+          'Alerts',
+          'listAlerts',
+          'Alerts, open by default, with filters (newest first); of one ward with ?ward=',
+        ),
+        querystring: AlertsQuery.extend(WardQuery.shape),
         response: { 200: z.array(Alert) },
       },
     },
-    // The wards the person sees only (decision 035).
-    async (request) => alerts.list(request.query, request.wards),
+    // The wards the person sees only (decision 035); with ?ward=, that one (404 if not theirs).
+    async (request) => {
+      const { ward, ...query } = request.query;
+      if (ward === undefined) return alerts.list(query, request.wards);
+      return alerts.list(query, { all: false, wardIds: [await wardOf(request)] });
+    },
   );
 
   app.post(
@@ -70,26 +86,29 @@ export const alertRoutes: FastifyPluginAsyncZod<{ alerts: AlertService }> = asyn
   app.get(
     '/api/alert-settings',
     {
-      // The ward's deadlines: no patient's data.
+      // A ward's deadlines: no patient's data.
       config: { access: access.user('patients:read', { reads: false }) },
       schema: {
-        ...operation('Alerts', 'getAlertSettings', "The ward's alert deadlines"),
+        ...operation('Alerts', 'getAlertSettings', "A ward's alert deadlines (?ward=, by default my first)"),
+        querystring: WardQuery,
         response: { 200: AlertSettings },
       },
     },
-    async () => alerts.settings(),
+    async (request) => alerts.settings(await wardOf(request)),
   );
 
   app.put(
     '/api/alert-settings',
     {
+      // A ward manager sets her wards' (another ward is 404, as an unknown one); an administrator any.
       config: { access: access.user('alerts:configure') },
       schema: {
-        ...operation('Alerts', 'saveAlertSettings', "Set the ward's alert deadlines (ward manager)"),
+        ...operation('Alerts', 'saveAlertSettings', "Set a ward's alert deadlines (ward manager)"),
+        querystring: WardQuery,
         body: AlertSettingsInput,
         response: { 200: AlertSettings },
       },
     },
-    async (request) => alerts.saveSettings(request.body, actorOf(request)),
+    async (request) => alerts.saveSettings(await wardOf(request), request.body, actorOf(request)),
   );
 };

@@ -46,7 +46,7 @@ export type ScoredPatient = VitalState & { id: number; news2: StoredNews2 | null
 export function createAlertService(deps: AlertDeps) {
   const { database, repo, clock, audit } = deps;
   const recorder = createAlertRecorder(deps);
-  const { settings, apply, inOwnTransaction } = recorder;
+  const { settings, settingsOfPatient, apply, inOwnTransaction } = recorder;
   const timers = createAlertTimers({
     recorder,
     repo,
@@ -55,7 +55,8 @@ export function createAlertService(deps: AlertDeps) {
   });
 
   const service = {
-    settings: () => settings(),
+    /** A ward's alert deadlines (decision 035: each ward its own). */
+    settings: (wardId: number) => settings(wardId),
 
     /** The settings were saved on some instance (the `alert-settings-changed` live event). */
     settingsChanged: () => recorder.forget(),
@@ -81,7 +82,13 @@ export function createAlertService(deps: AlertDeps) {
       const open = await repo.openClinical(run, after.id);
       // One moment for the decision and its record: a deadline is exactly its window after the raise.
       const now = clock.now();
-      const transitions = onScoreChange(open ? openOf(open) : null, is, trigger, now, await settings(run));
+      const transitions = onScoreChange(
+        open ? openOf(open) : null,
+        is,
+        trigger,
+        now,
+        await settingsOfPatient(run, after.id),
+      );
       if (transitions.length === 0) return [];
       return apply(
         run,
@@ -128,7 +135,7 @@ export function createAlertService(deps: AlertDeps) {
               run,
               patientId,
               undefined,
-              [raiseTechnical(condition, now, await settings(run))],
+              [raiseTechnical(condition, now, await settingsOfPatient(run, patientId))],
               {
                 message: `${ALERT_CONDITION_LABELS[condition]}: ${name}`,
                 news2Total: null,
@@ -223,7 +230,7 @@ export function createAlertService(deps: AlertDeps) {
                 run,
                 patient.id,
                 undefined,
-                onScoreChange(null, condition, 'observation', now, await settings(run)),
+                onScoreChange(null, condition, 'observation', now, await settingsOfPatient(run, patient.id)),
                 {
                   message: clinicalAlertMessage(patient.news2, patient),
                   news2Total: patient.news2.total,
@@ -283,23 +290,26 @@ export function createAlertService(deps: AlertDeps) {
       };
     },
 
-    /** A ward manager sets the deadlines (audited; other instances read them within 10 s). */
-    async saveSettings(input: AlertSettings, actor: AuditActor): Promise<AlertSettings> {
+    /**
+     * A ward manager sets a ward's deadlines (audited): its patients' alerts raised from now on keep
+     * them; every instance reads them again at once.
+     */
+    async saveSettings(wardId: number, input: AlertSettings, actor: AuditActor): Promise<AlertSettings> {
       let rows: LiveEventRow[] = [];
       await database.transaction(async (run) => {
-        await repo.saveSettings(run, input, actor.userId, clock.now());
+        await repo.saveSettings(run, wardId, input, actor.userId, clock.now());
         // Every instance forgets the settings it holds (composition/services.ts), at once.
         rows = await deps.liveEvents.record(run, [internalEvent(ALERT_SETTINGS_CHANGED, {})]);
         await audit.recordIn(run, {
           actor,
           action: 'update',
           entityType: 'AlertSettings',
-          entityId: 1,
+          entityId: wardId,
           patientId: null,
           detail: `acknowledge within high ${input.acknowledgeWithinMs.high / 60_000} min, medium ${input.acknowledgeWithinMs.medium / 60_000} min, low ${input.acknowledgeWithinMs.low / 60_000} min`,
         });
       });
-      recorder.remember(input);
+      recorder.remember(wardId, input);
       deps.liveEvents.committed(rows);
       return input;
     },

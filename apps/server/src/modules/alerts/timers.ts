@@ -3,6 +3,7 @@ import {
   type ClinicalCondition,
   clinicalConditionOf,
   conditionRank,
+  DEFAULT_ALERT_SETTINGS,
   onTick,
   type Role,
   raiseTechnical,
@@ -14,7 +15,6 @@ import type { NewLiveEvent } from '../events/service.ts';
 import { type AlertRecorder, openOf } from './recorder.ts';
 import type { AlertRepository } from './repository.ts';
 
-/** What the alert timers do is theirs in the audit trail, not an unknown person's. */
 /** What the alert timers do (confirm, escalate, overdue) is theirs in the audit trail. */
 const ALERT_TIMER = systemActor('alert timer');
 
@@ -35,12 +35,14 @@ export function createAlertTimers(deps: {
   const { apply, inOwnTransaction, settings } = recorder;
   return {
     async tick(): Promise<void> {
-      const ward = await settings();
       const now = clock.now();
       await inOwnTransaction(async (run) => {
         const events: NewLiveEvent[] = [];
-        const due = await repo.claimDue(run, new Date(now.getTime() - ward.confirmDeviceAfterMs), now);
+        // Each ward's deadlines and confirmation delay are its own (decision 035): the claim reads
+        // each pending alert's ward's delay, and each transition its patient's ward's settings.
+        const due = await repo.claimDue(run, DEFAULT_ALERT_SETTINGS.confirmDeviceAfterMs, now);
         for (const { alert, patientNews2, wardId } of due) {
+          const ward = await settings(wardId, run);
           const current = patientNews2 ? clinicalConditionOf(patientNews2) : null;
           const still = conditionRank(current) >= conditionRank(alert.condition as ClinicalCondition);
           const transitions = onTick(openOf(alert), alert.kind === 'technical' || still, now, ward);
@@ -65,7 +67,8 @@ export function createAlertTimers(deps: {
             )),
           );
         }
-        for (const { id } of await repo.overduePatients(run, now)) {
+        for (const { id, wardId } of await repo.overduePatients(run, now)) {
+          const ward = await settings(wardId, run);
           // The screens say since when, from the patient's schedule, in the ward's own time.
           events.push(
             ...(await apply(

@@ -3,6 +3,7 @@ import { and, asc, count, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import { sessions, users } from '../../db/schema.ts';
+import { joinTheOnlyWard } from '../wards/member-writer.ts';
 
 export interface UserRow {
   id: number;
@@ -126,11 +127,7 @@ export function createAuthRepository(db: Db) {
               status: users.status,
               mustChangePassword: users.mustChangePassword,
             });
-          // A hospital of one ward: everyone works on it, as before there were wards (decision 035).
-          await tx.execute(
-            sql`insert into ward_members (user_id, ward_id) select ${row!.id}, w.id from wards w
-                where (select count(*) from wards) = 1 on conflict do nothing`,
-          );
+          await joinTheOnlyWard(tx, row!.id);
           return row!;
         });
       } catch (error) {

@@ -7,7 +7,8 @@ import type {
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
-import { emergencyContacts, medications, notes, patientEvents, treatments, users } from '../../db/schema.ts';
+import { emergencyContacts, medications, notes, treatments, users } from '../../db/schema.ts';
+import { recordEvent } from '../patients/patient-writer.ts';
 
 type TreatmentRow = typeof treatments.$inferSelect;
 type NoteRow = typeof notes.$inferSelect;
@@ -187,7 +188,7 @@ export function createCareRepository(root: Db) {
         }
         const [row] = await tx.update(medications).set(patch).where(eq(medications.id, id)).returning();
         if (row && Object.keys(changes).length > 0) {
-          await tx.insert(patientEvents).values({
+          await recordEvent(tx, {
             patientId: row.patientId,
             type: 'medication-changed',
             data: { medicationId: id, name: before.name, changes },
@@ -212,7 +213,7 @@ export function createCareRepository(root: Db) {
       const row = await write(async (tx) => {
         const [deleted] = await tx.delete(medications).where(eq(medications.id, id)).returning();
         if (!deleted) return undefined;
-        await tx.insert(patientEvents).values({
+        await recordEvent(tx, {
           patientId: deleted.patientId,
           type: 'medication-removed',
           data: {

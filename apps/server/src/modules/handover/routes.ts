@@ -1,16 +1,17 @@
-import { Handover, HandoverAcceptInput, HandoverInput, HandoverOverview } from '@vigil/domain';
+import { Handover, HandoverAcceptInput, HandoverInput, HandoverOverview, WardQuery } from '@vigil/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, PatientIdParams } from '../../lib/id-params.ts';
 import { access } from '../../plugins/access.ts';
 import { operation } from '../../plugins/openapi.ts';
 import { actorOf } from '../audit/context.ts';
+import type { WardsService } from '../wards/service.ts';
 import type { HandoverService } from './service.ts';
 
-export const handoverRoutes: FastifyPluginAsyncZod<{ handovers: HandoverService }> = async (
-  app,
-  { handovers },
-) => {
+export const handoverRoutes: FastifyPluginAsyncZod<{
+  handovers: HandoverService;
+  wards: Pick<WardsService, 'pick'>;
+}> = async (app, { handovers, wards }) => {
   app.get(
     '/api/handover',
     {
@@ -20,12 +21,14 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ handovers: HandoverService 
         ...operation(
           'Handover',
           'getHandover',
-          'The handover now: drafts for my patients and handovers awaiting me',
+          'The handover now on a ward (?ward=, by default my first), by its shift times: drafts for my patients and handovers awaiting me',
         ),
+        querystring: WardQuery,
         response: { 200: HandoverOverview },
       },
     },
-    async (request) => handovers.overview(request.user!, request.wards),
+    async (request) =>
+      handovers.overview(request.user!, await wards.pick(request.wards!, request.query.ward)),
   );
   app.post(
     '/api/handovers',

@@ -4,11 +4,11 @@ import {
   type HandoverOverview,
   handoverShiftAt,
   previousShift,
-  scopeSees,
+  roleHas,
+  type Shift,
   shiftAt,
   shiftByKey,
   type User,
-  type WardScope,
   zonedClock,
 } from '@vigil/domain';
 import type { Clock } from '../../lib/clock.ts';
@@ -29,10 +29,8 @@ import type { HandoverRecord, HandoverRepository } from './repository.ts';
 
 const handoverNotFound = () => notFound('Handover not found', 'HANDOVER_NOT_FOUND');
 
-/** Who is asking: their id, and what they hold now (the nurse in charge holds ward:assign while their shift runs). */
-type Caller = Pick<User, 'id' | 'permissions'>;
-/** The ward manager, or the nurse named in charge of the shift now (their session holds the grant). */
-const isInCharge = (caller: Caller) => caller.permissions.includes('ward:assign');
+/** Who is asking: their id and role. */
+type Caller = Pick<User, 'id' | 'role'>;
 
 /**
  * I-PASS handover: drafts for the outgoing nurse, handovers given into the next shift,
@@ -42,8 +40,10 @@ const isInCharge = (caller: Caller) => caller.permissions.includes('ward:assign'
 export function createHandoverService(deps: {
   repo: HandoverRepository;
   assignments: Pick<AssignmentService, 'shifts' | 'assignmentsOf' | 'settings' | 'assertCaringStaff'>;
-  layout: Pick<LayoutService, 'assertOnWard'>;
-  patients: Pick<PatientService, 'ward' | 'assertExists'>;
+  layout: Pick<LayoutService, 'assertOnWard' | 'wardOf'>;
+  patients: Pick<PatientService, 'onWard' | 'assertExists'>;
+  /** Who is named in charge of a ward's shift (by key), if anyone (decision 035: one per ward). */
+  leadOf: (wardId: number, shiftKey: string) => Promise<number | null>;
   alerts: Pick<AlertService, 'list'>;
   care: Pick<CareService, 'listTreatments'>;
   clock: Clock;
@@ -51,6 +51,19 @@ export function createHandoverService(deps: {
   liveEvents: Pick<LiveEventsService, 'record' | 'committed'>;
 }) {
   const { repo, assignments, layout, patients, alerts, care, clock, audit, liveEvents } = deps;
+
+  /**
+   * In charge of a ward's handover: a ward manager (by role), or the nurse named in charge of that
+   * ward's shift now or of the one being handed over to, by that ward's shift times. A nurse in
+   * charge of another ward is not (her session's grant is of her ward's shift).
+   */
+  async function inChargeOf(caller: Caller, wardId: number, shifts: Shift[]): Promise<boolean> {
+    if (roleHas(caller.role, 'ward:assign')) return true;
+    for (const key of new Set(shifts.map((s) => s.key))) {
+      if ((await deps.leadOf(wardId, key)) === caller.id) return true;
+    }
+    return false;
+  }
 
   /** A give or accept: audited and announced in its transaction. */
   const recorded =
@@ -75,12 +88,9 @@ export function createHandoverService(deps: {
      * caller looks after in the shift before it (every patient for a nurse in charge with none of
      * their own), and the handovers awaiting the caller's acceptance.
      */
-    async overview(
-      user: Pick<User, 'id' | 'permissions'>,
-      scope: WardScope | null = null,
-    ): Promise<HandoverOverview> {
+    async overview(user: Caller, wardId: number): Promise<HandoverOverview> {
       const now = clock.now();
-      const settings = await assignments.settings();
+      const settings = await assignments.settings(wardId);
       const into = handoverShiftAt(settings, now);
       const from = previousShift(settings, into);
       // After a handover window, its flagged handovers still await acceptance in the shift now.
@@ -89,12 +99,12 @@ export function createHandoverService(deps: {
       const assigned = await assignments.assignmentsOf([from.key, ...incomingKeys]);
       const mine = (key: string) =>
         new Set(assigned.filter((a) => a.shiftKey === key && a.nurse.id === user.id).map((a) => a.patientId));
-      // The patients of the caller's wards only (decision 035).
-      const onWard = (await patients.ward()).filter((p) => !scope || scopeSees(scope, p.wardId));
+      // The patients of this ward only, on its shift times (decision 035).
+      const onWard = await patients.onWard(wardId);
       const seen = new Set(onWard.map((p) => p.id));
       const outgoingIds = mine(from.key);
-      // The ward manager, or the nurse named in charge of the shift now (their session holds the grant).
-      const inCharge = isInCharge(user);
+      // The ward manager, or the nurse named in charge of this ward's shift now or the next.
+      const inCharge = await inChargeOf(user, wardId, [current, into]);
       const handedOver = new Set((await repo.intoShifts([into.key], false)).map((h) => h.patientId));
       const toDraft = onWard.filter(
         (p) => (outgoingIds.has(p.id) || (outgoingIds.size === 0 && inCharge)) && !handedOver.has(p.id),
@@ -126,11 +136,11 @@ export function createHandoverService(deps: {
      * to the patient in the shift before it (the outgoing nurse), or the nurse in charge.
      */
     async give(input: HandoverInput, actor: AuditActor, caller: Caller): Promise<Handover> {
-      await layout.assertOnWard(input.patientId);
+      const wardId = await layout.assertOnWard(input.patientId);
       const now = clock.now();
-      const settings = await assignments.settings();
+      const settings = await assignments.settings(wardId);
       const into = handoverShiftAt(settings, now);
-      if (!isInCharge(caller)) {
+      if (!(await inChargeOf(caller, wardId, [shiftAt(settings, now), into]))) {
         const from = previousShift(settings, into);
         const outgoing = await assignments.assignmentsOf([from.key]);
         if (!outgoing.some((a) => a.patientId === input.patientId && a.nurse.id === caller.id)) {
@@ -184,17 +194,23 @@ export function createHandoverService(deps: {
           'NOT_HANDOVER_RECEIVER',
         );
       }
-      if (current.toNurseId === null && !isInCharge(caller)) {
+      const wardId = await layout.wardOf(current.patientId);
+      const settings = await assignments.settings(wardId);
+      const now = clock.now();
+      const inCharge = async () => {
+        const into = shiftByKey(settings, current.shiftKey);
+        return inChargeOf(caller, wardId, [shiftAt(settings, now), ...(into ? [into] : [])]);
+      };
+      if (current.toNurseId === null && !(await inCharge())) {
         const incoming = await assignments.assignmentsOf([current.shiftKey]);
         if (!incoming.some((a) => a.patientId === current.patientId && a.nurse.id === caller.id)) {
-          const shift = shiftByKey(await assignments.settings(), current.shiftKey);
+          const shift = shiftByKey(settings, current.shiftKey);
           throw forbidden(
             `Only the nurse assigned to this patient for ${shift ? `${shift.name} (${current.shiftKey})` : current.shiftKey}, or the nurse in charge, can accept this handover.`,
             'NOT_HANDOVER_RECEIVER',
           );
         }
       }
-      const now = clock.now();
       const events = liveEventsOf(liveEvents, []);
       const accepted = await repo.accept(
         id,
@@ -206,9 +222,8 @@ export function createHandoverService(deps: {
       if (!accepted) {
         const winner = await repo.get(id);
         if (!winner?.acceptedAt) throw handoverNotFound();
-        const { timeZone } = await assignments.settings();
         throw conflict(
-          `Already accepted by ${winner.acceptedByName} at ${zonedClock(winner.acceptedAt, timeZone)}.`,
+          `Already accepted by ${winner.acceptedByName} at ${zonedClock(winner.acceptedAt, settings.timeZone)}.`,
           'HANDOVER_ACCEPTED',
         );
       }

@@ -3,12 +3,12 @@ import { VITAL_KEYS } from '@vigil/domain';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { columnList, type Prelude, type Run, rowMapper, statement } from '../../db/prepared.ts';
-import { patients } from '../../db/schema.ts';
+import { patientEvents, patients } from '../../db/schema.ts';
 
 // The one writer of a patient's clinical state (issue 39): every write to the `patients` table is
 // one of the functions below, one per kind of change, each run in its caller's transaction. No other
 // module of apps/server/src updates, inserts into or deletes from `patients`
-// (apps/server/test/one-writer.test.ts fails naming any that does). What a change computes (values,
+// (apps/server/test/table-owners.test.ts fails naming any that does). What a change computes (values,
 // sources, NEWS2, the schedule) is clinical-state.ts's; this module only stores it. It is the one
 // module file besides the repositories that uses Drizzle, and the one other modules' repositories and
 // services may import (biome.json), since it is the only way to change the table.
@@ -17,6 +17,9 @@ type PatientRow = typeof patients.$inferSelect;
 type PatientInsert = typeof patients.$inferInsert;
 /** The fields an edit may set: anything but the id and when the record was created. */
 export type PatientPatch = Partial<Omit<PatientInsert, 'id' | 'createdAt'>>;
+
+/** An entry of the patient's timeline (`patient_events`), as another module records it. */
+export type PatientEventInsert = typeof patientEvents.$inferInsert;
 
 /** A transaction that writes through Drizzle's builders (a Drizzle transaction, or the database). */
 type Writes = Pick<Db, 'insert' | 'update'>;
@@ -114,4 +117,12 @@ export async function backfillState(tx: Writes, patientId: number, state: Patien
     .update(patients)
     .set(state)
     .where(and(eq(patients.id, patientId), sql`${patients.news2} is null`));
+}
+
+/**
+ * An entry of the patient's timeline recorded by another module in its own transaction (a
+ * medication changed or removed, a transfer): the timeline is this module's table.
+ */
+export async function recordEvent(tx: Writes, event: PatientEventInsert): Promise<void> {
+  await tx.insert(patientEvents).values(event);
 }

@@ -1,14 +1,13 @@
 import type { Database } from '../../db/client.ts';
 import type { Run } from '../../db/prepared.ts';
 import { statement } from '../../db/prepared.ts';
-import { measurementRows, SUMMARISED } from './timeseries-repository.ts';
+import { FIVE_MINUTES_OF, measurementRows, SUMMARISED } from './timeseries-repository.ts';
 
 // The storage of readings kept bounded (decision 029): raw stream readings summarised per minute
 // as they arrive, day partitions made ahead of time, and the days past retention dropped whole.
 
 /** The stream partition (not kept: raw device, wearable, simulation and demo data) and its days. */
 const STREAM = 'vital_readings_stream';
-const DEFAULT_PARTITION = 'vital_readings_stream_default';
 const DAY_PARTITION = /^vital_readings_stream_p(\d{4})(\d{2})(\d{2})$/;
 const DAY_MS = 86_400_000;
 /** Arbitrary constant key: one retention run at a time across instances. */
@@ -28,27 +27,43 @@ export function dayOfPartition(name: string): number | null {
 /** A statement run once in a while (DDL, a day's name in it): not prepared under a name. */
 const adhoc = (text: string) => statement('', text);
 
-const STATEMENTS = {
-  claimRollup: statement(
-    'rollup_claim',
-    'select through_id, seen_id from reading_rollup where id = 1 for update skip locked',
-  ),
-  /** Stream readings with ids in ($1, $2] merged into their minutes (a late reading joins its minute). */
-  summarise: statement(
-    'rollup_summarise',
-    `insert into vital_minutes as m (patient_id, minute, vital, provenance, count, min, max, sum, last, last_at)
-     select r.patient_id, date_trunc('minute', r.reading_time), v.vital, r.provenance, count(*), min(v.value),
-       max(v.value), sum(v.value), (array_agg(v.value order by r.reading_time desc, r.id desc))[1], max(r.reading_time)
-     from vital_readings r cross join lateral ${measurementRows(SUMMARISED)}
-     where not r.kept and r.id > $1 and r.id <= $2 and v.value is not null
-     group by 1, 2, 3, 4
-     on conflict (patient_id, minute, vital, provenance) do update set
+/** What a summary row already stored becomes when more of its period's readings arrive. */
+const MERGE = `do update set
        count = m.count + excluded.count,
        min = least(m.min, excluded.min),
        max = greatest(m.max, excluded.max),
        sum = m.sum + excluded.sum,
        last = case when excluded.last_at >= m.last_at then excluded.last else m.last end,
-       last_at = greatest(m.last_at, excluded.last_at)`,
+       last_at = greatest(m.last_at, excluded.last_at)`;
+
+const STATEMENTS = {
+  claimRollup: statement(
+    'rollup_claim',
+    'select through_id, seen_id from reading_rollup where id = 1 for update skip locked',
+  ),
+  /**
+   * Stream readings with ids in ($1, $2] merged into their minutes and their five minutes (a late
+   * reading joins its period), in one statement: both layers always hold the same readings.
+   */
+  summarise: statement(
+    'rollup_summarise',
+    `with chunk as (
+       select r.patient_id, date_trunc('minute', r.reading_time) as period, v.vital, r.provenance,
+         count(*)::int as count, min(v.value) as min, max(v.value) as max, sum(v.value) as sum,
+         (array_agg(v.value order by r.reading_time desc, r.id desc))[1] as last, max(r.reading_time) as last_at
+       from vital_readings r cross join lateral ${measurementRows(SUMMARISED)}
+       where not r.kept and r.id > $1 and r.id <= $2 and v.value is not null
+       group by 1, 2, 3, 4
+     ), minutes as (
+       insert into vital_minutes as m (patient_id, minute, vital, provenance, count, min, max, sum, last, last_at)
+       select * from chunk
+       on conflict (patient_id, minute, vital, provenance) ${MERGE}
+     )
+     insert into vital_five_minutes as m (patient_id, period, vital, provenance, count, min, max, sum, last, last_at)
+     select patient_id, ${FIVE_MINUTES_OF('period')}, vital, provenance, sum(count)::int, min(min), max(max),
+       sum(sum), (array_agg(last order by last_at desc))[1], max(last_at)
+     from chunk group by 1, 2, 3, 4
+     on conflict (patient_id, period, vital, provenance) ${MERGE}`,
   ),
   advanceThrough: statement(
     'rollup_advance_through',
@@ -79,7 +94,7 @@ const STATEMENTS = {
        select raised_by_reading from alerts where raised_by_reading is not null
        union select resolved_by_reading from alerts where resolved_by_reading is not null)`,
   ),
-  deleteFromDefault: adhoc(`delete from ${DEFAULT_PARTITION} where reading_time < $1 and id <= $2`),
+  deleteFromDefault: adhoc('delete from vital_readings_stream_default where reading_time < $1 and id <= $2'),
 };
 
 export interface RetentionResult {
@@ -106,7 +121,7 @@ export function createRetentionRepository(database: Pick<Database, 'transaction'
     await run(adhoc(`create table "${name}" (like ${STREAM} including defaults including constraints)`), []);
     await run(
       adhoc(`with moved as (
-           delete from ${DEFAULT_PARTITION} where reading_time >= '${from}' and reading_time < '${to}' returning *
+           delete from vital_readings_stream_default where reading_time >= '${from}' and reading_time < '${to}' returning *
          ) insert into "${name}" select * from moved`),
       [],
     );

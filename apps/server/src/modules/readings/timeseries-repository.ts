@@ -40,6 +40,10 @@ export const measurementRows = (measurements: readonly ReadingMeasurement[], ali
 export const measuresAny = (measurements: readonly ReadingMeasurement[], alias = 'r') =>
   `(${measurements.map((v) => `${columnOf(v, alias)} is not null`).join(' or ')})`;
 
+/** The five minutes (from the epoch) a time falls in, in SQL. */
+export const FIVE_MINUTES_OF = (time: string) =>
+  `date_bin(interval '5 minutes', ${time}, timestamptz 'epoch')`;
+
 /** Every measurement a reading may carry: what the per-minute summaries keep. */
 export const SUMMARISED = READING_MEASUREMENTS;
 
@@ -66,6 +70,24 @@ const MEASURED = measuresAny(VITAL_SIGNS);
 const COUNTED = `r.patient_id = $1 and r.reading_time >= $2 and r.reading_time <= $3
   and r.provenance = any($4::text[]) and r.status = 'valid' and ${MEASURED}`;
 
+/** A layer of summaries: its table, its period column and the period a time falls in. */
+interface SummaryLayer {
+  table: string;
+  column: string;
+  periodOf: (time: string) => string;
+  /** The width of its periods, ms: buckets that are a multiple of it may read it. */
+  widthMs: number;
+}
+const SUMMARIES = {
+  minutes: {
+    table: 'vital_minutes',
+    column: 'minute',
+    periodOf: (time: string) => `date_trunc('minute', ${time})`,
+    widthMs: 60_000,
+  },
+  fiveMinutes: { table: 'vital_five_minutes', column: 'period', periodOf: FIVE_MINUTES_OF, widthMs: 300_000 },
+} satisfies Record<string, SummaryLayer>;
+
 const STATEMENTS = {
   /** How many readings the window holds, counted up to $5 (enough to tell "few" from "many"). */
   count: statement(
@@ -90,15 +112,18 @@ const STATEMENTS = {
    */
   bucketsFromReadings: statement('trend_buckets_from_readings', bucketsText('readings')),
   /** The window in buckets of $5 ms (a whole number of minutes) from the per-minute summaries. */
-  bucketsFromMinutes: statement('trend_buckets_from_minutes', bucketsText('minutes')),
+  bucketsFromMinutes: statement('trend_buckets_from_minutes', bucketsText(SUMMARIES.minutes)),
+  /** The window in buckets of $5 ms (a multiple of five minutes) from the five-minute summaries. */
+  bucketsFromFiveMinutes: statement('trend_buckets_from_five_minutes', bucketsText(SUMMARIES.fiveMinutes)),
 };
 
 /**
- * The statement that sums a window into buckets of $5 ms. From `minutes`: the per-minute summaries
- * of the stream readings summarised so far (ids up to $6), the stream readings after them, and a
+ * The statement that sums a window into buckets of $5 ms. From a layer of summaries: its periods
+ * of the stream readings summarised so far, the stream readings after them (both read in one
+ * statement, so in one snapshot: none is in both, none in neither), and a
  * person's observations, which are kept and never summarised. From `readings`: every reading.
  */
-function bucketsText(from: 'minutes' | 'readings'): string {
+function bucketsText(from: SummaryLayer | 'readings'): string {
   const rows = `select r.reading_time as t, v.vital, r.provenance, 1 as count, v.value as min, v.value as max,
       v.value as last, r.reading_time as last_at
     from vital_readings r cross join lateral ${measurementRows(VITAL_SIGNS)}`;
@@ -107,22 +132,24 @@ function bucketsText(from: 'minutes' | 'readings'): string {
   const source =
     from === 'readings'
       ? `${rows} where ${window}`
-      : `select m.minute as t, m.vital, m.provenance, m.count, m.min, m.max, m.last, m.last_at
-         from vital_minutes m
-         where m.patient_id = $1 and m.minute >= date_trunc('minute', $2::timestamptz) and m.minute <= $3
+      : `select m.${from.column} as t, m.vital, m.provenance, m.count, m.min, m.max, m.last, m.last_at
+         from ${from.table} m
+         where m.patient_id = $1 and m.${from.column} >= ${from.periodOf('$2::timestamptz')} and m.${from.column} <= $3
            and m.provenance = any($4::text[])
            and m.vital in (${VITAL_SIGNS.map((v) => `'${v.key}'`).join(', ')})
          union all
-         ${rows} where not r.kept and r.id > $6 and ${window}
+         ${rows} where not r.kept and r.id > (select through_id from reading_rollup where id = 1) and ${window}
          union all
          ${rows} where r.kept and r.provenance = 'observation' and ${window}`;
-  return `select floor(extract(epoch from s.t) * 1000 / $5)::float8 as bucket, s.vital,
-      sum(s.count)::int as count, min(s.min) as min, max(s.max) as max,
-      (array_agg(s.last order by s.last_at desc))[1] as last, ${epochMs('max(s.last_at)')} as last_ms,
-      (array_agg(s.provenance order by s.last_at desc))[1] as provenance
-    from (${source}) s
-    group by 1, 2
-    order by 1`;
+  // Grouped by the bucket's start (a timestamp, cheap to sort), numbered from the epoch after.
+  return `select floor(extract(epoch from b.start) * 1000 / $5::int)::float8 as bucket, b.vital,
+      sum(b.count)::int as count, min(b.min) as min, max(b.max) as max,
+      (array_agg(b.last order by b.last_at desc))[1] as last, ${epochMs('max(b.last_at)')} as last_ms,
+      (array_agg(b.provenance order by b.last_at desc))[1] as provenance
+    from (select date_bin($5::int * interval '1 millisecond', s.t, timestamptz 'epoch') as start, s.*
+          from (${source}) s) b
+    group by b.start, b.vital
+    order by b.start`;
 }
 
 export function createTimeseriesRepository(database: Pick<Database, 'run'>) {
@@ -165,7 +192,7 @@ export function createTimeseriesRepository(database: Pick<Database, 'run'>) {
     /**
      * The readings that count in [from, to] in buckets of `bucketMs`, each vital sign's count,
      * lowest, highest and last value (summary numbers), by bucket; from the per-minute summaries
-     * when `summarisedThrough` is given (ids up to it are in them), from the readings otherwise.
+     * when `fromSummaries`, from the readings otherwise.
      */
     async buckets(
       patientId: number,
@@ -173,13 +200,15 @@ export function createTimeseriesRepository(database: Pick<Database, 'run'>) {
       to: Date,
       classes: readonly string[],
       bucketMs: number,
-      summarisedThrough: number | null,
+      fromSummaries: boolean,
     ): Promise<BucketRow[]> {
+      const layer =
+        bucketMs % SUMMARIES.fiveMinutes.widthMs === 0
+          ? STATEMENTS.bucketsFromFiveMinutes
+          : STATEMENTS.bucketsFromMinutes;
       const rows = await run<Record<string, unknown>>(
-        summarisedThrough === null ? STATEMENTS.bucketsFromReadings : STATEMENTS.bucketsFromMinutes,
-        summarisedThrough === null
-          ? [...window(patientId, from, to, classes), bucketMs]
-          : [...window(patientId, from, to, classes), bucketMs, summarisedThrough],
+        fromSummaries ? layer : STATEMENTS.bucketsFromReadings,
+        [...window(patientId, from, to, classes), bucketMs],
       );
       return rows.map((r) => ({
         bucket: Number(r.bucket),

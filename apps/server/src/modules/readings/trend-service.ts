@@ -41,8 +41,6 @@ const isProvenance = (value: string): value is ReadingProvenance =>
 export function createTrendService(deps: {
   timeseries: TimeseriesRepository;
   trends: Pick<TrendRepository, 'scaleChanges' | 'patientScale'>;
-  /** Stream readings with ids up to what this answers are in the per-minute summaries. */
-  summarisedThrough: () => Promise<number>;
   /** The classes of reading that count as a patient's state, for a demo patient or not. */
   counting: (isDemo: boolean) => readonly string[];
   /** Raw device readings before this are removed: their summaries are what remains of them. */
@@ -126,7 +124,11 @@ export function createTrendService(deps: {
   return {
     async trend(patientId: number, query: TrendQuery): Promise<VitalsTrend> {
       const { from, to } = windowOf(query);
-      const patient = await trends.patientScale(patientId);
+      // What does not depend on the window, asked at once.
+      const [patient, scaleChanges] = await Promise.all([
+        trends.patientScale(patientId),
+        trends.scaleChanges([patientId]),
+      ]);
       if (!patient) throw notFound('Patient not found', 'PATIENT_NOT_FOUND');
       const classes = deps.counting(patient.isDemo);
       // Raw device data past retention survives as per-minute summaries only: such a window is
@@ -142,11 +144,14 @@ export function createTrendService(deps: {
       } else {
         const span = to.getTime() - from.getTime();
         bucketMs = pastRetention ? Math.max(trendBucketMs(span), MINUTE_MS) : trendBucketMs(span);
-        // Whole minutes come from the per-minute summaries; shorter buckets from the readings.
-        const summarised = bucketMs % MINUTE_MS === 0 ? await deps.summarisedThrough() : null;
-        columns = fromBuckets(await timeseries.buckets(patientId, from, to, classes, bucketMs, summarised));
+        // Whole minutes come from the summaries (five minutes when they divide the bucket); shorter
+        // buckets from the readings.
+        const fromSummaries = bucketMs % MINUTE_MS === 0;
+        columns = fromBuckets(
+          await timeseries.buckets(patientId, from, to, classes, bucketMs, fromSummaries),
+        );
       }
-      const changes = (await trends.scaleChanges([patientId])).get(patientId) ?? [];
+      const changes = scaleChanges.get(patientId) ?? [];
       const scaleAt = spo2ScaleAt(changes, patient.spo2Scale === 2 ? 2 : 1);
       const newest = columns.time.length ? Math.max(...columns.time) : null;
       const provenances = [...new Set(columns.provenance)];

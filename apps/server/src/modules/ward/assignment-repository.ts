@@ -13,18 +13,19 @@ export type AssignmentRow = typeof shiftAssignments.$inferSelect & {
 export type LeadRow = typeof shiftLeads.$inferSelect & { nurseName: string; namedByName: string };
 export type StaffRow = { id: number; username: string; role: string; status: string };
 
-const SETTINGS_ROW = 1;
 const assigner = alias(users, 'assigner');
 
 /** The ward's settings and who looks after whom in each shift. */
 export function createAssignmentRepository(root: Db) {
   return {
-    async settings(): Promise<WardSettings | null> {
-      const [row] = await root.select().from(wardSettings).where(eq(wardSettings.id, SETTINGS_ROW));
+    /** A ward's settings: the row whose id is the ward's (null: none set, the defaults apply). */
+    async settings(wardId: number): Promise<WardSettings | null> {
+      const [row] = await root.select().from(wardSettings).where(eq(wardSettings.id, wardId));
       return row?.settings ?? null;
     },
 
     async saveSettings(
+      wardId: number,
       settings: WardSettings,
       at: Date,
       userId: number,
@@ -33,7 +34,7 @@ export function createAssignmentRepository(root: Db) {
       await root.transaction(async (tx) => {
         await tx
           .insert(wardSettings)
-          .values({ id: SETTINGS_ROW, settings, updatedAt: at, updatedBy: userId })
+          .values({ id: wardId, settings, updatedAt: at, updatedBy: userId })
           .onConflictDoUpdate({
             target: wardSettings.id,
             set: { settings, updatedAt: at, updatedBy: userId },
@@ -92,22 +93,37 @@ export function createAssignmentRepository(root: Db) {
       return row && { ...row.l, nurseName: row.nurseName, namedByName: row.namedByName };
     },
 
-    /** The accounts named to lead any of these shifts. */
-    async leadersOf(shiftKeys: string[]): Promise<number[]> {
+    /** The accounts named to lead any of these shifts of a ward. */
+    async leadersOf(wardId: number, shiftKeys: string[]): Promise<number[]> {
       if (shiftKeys.length === 0) return [];
       const rows = await root
         .selectDistinct({ nurseId: shiftLeads.nurseId })
         .from(shiftLeads)
-        .where(inArray(shiftLeads.shiftKey, shiftKeys));
+        .where(and(eq(shiftLeads.wardId, wardId), inArray(shiftLeads.shiftKey, shiftKeys)));
       return rows.map((r) => r.nurseId);
     },
 
-    /** Which of these shifts the account leads. */
-    async ledBy(userId: number, shiftKeys: string[]): Promise<string[]> {
+    /** The wards whose shifts (any) the account has been named to lead. */
+    async leadWards(userId: number): Promise<number[]> {
+      const rows = await root
+        .selectDistinct({ wardId: shiftLeads.wardId })
+        .from(shiftLeads)
+        .where(eq(shiftLeads.nurseId, userId));
+      return rows.map((r) => r.wardId);
+    },
+
+    /** Which of these shifts of a ward the account leads. */
+    async ledBy(userId: number, wardId: number, shiftKeys: string[]): Promise<string[]> {
       const rows = await root
         .select({ shiftKey: shiftLeads.shiftKey })
         .from(shiftLeads)
-        .where(and(eq(shiftLeads.nurseId, userId), inArray(shiftLeads.shiftKey, shiftKeys)));
+        .where(
+          and(
+            eq(shiftLeads.nurseId, userId),
+            eq(shiftLeads.wardId, wardId),
+            inArray(shiftLeads.shiftKey, shiftKeys),
+          ),
+        );
       return rows.map((r) => r.shiftKey);
     },
 

@@ -43,20 +43,26 @@ export function createAssignmentService(deps: {
     settings,
 
     /**
-     * New shift times move the spans in which the nurses in charge hold their grant, and a cached
-     * session holds the spans it was read with: the sessions of everyone who leads the current or
-     * the next shift, before or after the change, are read again at once on every instance.
+     * A ward's new shift times (decision 035: each ward its own) move the spans in which its nurses
+     * in charge hold their grant, and a cached session holds the spans it was read with: the
+     * sessions of everyone who leads the ward's current or next shift, before or after the change,
+     * are read again at once on every instance.
      */
-    async saveSettings(input: WardSettings, actor: AuditActor): Promise<WardSettings> {
-      const events = liveEventsOf(liveEvents, [WARD_CHANGED]);
+    async saveSettings(wardId: number, input: WardSettings, actor: AuditActor): Promise<WardSettings> {
+      const events = liveEventsOf(liveEvents, [{ ...WARD_CHANGED, wardId }]);
       const at = clock.now();
-      const before = await service.shifts(at);
+      const before = await service.shifts(wardId, at);
       const after = shiftAt(input, at);
-      const leaders = await repo.leadersOf([
+      const leaders = await repo.leadersOf(wardId, [
         ...new Set([before.current.key, before.next.key, after.key, nextShift(input, after).key]),
       ]);
-      await repo.saveSettings(input, at, actor.userId!, async (run) => {
-        await audit.recordIn(run, { actor, action: 'update', entityType: 'WardSettings' });
+      await repo.saveSettings(wardId, input, at, actor.userId!, async (run) => {
+        await audit.recordIn(run, {
+          actor,
+          action: 'update',
+          entityType: 'WardSettings',
+          entityId: wardId,
+        });
         await events.record(
           run,
           leaders.map((userId) => internalEvent(STREAMS_ENDED, { userId })),
@@ -66,9 +72,9 @@ export function createAssignmentService(deps: {
       return input;
     },
 
-    /** The shift in progress now, the one after it and the one before it, under the current settings. */
-    async shifts(at = clock.now()) {
-      const current = await settings();
+    /** A ward's shift in progress now, the one after it and the one before it, under its settings. */
+    async shifts(wardId: number, at = clock.now()) {
+      const current = await settings(wardId);
       const now = shiftAt(current, at);
       return {
         settings: current,
@@ -87,15 +93,19 @@ export function createAssignmentService(deps: {
     },
 
     /** Who looks after whom on a ward (its patients only, decision 035) in the current or next shift. */
-    async assignments(choice: 'current' | 'next', onWard: (patientId: number) => boolean = () => true) {
-      const shift = (await service.shifts())[choice];
+    async assignments(
+      wardId: number,
+      choice: 'current' | 'next',
+      onWard: (patientId: number) => boolean = () => true,
+    ) {
+      const shift = (await service.shifts(wardId))[choice];
       const rows = (await repo.assignments([shift.key])).filter((row) => onWard(row.patientId));
       return { shift, assignments: rows.map(toAssignment) } satisfies Assignments;
     },
 
     /**
-     * Assigns a patient to a nurse for the current or the next shift (a nurse in charge plans the
-     * next one before it starts); an earlier or later shift is refused.
+     * Assigns a patient to a nurse for the current or the next shift of her ward (a nurse in charge
+     * plans the next one before it starts); an earlier or later shift is refused.
      */
     async assign(
       shiftKey: string,
@@ -103,7 +113,8 @@ export function createAssignmentService(deps: {
       nurseId: number | null,
       actor: AuditActor,
     ): Promise<Assignments> {
-      const { current, next, settings: now } = await service.shifts();
+      const wardId = await layout.assertOnWard(patientId);
+      const { current, next, settings: now } = await service.shifts(wardId);
       const shift: Shift | null = shiftByKey(now, shiftKey);
       if (!shift || (shift.key !== current.key && shift.key !== next.key)) {
         throw badRequest(
@@ -111,9 +122,8 @@ export function createAssignmentService(deps: {
           'SHIFT_NOT_OPEN',
         );
       }
-      await layout.assertOnWard(patientId);
       if (nurseId !== null) await service.assertCaringStaff(nurseId, 'nurseId');
-      const events = liveEventsOf(liveEvents, [WARD_CHANGED]);
+      const events = liveEventsOf(liveEvents, [{ ...WARD_CHANGED, wardId }]);
       await repo.assign(
         { shiftKey: shift.key, patientId, nurseId },
         clock.now(),

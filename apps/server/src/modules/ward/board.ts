@@ -45,7 +45,7 @@ export function createBoardService(deps: {
     /** One ward's board (decision 035): its beds, its patients, their alerts and handovers. */
     async board(wardId: number): Promise<WardBoard> {
       const now = clock.now();
-      const { current, next } = await assignments.shifts(now);
+      const { current, next } = await assignments.shifts(wardId, now);
       const stored = await layout.current(wardId);
       const onWard: Patient[] = await patients.onWard(wardId);
       const ids = new Set(onWard.map((p) => p.id));

@@ -144,11 +144,19 @@ export function createLayoutService(deps: {
       return (await repo.bedHistory(patientId)).map(toBedMove);
     },
 
-    /** Whether a patient is on the ward (not discharged); 404 for an unknown one. */
-    async assertOnWard(patientId: number) {
-      const onWard = await repo.isOnWard(patientId);
-      if (onWard === null) throw patientNotFound();
-      if (!onWard) throw conflict('The patient has been discharged.', 'PATIENT_DISCHARGED');
+    /** A patient's ward, discharged or not; 404 for an unknown one. */
+    async wardOf(patientId: number): Promise<number> {
+      const place = await repo.isOnWard(patientId);
+      if (place === null) throw patientNotFound();
+      return place.wardId;
+    },
+
+    /** A patient's ward, when she is on it (not discharged); 404 for an unknown one. */
+    async assertOnWard(patientId: number): Promise<number> {
+      const place = await repo.isOnWard(patientId);
+      if (place === null) throw patientNotFound();
+      if (!place.onWard) throw conflict('The patient has been discharged.', 'PATIENT_DISCHARGED');
+      return place.wardId;
     },
 
     /** The stored layout of a ward, for the board. */

@@ -196,13 +196,13 @@ export function createWardRepository(root: Db) {
       });
     },
 
-    /** Whether the patient exists and is on the ward (null: no such patient). */
-    async isOnWard(patientId: number): Promise<boolean | null> {
+    /** Whether the patient exists and is on a ward (null: no such patient), and which ward. */
+    async isOnWard(patientId: number): Promise<{ onWard: boolean; wardId: number } | null> {
       const [row] = await root
-        .select({ dischargedAt: patients.dischargedAt })
+        .select({ dischargedAt: patients.dischargedAt, wardId: patients.wardId })
         .from(patients)
         .where(eq(patients.id, patientId));
-      return row ? row.dischargedAt === null : null;
+      return row ? { onWard: row.dischargedAt === null, wardId: row.wardId } : null;
     },
 
     async bedHistory(patientId: number): Promise<BedMoveRow[]> {

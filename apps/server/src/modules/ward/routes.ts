@@ -102,23 +102,26 @@ export const wardRoutes: FastifyPluginAsyncZod<{
       // Shift times and the ward's clock: no patient's data.
       config: { access: access.user('patients:read', { reads: false }) },
       schema: {
-        ...operation('Ward', 'getWardSettings', "The ward's shifts, handover window and time zone"),
+        ...operation('Ward', 'getWardSettings', "A ward's shifts, handover window and time zone"),
+        querystring: WardQuery,
         response: { 200: WardSettings },
       },
     },
-    async () => assignments.settings(),
+    async (request) => assignments.settings(await wardOf(request)),
   );
   app.put(
     '/api/ward/settings',
     {
+      // A ward manager sets her wards' (another ward is 404, as an unknown one); an administrator any.
       config: { access: access.user('ward:layout') },
       schema: {
-        ...operation('Ward', 'replaceWardSettings', "Set the ward's shifts, handover window and time zone"),
+        ...operation('Ward', 'replaceWardSettings', "Set a ward's shifts, handover window and time zone"),
+        querystring: WardQuery,
         body: WardSettingsInput,
         response: { 200: WardSettings },
       },
     },
-    async (request) => assignments.saveSettings(request.body, actorOf(request)),
+    async (request) => assignments.saveSettings(await wardOf(request), request.body, actorOf(request)),
   );
 
   app.put(
@@ -181,7 +184,7 @@ export const wardRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const wardId = await wardOf(request);
       const onWard = new Set((await board.patientsOf(wardId)).map((p) => p.id));
-      return assignments.assignments(request.query.shift, (id) => onWard.has(id));
+      return assignments.assignments(wardId, request.query.shift, (id) => onWard.has(id));
     },
   );
   app.put(

@@ -18,27 +18,33 @@ export interface LeadWindow {
 }
 
 /**
- * The shifts an account leads among the one in progress and the next, read when its session is
- * (sessions.ts): a cached session then knows when the grant starts and ends without asking again.
+ * The shifts an account leads among the one in progress and the next, on each ward it has led, by
+ * that ward's own shift times (decision 035), read when its session is (sessions.ts): a cached
+ * session then knows when the grant starts and ends without asking again.
  */
 export function createLeadWindows(deps: {
-  repo: Pick<AssignmentRepository, 'settings' | 'ledBy'>;
+  repo: Pick<AssignmentRepository, 'settings' | 'ledBy' | 'leadWards'>;
   defaultTimeZone: string;
 }) {
   const settings = wardSettingsOf(deps.repo, deps.defaultTimeZone);
   return async (userId: number, at: Date): Promise<LeadWindow[]> => {
-    const current = await settings();
-    const now = shiftAt(current, at);
-    const shifts = [now, nextShift(current, now)];
-    const led = new Set(
-      await deps.repo.ledBy(
-        userId,
-        shifts.map((s) => s.key),
-      ),
-    );
-    return shifts
-      .filter((s) => led.has(s.key))
-      .map((s) => ({ from: new Date(s.startsAt), until: new Date(s.endsAt) }));
+    const windows: LeadWindow[] = [];
+    for (const wardId of await deps.repo.leadWards(userId)) {
+      const current = await settings(wardId);
+      const now = shiftAt(current, at);
+      const shifts = [now, nextShift(current, now)];
+      const led = new Set(
+        await deps.repo.ledBy(
+          userId,
+          wardId,
+          shifts.map((s) => s.key),
+        ),
+      );
+      for (const s of shifts) {
+        if (led.has(s.key)) windows.push({ from: new Date(s.startsAt), until: new Date(s.endsAt) });
+      }
+    }
+    return windows;
   };
 }
 
@@ -55,9 +61,9 @@ export function createShiftLeadService(deps: {
     toNurseInCharge(shift, await repo.lead(wardId, shift.key));
 
   return {
-    /** The nurse in charge of a ward's current or next shift (decision 035: one per ward). */
+    /** The nurse in charge of a ward's current or next shift, by its shift times (decision 035: one per ward). */
     async nurseInCharge(wardId: number, choice: 'current' | 'next'): Promise<NurseInCharge> {
-      return of(wardId, (await assignments.shifts())[choice]);
+      return of(wardId, (await assignments.shifts(wardId))[choice]);
     },
 
     /**
@@ -71,7 +77,7 @@ export function createShiftLeadService(deps: {
       nurseId: number | null,
       actor: AuditActor,
     ): Promise<NurseInCharge> {
-      const { current, next, settings } = await assignments.shifts();
+      const { current, next, settings } = await assignments.shifts(wardId);
       const shift = shiftByKey(settings, shiftKey);
       if (!shift || (shift.key !== current.key && shift.key !== next.key)) {
         throw badRequest(

@@ -3,18 +3,10 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import { type Run, runOn, statement } from '../../db/prepared.ts';
-import {
-  bedMoves,
-  patientEvents,
-  patients,
-  shiftAssignments,
-  users,
-  wardBeds,
-  wardMembers,
-  wards,
-} from '../../db/schema.ts';
+import { type bedMoves, patients, users, wardBeds, wardMembers, wards } from '../../db/schema.ts';
 import type { WardCheck } from '../../plugins/route-access.ts';
-import { transfer } from '../patients/patient-writer.ts';
+import { recordEvent, transfer } from '../patients/patient-writer.ts';
+import { moveBed, recordMove, unassign } from '../ward/bed-writer.ts';
 
 export type WardRow = typeof wards.$inferSelect;
 
@@ -75,6 +67,15 @@ export function createWardsRepository(db: Db, run: Run) {
         .where(eq(wardMembers.userId, userId))
         .orderBy(asc(wardMembers.wardId));
       return rows.map((r) => r.wardId);
+    },
+
+    /** Every membership, with the person's name and role, by ward then name. */
+    async allMembers(): Promise<{ wardId: number; id: number; username: string; role: Role }[]> {
+      return db
+        .select({ wardId: wardMembers.wardId, id: users.id, username: users.username, role: users.role })
+        .from(wardMembers)
+        .innerJoin(users, eq(users.id, wardMembers.userId))
+        .orderBy(asc(wardMembers.wardId), asc(users.username));
     },
 
     /** Replaces the wards a person works on, in the caller's transaction. */
@@ -207,41 +208,36 @@ export function createTransferRepository(root: Db) {
                 .where(eq(wardBeds.id, to.bedId))
                 .for('update');
         check(place, bed ?? null);
-        if (place!.bed)
-          await tx.update(wardBeds).set({ patientId: null }).where(eq(wardBeds.id, place!.bed.id));
-        if (bed) await tx.update(wardBeds).set({ patientId }).where(eq(wardBeds.id, bed.id));
+        await moveBed(tx, patientId, place!.bed?.id ?? null, bed?.id ?? null);
         await transfer(tx, patientId, to.wardId);
         // Her nurses were the old ward's: the new ward's nurse in charge assigns her (shift keys are
         // per shift, not per ward, so every assignment of hers goes; only the current and next
         // shifts' are ever read).
-        await tx.delete(shiftAssignments).where(eq(shiftAssignments.patientId, patientId));
-        const [move] = await tx
-          .insert(bedMoves)
-          .values({
-            patientId,
-            kind: 'transfer',
-            fromBed: place!.bed?.label ?? null,
-            toBed: bed?.label ?? null,
-            fromWard: place!.wardId,
-            toWard: to.wardId,
-            at,
-            byUser: userId,
-          })
-          .returning();
-        await tx.insert(patientEvents).values({
+        await unassign(tx, patientId);
+        const move = await recordMove(tx, {
+          patientId,
+          kind: 'transfer',
+          fromBed: place!.bed?.label ?? null,
+          toBed: bed?.label ?? null,
+          fromWard: place!.wardId,
+          toWard: to.wardId,
+          at,
+          byUser: userId,
+        });
+        await recordEvent(tx, {
           patientId,
           type: 'transferred',
           data: {
             fromWardId: place!.wardId,
             toWardId: to.wardId,
-            fromBed: move!.fromBed,
-            toBed: move!.toBed,
+            fromBed: move.fromBed,
+            toBed: move.toBed,
           },
           createdAt: at,
           createdBy: userId,
         });
-        await also(runOn(tx), move!, place!);
-        return move!;
+        await also(runOn(tx), move, place!);
+        return move;
       });
     },
   };

@@ -4,6 +4,7 @@ import {
   TransferResult,
   Ward,
   WardInput,
+  WardMembers,
   WardMembership,
   WardMembershipInput,
 } from '@vigil/domain';
@@ -61,6 +62,19 @@ export const wardsRoutes: FastifyPluginAsyncZod<{ wards: WardsService; outreach:
       hospitalWide: request.wards!.all,
       wards: await wards.visible(request.wards!),
     }),
+  );
+
+  app.get(
+    '/api/wards/members',
+    {
+      // Staff and their roles: no patient's data.
+      config: { access: access.user('wards:manage') },
+      schema: {
+        ...operation('Wards', 'listWardMembers', 'Who works on which ward, with their role'),
+        response: { 200: WardMembers },
+      },
+    },
+    async () => wards.members(),
   );
 
   app.get(

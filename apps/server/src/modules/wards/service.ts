@@ -3,6 +3,7 @@ import {
   type TransferResult,
   type Ward,
   type WardInput,
+  type WardMembers,
   type WardMembership,
   type WardScope,
 } from '@vigil/domain';
@@ -94,6 +95,17 @@ export function createWardsService(deps: {
         }),
       );
       return toWard_(row);
+    },
+
+    /** Who works on which ward, with their role: every ward, members by name. */
+    async members(): Promise<WardMembers> {
+      const rows = await repo.allMembers();
+      return (await repo.list()).map((ward) => ({
+        wardId: ward.id,
+        members: rows
+          .filter((r) => r.wardId === ward.id)
+          .map(({ id, username, role }) => ({ id, username, role })),
+      }));
     },
 
     async membership(userId: number): Promise<WardMembership> {

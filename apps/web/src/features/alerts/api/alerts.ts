@@ -58,14 +58,15 @@ export function getAlertStatsQueryOptions() {
   });
 }
 
-/** GET /api/alert-settings: the ward's acknowledgement deadlines. */
-export function getAlertSettingsQueryOptions() {
+const settingsUrl = (ward: number | undefined) =>
+  ward === undefined ? '/api/alert-settings' : `/api/alert-settings?ward=${ward}`;
+
+/** GET /api/alert-settings?ward=: a ward's acknowledgement deadlines (each ward its own). */
+export function getAlertSettingsQueryOptions(ward?: number) {
   return queryOptions({
-    queryKey: alertsQueryKeys.settings(),
+    queryKey: alertsQueryKeys.settings(ward),
     queryFn: async ({ signal }) =>
-      AlertSettings.parse(
-        await (await apiRequest('GET', '/api/alert-settings', undefined, { signal })).json(),
-      ),
+      AlertSettings.parse(await (await apiRequest('GET', settingsUrl(ward), undefined, { signal })).json()),
   });
 }
 
@@ -108,12 +109,12 @@ export function useAcknowledgeAlert() {
   });
 }
 
-/** PUT /api/alert-settings (a ward manager's). */
-export function useSaveAlertSettings() {
+/** PUT /api/alert-settings?ward= (a ward manager's, of her wards). */
+export function useSaveAlertSettings(ward?: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (settings: AlertSettings) =>
-      AlertSettings.parse(await (await apiRequest('PUT', '/api/alert-settings', settings)).json()),
-    onSuccess: (settings) => queryClient.setQueryData(alertsQueryKeys.settings(), settings),
+      AlertSettings.parse(await (await apiRequest('PUT', settingsUrl(ward), settings)).json()),
+    onSuccess: (settings) => queryClient.setQueryData(alertsQueryKeys.settings(ward), settings),
   });
 }

@@ -8,6 +8,8 @@ export interface AlertsFilter {
   kind?: 'clinical' | 'technical';
   patientId?: number;
   limit?: number;
+  /** One of the person's wards (decision 035); without, all of hers. */
+  ward?: number;
 }
 
 export const alertsQueryKeys = {
@@ -17,5 +19,7 @@ export const alertsQueryKeys = {
   /** Every open alert of the ward: the alert bar, kept current by the live events themselves. */
   open: () => ['alerts', 'list', { state: 'open' }] as const,
   stats: () => ['alerts', 'stats'] as const,
-  settings: () => ['alerts', 'settings'] as const,
+  /** A ward's deadlines; without one, the person's first ward's (and every ward's prefix). */
+  settings: (ward?: number) =>
+    ward === undefined ? (['alerts', 'settings'] as const) : (['alerts', 'settings', ward] as const),
 };

@@ -22,9 +22,9 @@ const FIELDS = [
   { name: 'confirmSeconds', label: "Confirm a device's value after (s)", hint: '0–600 s' },
 ] as const;
 
-function SettingsEditor({ settings }: { settings: AlertSettings }) {
+function SettingsEditor({ settings, ward }: { settings: AlertSettings; ward: number | undefined }) {
   const id = useId();
-  const save = useSaveAlertSettings();
+  const save = useSaveAlertSettings(ward);
   const {
     register,
     handleSubmit,
@@ -68,14 +68,24 @@ function SettingsEditor({ settings }: { settings: AlertSettings }) {
  * their source: docs/reference/clinical.md, "Vigil's alert settings"). Everyone may read them; a ward
  * manager (alerts:configure) may change them.
  */
-export function AlertSettingsCard({ canConfigure }: { canConfigure: boolean }) {
-  const { data: settings, error } = useQuery(getAlertSettingsQueryOptions());
+export function AlertSettingsCard({
+  canConfigure,
+  ward,
+  wardLabel,
+}: {
+  canConfigure: boolean;
+  /** The ward whose deadlines these are (each ward its own); undefined: the person's first. */
+  ward?: number;
+  /** Its name, for a person of several wards. */
+  wardLabel?: string | undefined;
+}) {
+  const { data: settings, error } = useQuery(getAlertSettingsQueryOptions(ward));
   return (
     <Card role="region" aria-labelledby="alert-settings-heading">
       <CardHeader>
         <CardTitle id="alert-settings-heading" className="flex items-center gap-2">
           <Timer className="size-5 text-primary" aria-hidden="true" />
-          Alert settings
+          Alert settings{wardLabel ? `: ${wardLabel}` : ''}
         </CardTitle>
         <CardDescription>
           An alert not acknowledged by its deadline escalates to the ward manager, then to the doctor.
@@ -84,7 +94,7 @@ export function AlertSettingsCard({ canConfigure }: { canConfigure: boolean }) {
       <CardContent>
         {settings ? (
           canConfigure ? (
-            <SettingsEditor settings={settings} />
+            <SettingsEditor settings={settings} ward={ward} />
           ) : (
             <dl className="grid gap-2 text-sm sm:grid-cols-2">
               {(['high', 'medium', 'low'] as const).map((p) => (

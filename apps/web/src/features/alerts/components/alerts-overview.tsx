@@ -53,15 +53,18 @@ export function AlertsOverview({
   canAcknowledge,
   patients,
   mine,
+  ward,
 }: {
   canAcknowledge: boolean;
+  /** One of the person's wards (`?ward=`); undefined: all of hers. */
+  ward?: number;
   /** The ward's patients (the screen's), for the patient filter and to name each alert's patient. */
   patients: readonly Patient[] | undefined;
   /** The patients assigned to this person this shift: their alerts first. */
   mine?: ReadonlySet<number> | null;
 }) {
   const [filter, setFilter] = useState<AlertsFilter>({ state: 'open' });
-  const { data: listed, error, isFetching } = useQuery(getAlertsQueryOptions(filter));
+  const { data: listed, error, isFetching } = useQuery(getAlertsQueryOptions({ ...filter, ward }));
   const alerts = useMemo(() => (listed && mine ? mineFirst(listed, mine) : listed), [listed, mine]);
   const now = useNow();
   const nameOf = useCallback((patientId: number) => patientLabelOf(patients, patientId), [patients]);

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { ScrollRegion } from '@/components/ui/scroll-region.tsx';
@@ -8,9 +9,10 @@ import { CreateAccountDialog } from './create-account-dialog.tsx';
 
 /**
  * /admin: every account with its role, status and last sign-in; approve, disable, and, each asked
- * first in a dialog, change a role or reset a password.
+ * first in a dialog, change a role or reset a password. `children`: the screen's other cards (who
+ * works on which ward), below.
  */
-export function AccountsAdmin() {
+export function AccountsAdmin({ children }: { children?: ReactNode }) {
   const { data: accounts, error, isLoading } = useQuery(getAccountsQueryOptions());
   const pending = accounts?.filter((a) => a.status === 'pending').length ?? 0;
   return (
@@ -65,6 +67,7 @@ export function AccountsAdmin() {
           )}
         </CardContent>
       </Card>
+      {children}
     </div>
   );
 }

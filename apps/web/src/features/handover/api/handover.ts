@@ -4,12 +4,26 @@ import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 import { handoverQueryKeys, patientHandoversQueryKey } from './query-keys.ts';
 
-/** GET /api/handover: the shift handed over to, the caller's drafts and the handovers awaiting them. */
-export function getHandoverOverviewQueryOptions() {
+/**
+ * GET /api/handover?ward=: a ward's shift handed over to (by its shift times), the caller's drafts
+ * and the handovers awaiting them.
+ */
+export function getHandoverOverviewQueryOptions(ward?: number) {
   return queryOptions({
-    queryKey: handoverQueryKeys.overview(),
+    queryKey: handoverQueryKeys.overview(ward),
     queryFn: async ({ signal }) =>
-      HandoverOverview.parse(await (await apiRequest('GET', '/api/handover', undefined, { signal })).json()),
+      HandoverOverview.parse(
+        await (
+          await apiRequest(
+            'GET',
+            ward === undefined ? '/api/handover' : `/api/handover?ward=${ward}`,
+            undefined,
+            {
+              signal,
+            },
+          )
+        ).json(),
+      ),
   });
 }
 

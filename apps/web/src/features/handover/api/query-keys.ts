@@ -4,7 +4,9 @@
  */
 export const handoverQueryKeys = {
   all: ['handover'] as const,
-  overview: () => ['handover', 'overview'] as const,
+  /** A ward's handover now (`?ward=`); without one, the person's first ward's (and every ward's prefix). */
+  overview: (ward?: number) =>
+    ward === undefined ? (['handover', 'overview'] as const) : (['handover', 'overview', ward] as const),
 };
 
 /** A patient's handover history, under the patient so that invalidating the patient reaches it. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '@vigil/domain';
 import { TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
 import { formatDateTime } from '@/lib/date-time.ts';
 import { patientLabelOf } from '@/lib/patient-label.ts';
@@ -15,18 +16,27 @@ import { GiveHandoverForm } from './give-handover-form.tsx';
  */
 export function HandoverScreen({
   patients,
+  ward,
+  picker,
 }: {
   /** The ward's patients (the screen's), to name each handover's patient by. */
   patients: readonly Patient[] | undefined;
+  /** The ward handed over (`?ward=`); undefined: the person's first. */
+  ward?: number;
+  /** The ward picker, for a person of several wards (the page's). */
+  picker?: ReactNode;
 }) {
-  const overview = useQuery(getHandoverOverviewQueryOptions());
+  const overview = useQuery(getHandoverOverviewQueryOptions(ward));
   const data = overview.data;
   const flagged = data?.incoming.filter((h) => h.flagged) ?? [];
 
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="font-semibold text-2xl tracking-tight">Handover</h1>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="font-semibold text-2xl tracking-tight">Handover</h1>
+          {picker}
+        </div>
         {data && (
           <p className="text-muted-foreground text-sm">
             Into the {data.shift.name} shift from {formatDateTime(data.shift.startsAt)}; accept by{' '}

@@ -2,16 +2,20 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Assignments } from '@vigil/domain';
 import { useMemo } from 'react';
 import { apiRequest } from '@/lib/api-client.ts';
-import { wardQueryKeys } from './ward-keys.ts';
+import { wardQueryKeys, withWard } from './ward-keys.ts';
 
 // Apart from the board's api: the dashboard's "My patients" needs only this, in its own chunk budget.
 /** GET /api/ward/assignments?shift=current|next. */
-export function getAssignmentsQueryOptions(shift: 'current' | 'next') {
+export function getAssignmentsQueryOptions(shift: 'current' | 'next', ward?: number) {
   return queryOptions({
-    queryKey: wardQueryKeys.assignments(shift),
+    queryKey: wardQueryKeys.assignments(shift, ward),
     queryFn: async ({ signal }) =>
       Assignments.parse(
-        await (await apiRequest('GET', `/api/ward/assignments?shift=${shift}`, undefined, { signal })).json(),
+        await (
+          await apiRequest('GET', withWard(`/api/ward/assignments?shift=${shift}`, ward), undefined, {
+            signal,
+          })
+        ).json(),
       ),
   });
 }

@@ -3,7 +3,7 @@ import { BedMove, WardLayout, type WardLayoutInput, WardSettings } from '@vigil/
 import { PATIENTS_QUERY_KEY } from '@/features/patients/api/get-patients.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
-import { wardQueryKeys } from './ward-keys.ts';
+import { wardQueryKeys, withWard } from './ward-keys.ts';
 
 /**
  * The ward's editing screens: the layout, the shift times, and a patient's bed (admit, move,
@@ -15,12 +15,14 @@ import { wardQueryKeys } from './ward-keys.ts';
 // that file on every page, the dashboard's too, and only this screen needs the layout.
 const LAYOUT_QUERY_KEY = [...wardQueryKeys.all, 'layout'] as const;
 
-/** GET /api/ward/layout: bays and beds with who lies in each. */
-export function getWardLayoutQueryOptions() {
+/** GET /api/ward/layout: a ward's bays and beds with who lies in each. */
+export function getWardLayoutQueryOptions(ward?: number) {
   return queryOptions({
-    queryKey: LAYOUT_QUERY_KEY,
+    queryKey: ward === undefined ? LAYOUT_QUERY_KEY : [...LAYOUT_QUERY_KEY, ward],
     queryFn: async ({ signal }) =>
-      WardLayout.parse(await (await apiRequest('GET', '/api/ward/layout', undefined, { signal })).json()),
+      WardLayout.parse(
+        await (await apiRequest('GET', withWard('/api/ward/layout', ward), undefined, { signal })).json(),
+      ),
   });
 }
 
@@ -44,19 +46,19 @@ function useWardMutation<I, T>(
 }
 
 /** PUT /api/ward/layout: the whole layout (ids kept, new ones without, removed ones left out). */
-export function useSaveWardLayout(callbacks: MutationCallbacks<WardLayout> = {}) {
+export function useSaveWardLayout(callbacks: MutationCallbacks<WardLayout> = {}, ward?: number) {
   return useWardMutation(
     async (input: WardLayoutInput) =>
-      WardLayout.parse(await (await apiRequest('PUT', '/api/ward/layout', input)).json()),
+      WardLayout.parse(await (await apiRequest('PUT', withWard('/api/ward/layout', ward), input)).json()),
     callbacks,
   );
 }
 
-/** PUT /api/ward/settings: shifts, handover window and time zone (the body as the form built it). */
-export function useSaveWardSettings(callbacks: MutationCallbacks<WardSettings> = {}) {
+/** PUT /api/ward/settings: a ward's shifts, handover window and time zone (the body as the form built it). */
+export function useSaveWardSettings(callbacks: MutationCallbacks<WardSettings> = {}, ward?: number) {
   return useWardMutation(
     async (input: unknown) =>
-      WardSettings.parse(await (await apiRequest('PUT', '/api/ward/settings', input)).json()),
+      WardSettings.parse(await (await apiRequest('PUT', withWard('/api/ward/settings', ward), input)).json()),
     callbacks,
   );
 }

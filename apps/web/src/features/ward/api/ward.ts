@@ -3,7 +3,7 @@ import { Assignments, WardBoard, WardSettings, WardStaffMember } from '@vigil/do
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 
-import { wardQueryKeys } from './ward-keys.ts';
+import { wardQueryKeys, withWard } from './ward-keys.ts';
 
 export { getAssignmentsQueryOptions } from './assignments.ts';
 
@@ -12,10 +12,10 @@ async function getJson<T>(schema: z.ZodType<T>, url: string, signal?: AbortSigna
 }
 
 /** GET /api/ward/board: bays, beds, who looks after whom this shift, and the ward's figures. */
-export function getWardBoardQueryOptions() {
+export function getWardBoardQueryOptions(ward?: number) {
   return queryOptions({
-    queryKey: wardQueryKeys.board(),
-    queryFn: ({ signal }) => getJson(WardBoard, '/api/ward/board', signal),
+    queryKey: wardQueryKeys.board(ward),
+    queryFn: ({ signal }) => getJson(WardBoard, withWard('/api/ward/board', ward), signal),
     // Overdue observations become overdue with time, not with an event: counted again each minute.
     refetchInterval: 60_000,
   });
@@ -30,16 +30,16 @@ export function getWardStaffQueryOptions() {
   });
 }
 
-/** GET /api/ward/settings: shift times, handover window, the ward's time zone. */
-export function getWardSettingsQueryOptions() {
+/** GET /api/ward/settings: a ward's shift times, handover window and time zone. */
+export function getWardSettingsQueryOptions(ward?: number) {
   return queryOptions({
-    queryKey: wardQueryKeys.settings(),
-    queryFn: ({ signal }) => getJson(WardSettings, '/api/ward/settings', signal),
+    queryKey: wardQueryKeys.settings(ward),
+    queryFn: ({ signal }) => getJson(WardSettings, withWard('/api/ward/settings', ward), signal),
   });
 }
 
 /** PUT /api/ward/assignments/{shiftKey}/{patientId}: a nurse, or null to leave the patient unassigned. */
-export function useAssignNurse(shift: 'current' | 'next') {
+export function useAssignNurse(shift: 'current' | 'next', ward?: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { shiftKey: string; patientId: number; nurseId: number | null }) => {
@@ -48,8 +48,8 @@ export function useAssignNurse(shift: 'current' | 'next') {
       return Assignments.parse(await (await apiRequest('PUT', url, { nurseId: input.nurseId })).json());
     },
     onSuccess: (answer) => {
-      queryClient.setQueryData(wardQueryKeys.assignments(shift), answer);
-      void queryClient.invalidateQueries({ queryKey: wardQueryKeys.board() });
+      queryClient.setQueryData(wardQueryKeys.assignments(shift, ward), answer);
+      void queryClient.invalidateQueries({ queryKey: wardQueryKeys.board(ward) });
     },
   });
 }

@@ -9,6 +9,7 @@ import { formatDateTime } from '@/lib/date-time.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { patientLabel } from '@/lib/patient-label.ts';
 import { getAssignmentsQueryOptions, getWardStaffQueryOptions, useAssignNurse } from '../api/ward.ts';
+import { useBoardWard } from '../lib/ward-context.ts';
 
 type ShiftChoice = 'current' | 'next';
 const SHIFT_CHOICES: { value: ShiftChoice; label: string }[] = [
@@ -27,7 +28,7 @@ function AssignRow({
 }) {
   const id = useId();
   const staff = useQuery(getWardStaffQueryOptions());
-  const assign = useAssignNurse(shift.choice);
+  const assign = useAssignNurse(shift.choice, useBoardWard());
   return (
     <li className="grid items-center gap-1 sm:grid-cols-[minmax(0,1fr)_minmax(0,16rem)] sm:gap-3">
       <label htmlFor={id} className="font-medium text-sm">
@@ -64,7 +65,7 @@ function AssignRow({
 /** The nurse in charge chooses who looks after each patient this shift or the next (ward:assign). */
 export function AssignmentPanel({ patients }: { patients: readonly Patient[] }) {
   const [choice, setChoice] = useState<ShiftChoice>('current');
-  const assignments = useQuery(getAssignmentsQueryOptions(choice));
+  const assignments = useQuery(getAssignmentsQueryOptions(choice, useBoardWard()));
   const data = assignments.data;
   return (
     <Card>

@@ -12,6 +12,7 @@ import { describeError } from '@/lib/error-message.ts';
 import { toastSuccess } from '@/lib/toast.ts';
 import { getWardLayoutQueryOptions, useSaveWardLayout } from '../api/ward-edits.ts';
 import { type BayDraft, draftOf, editLayout, type LayoutEdit, layoutBody } from '../lib/layout-draft.ts';
+import { useBoardWard } from '../lib/ward-context.ts';
 import { EditorDialog, type EditorDialogProps } from './editor-dialog.tsx';
 
 function BayFields({
@@ -106,12 +107,15 @@ function LayoutForm({
   onSaved(): void;
 }) {
   const [draft, setDraft] = useState(() => draftOf(layout));
-  const save = useSaveWardLayout({
-    onSuccess: () => {
-      onSaved();
-      toastSuccess('Ward layout saved');
+  const save = useSaveWardLayout(
+    {
+      onSuccess: () => {
+        onSaved();
+        toastSuccess('Ward layout saved');
+      },
     },
-  });
+    useBoardWard(),
+  );
   const names = new Map(patients.map((p) => [p.id, p.name]));
   const occupantOf = (patientId: number) => names.get(patientId) ?? `Patient ${displayPatientId(patientId)}`;
   const edit = (change: LayoutEdit) => setDraft((current) => editLayout(current, change));
@@ -138,7 +142,8 @@ function LayoutForm({
 }
 
 // Edits start from the layout as it is now, not as it was cached when the dialog last closed.
-const useLayoutNow = () => useQuery({ ...getWardLayoutQueryOptions(), refetchOnMount: 'always' });
+const useLayoutNow = () =>
+  useQuery({ ...getWardLayoutQueryOptions(useBoardWard()), refetchOnMount: 'always' });
 
 /**
  * "Edit layout" (ward:layout): bays and their beds added, renamed and removed, saved as one layout.

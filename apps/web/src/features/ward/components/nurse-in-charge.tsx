@@ -4,12 +4,13 @@ import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { describeError } from '@/lib/error-message.ts';
 import { getNurseInChargeQueryOptions, useNameNurseInCharge } from '../api/nurse-in-charge.ts';
 import { getWardStaffQueryOptions } from '../api/ward.ts';
+import { useBoardWard } from '../lib/ward-context.ts';
 
 type ShiftChoice = 'current' | 'next';
 
 /** "Nurse in charge: Sam" under the board's shift line, for everyone on the ward. */
 export function NurseInChargeLine() {
-  const lead = useQuery(getNurseInChargeQueryOptions('current'));
+  const lead = useQuery(getNurseInChargeQueryOptions('current', useBoardWard()));
   if (!lead.data) return null;
   return (
     <p className="text-muted-foreground text-sm" data-testid="nurse-in-charge">
@@ -20,9 +21,10 @@ export function NurseInChargeLine() {
 
 function NameLead({ choice, label }: { choice: ShiftChoice; label: string }) {
   const id = useId();
-  const lead = useQuery(getNurseInChargeQueryOptions(choice));
+  const ward = useBoardWard();
+  const lead = useQuery(getNurseInChargeQueryOptions(choice, ward));
   const staff = useQuery(getWardStaffQueryOptions());
-  const name = useNameNurseInCharge(choice);
+  const name = useNameNurseInCharge(choice, ward);
   const shift = lead.data?.shift;
   return (
     <div className="flex flex-col gap-1">

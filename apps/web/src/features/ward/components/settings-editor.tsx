@@ -12,6 +12,7 @@ import { toastSuccess } from '@/lib/toast.ts';
 import { getWardSettingsQueryOptions } from '../api/ward.ts';
 import { useSaveWardSettings } from '../api/ward-edits.ts';
 import { addShift, type SettingsDraft, settingsBody, settingsDraftOf } from '../lib/settings-draft.ts';
+import { useBoardWard } from '../lib/ward-context.ts';
 import { EditorDialog, type EditorDialogProps } from './editor-dialog.tsx';
 
 type Shift = SettingsDraft['shifts'][number];
@@ -81,12 +82,15 @@ function ShiftFields({
 function SettingsForm({ settings, onSaved }: { settings: WardSettings; onSaved(): void }) {
   const id = useId();
   const [draft, setDraft] = useState(() => settingsDraftOf(settings));
-  const save = useSaveWardSettings({
-    onSuccess: () => {
-      onSaved();
-      toastSuccess('Shift times saved');
+  const save = useSaveWardSettings(
+    {
+      onSuccess: () => {
+        onSaved();
+        toastSuccess('Shift times saved');
+      },
     },
-  });
+    useBoardWard(),
+  );
   const setShifts = (shifts: Shift[]) => setDraft((d) => ({ ...d, shifts }));
   return (
     <form
@@ -155,7 +159,8 @@ function SettingsForm({ settings, onSaved }: { settings: WardSettings; onSaved()
 }
 
 // Edits start from the settings as they are now, not as cached when the dialog last closed.
-const useSettingsNow = () => useQuery({ ...getWardSettingsQueryOptions(), refetchOnMount: 'always' });
+const useSettingsNow = () =>
+  useQuery({ ...getWardSettingsQueryOptions(useBoardWard()), refetchOnMount: 'always' });
 
 /**
  * "Shift times" (ward:layout): the shifts (name, start, end on the ward's clock; together they

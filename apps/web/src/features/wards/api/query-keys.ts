@@ -8,6 +8,8 @@ export const wardsQueryKeys = {
   list: () => ['wards', 'list'] as const,
   /** GET /api/account/wards: the wards the signed-in person sees. */
   mine: () => ['wards', 'mine'] as const,
+  /** GET /api/wards/members: who works on which ward (the administrator's screen). */
+  members: () => ['wards', 'members'] as const,
   /** GET /api/outreach/patients: the hospital's patients at risk. */
   outreach: () => ['wards', 'outreach'] as const,
   /** A ward's free beds, for a transfer into it (only a ward the person sees answers). */
