@@ -128,11 +128,17 @@ afterEach(async () => {
 });
 
 /** A signed-in nurse on the manager page with the peripherals advertising, and a patient of their own. */
-async function startOnManager(peripherals: EmulatedPeripheral[], screen?: (patient: Patient) => string) {
+async function startOnManager(
+  peripherals: EmulatedPeripheral[],
+  screen?: (patient: Patient) => string,
+  options: { clock?: boolean } = {},
+) {
   const { context, page } = await newPage(btBrowser, app.baseUrl);
   const bt = await emulateBluetooth(btBrowser, page);
   journey = { context, page, bt };
   for (const p of peripherals) await bt.addPeripheral(p);
+  // The page's timers on a clock the test may pause and move (time flows as usual until it does).
+  if (options.clock) await page.clock.install();
   await signUp(page);
   const patient = await admitPatient(page);
   if (screen) {
@@ -169,6 +175,9 @@ async function eventually<T>(read: () => Promise<T>, expected: (value: T) => boo
   }
   return value;
 }
+
+/** How often the page reads a held device (POLL_INTERVAL_MS of features/bluetooth/lib/bluetooth-constants.ts). */
+const POLL_INTERVAL_MS = 5_000;
 
 describe('Bluetooth Device Manager with Web Bluetooth', () => {
   it('connects a heart-rate monitor with battery and thermometer to a patient; its values reach every screen; a drop shows and reconnects', async () => {
@@ -310,6 +319,7 @@ describe('Bluetooth Device Manager with Web Bluetooth', () => {
     const { context, page, bt, patient } = await startOnManager(
       [PULSE_OXIMETER, BP_CUFF],
       (p) => `/patient/${p.id}`,
+      { clock: true },
     );
     const integration = region(page, 'Patient Integration');
     await integration.waitFor();
@@ -342,13 +352,26 @@ describe('Bluetooth Device Manager with Web Bluetooth', () => {
     await toast(other, 'Device Disconnected').waitFor();
     await integration.getByText(PULSE_OXIMETER.name).waitFor({ state: 'detached', timeout: 15_000 });
     await integration.getByText(BP_CUFF.name).first().waitFor();
-    const readsAfter = bt.events.filter(
-      (e) => e.kind === 'read' && e.address === PULSE_OXIMETER.address,
-    ).length;
-    await page.waitForTimeout(6_000);
-    expect(bt.events.filter((e) => e.kind === 'read' && e.address === PULSE_OXIMETER.address).length).toBe(
-      readsAfter,
-    );
+    // Let go of, it is read no more. The reads run on the page's clock, paused now and moved one poll
+    // at a time: each poll reads the cuff, still held, and the harness sees the page's reads in the
+    // order the page makes them, so once a poll's cuff read is seen, so is any oximeter read before it.
+    const readsOf = (address: string) =>
+      bt.events.filter((e) => e.kind === 'read' && e.address === address).length;
+    const poll = async () => {
+      const cuffReads = readsOf(BP_CUFF.address);
+      await page.clock.runFor(POLL_INTERVAL_MS);
+      await eventually(
+        async () => readsOf(BP_CUFF.address),
+        (n) => n > cuffReads,
+      );
+    };
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await poll(); // a read on its way before the pause is in by now
+    const readsAfter = readsOf(PULSE_OXIMETER.address);
+    await poll();
+    await poll();
+    expect(readsOf(PULSE_OXIMETER.address)).toBe(readsAfter);
+    await page.clock.resume();
     await other.close();
   });
 });

@@ -16,6 +16,7 @@ import {
   expectNoSeriousAxeViolations,
   pageErrors,
   registerThroughUi,
+  requestsSettled,
   SCREENSHOT_DIR,
   screenshot,
   visibleText as text,
@@ -485,7 +486,7 @@ describe('Patient Dashboard', () => {
       const last = cards(page).last();
       await last.scrollIntoViewIfNeeded();
       await last.getByText(/risk, NEWS2/).waitFor();
-      await page.waitForTimeout(1_500);
+      await requestsSettled(page);
       const patientRequests = requests.filter((r) => r.startsWith('GET /api/patients'));
       expect(patientRequests).toEqual(['GET /api/patients']);
       expect(requests.filter((r) => r.endsWith('/analysis'))).toEqual([]);

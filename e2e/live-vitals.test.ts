@@ -17,8 +17,10 @@ import {
   card,
   EMPTY_WARD,
   expectNoSeriousAxeViolations,
+  liveEventHandled,
   openPatient,
   pageErrors,
+  recordLiveEvents,
   region,
   SCREENSHOT_DIR,
   screenshot,
@@ -127,6 +129,7 @@ const WORSE = {
 
 beforeAll(async () => {
   ({ context: wardPc, page: pageA } = await app.newPage());
+  await recordLiveEvents(wardPc);
   username = await signUp(pageA);
   pageB = await wardPc.newPage();
   pageB.on('pageerror', (error) => errorsOfB.push(error.message));
@@ -268,7 +271,10 @@ describe('Live vitals', () => {
     const tiles = monitorB.getByRole('list', { name: 'Analysed vital signs' });
     await tiles.getByText('125', { exact: false }).first().waitFor();
     expect(await text(monitorB)).toContain('CRITICAL');
-    await pageB.waitForTimeout(1500);
+    // Announced once: B has handled every event of the ward up to a later one (a calm patient
+    // admitted now, on another bed), and what they set going has run; no second alert toast.
+    const later = await admitPatient(pageA, { ...CALM_VITALS, name: 'Later Admission' });
+    await liveEventHandled(pageB, { patientId: later.id });
     expect(await alertToastsOfB()).toHaveLength(1);
 
     // C, the dashboard on another PC: the card shows the new vitals and score.

@@ -2,6 +2,7 @@ import { Alert, Assignments, celsiusToTenthsF, type Patient, User } from '@vigil
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { readEventStream } from './support/event-stream-reader.ts';
 import {
   admitPatient,
   api,
@@ -354,12 +355,25 @@ describe('5 and 6. the timeline of a stay, and who wrote each note', () => {
         .array(Alert)
         .parse(await api(page, 'GET', `/api/alerts?state=all&patientId=${walked.id}`))
         .find((a) => a.kind === 'clinical')!;
-    // Waited for here (a hook has no expect.poll): the escalation comes with the alert timer's tick.
-    const deadline = Date.now() + 90_000;
-    while (((await alertOf())?.escalationLevel ?? 0) === 0) {
-      if (Date.now() > deadline) throw new Error('the alert did not escalate within 90 s');
-      await page.waitForTimeout(1000);
+    // The escalation comes with the alert timer's tick, as an event on the live stream: waited for
+    // there (or found already made once the stream is open), not polled.
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const stream = readEventStream(app.baseUrl, cookie, (await alertOf()).id);
+    try {
+      await stream.opened;
+      if ((await alertOf()).escalationLevel === 0) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          stream.escalatedTo(1),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('the alert did not escalate within 90 s')), 90_000);
+          }),
+        ]).finally(() => clearTimeout(timer));
+      }
+    } finally {
+      stream.close();
     }
+    expect((await alertOf()).escalationLevel).toBeGreaterThanOrEqual(1);
     await api(page, 'POST', `/api/alerts/${(await alertOf()).id}/acknowledge`, { note: 'Outreach called' });
     await scheduleTreatment(page, walked, {
       description: 'IV antibiotics',

@@ -29,7 +29,9 @@ import {
   controlsUnder,
   coveredControls,
   cutText,
+  nextToast,
   overflowProblems,
+  toastsAtRest,
   visibleToastCount,
 } from './support/layout.ts';
 
@@ -358,11 +360,15 @@ describe('4. toasts and floating buttons never cover vitals, controls or labels'
     const boxes = region(page, 'Treatment Schedule').getByRole('checkbox');
     await boxes.nth(2).waitFor();
     for (let i = 0; i < 3; i++) {
+      const came = await nextToast(page);
       await boxes.nth(i).click();
       await expect.poll(() => boxes.nth(i).isChecked()).toBe(true);
+      await came.waitFor({ state: 'attached' }); // this completion's toast, none still on its way
     }
     await toast(page, 'Treatment marked as complete').waitFor();
-    await page.waitForTimeout(500);
+    // Each replaced the one before, which left the page (stacked ones would stay: a failure).
+    await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBe(1);
+    await toastsAtRest(page);
     expect(await page.locator('[data-sonner-toast]:not([data-removed="true"])').count()).toBe(1);
     expect(await visibleToastCount(page)).toBe(1);
     await context.close();
@@ -375,7 +381,7 @@ describe('4. toasts and floating buttons never cover vitals, controls or labels'
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await toast(page, 'Login failed').waitFor();
-    await page.waitForTimeout(500);
+    await toastsAtRest(page); // where it comes to rest, not where its entrance passes
     expect(await controlsUnder(page, '[data-sonner-toast]')).toEqual([]);
     await context.close();
   });

@@ -20,6 +20,13 @@ export function readEventStream(base: string, cookie: string, watchAlertId: numb
     refused: {} as Record<number, number>,
   };
   const abort = new AbortController();
+  /** Who waits for the watched alert to reach an escalation level. */
+  const escalationWaiters: { level: number; resolve: () => void }[] = [];
+  let markOpened = () => {};
+  /** Resolves once the server has opened the stream (its stream-opened event): later events reach it. */
+  const opened = new Promise<void>((resolve) => {
+    markOpened = resolve;
+  });
   const handle = (block: string) => {
     let id = '';
     let data = '';
@@ -28,7 +35,10 @@ export function readEventStream(base: string, cookie: string, watchAlertId: numb
       else if (line.startsWith('id: ')) id = line.slice(4);
       else if (line.startsWith('data: ')) data += line.slice(6);
     }
-    if (data.includes('"stream-opened"')) state.opened = true;
+    if (data.includes('"stream-opened"')) {
+      state.opened = true;
+      markOpened();
+    }
     if (!id) return;
     state.ids.push(Number(id));
     state.lastId = id;
@@ -39,7 +49,14 @@ export function readEventStream(base: string, cookie: string, watchAlertId: numb
     state.lastEventAt = now;
     if (data.includes('"alert-changed"')) {
       const event = JSON.parse(data) as { data: { id: number; escalationLevel: number } };
-      if (event.data.id === watchAlertId) state.escalations.push(event.data.escalationLevel);
+      if (event.data.id === watchAlertId) {
+        state.escalations.push(event.data.escalationLevel);
+        for (const w of [...escalationWaiters]) {
+          if (event.data.escalationLevel < w.level) continue;
+          escalationWaiters.splice(escalationWaiters.indexOf(w), 1);
+          w.resolve();
+        }
+      }
     }
   };
   const run = async () => {
@@ -79,5 +96,10 @@ export function readEventStream(base: string, cookie: string, watchAlertId: numb
     }
   };
   const done = run();
-  return { state, close: () => abort.abort(), done };
+  /** Resolves when an alert-changed event says the watched alert reached `level` (or one received has). */
+  const escalatedTo = (level: number) =>
+    state.escalations.some((l) => l >= level)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => escalationWaiters.push({ level, resolve }));
+  return { state, close: () => abort.abort(), done, opened, escalatedTo };
 }

@@ -357,6 +357,41 @@ export async function expectNoSeriousAxeViolations(page: Page) {
 export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 /** The first toast whose text matches `title`. */
+/**
+ * Returns once the page has run what it has set going, without waiting out a time: the next two
+ * frames (intersection observers report in a frame; React commits what changed), then a message
+ * queued behind React's scheduler (passive effects, where a query starts its fetch), then a timer
+ * queued behind those of the page (sonner adds a toast on a timer of its own).
+ */
+export async function pageAtRest(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => setTimeout(resolve, 0);
+            channel.port2.postMessage(null);
+          }),
+        ),
+      ),
+  );
+}
+
+/**
+ * Returns once every request the page has made so far has been seen by the test (page.on('request')),
+ * without waiting out a time: the page comes to rest (pageAtRest), then makes a marker request;
+ * requests are reported in the order the page makes them, so once the marker's is seen, so is every
+ * earlier one.
+ */
+export async function requestsSettled(page: Page): Promise<void> {
+  await pageAtRest(page);
+  const marker = `/api/health?e2e-marker=${Date.now()}`;
+  const seen = page.waitForRequest((r) => r.url().endsWith(marker));
+  await page.evaluate((url) => fetch(url).then((r) => r.status), marker);
+  await seen;
+}
+
 export const toast = (page: Page, title: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
@@ -371,4 +406,72 @@ export const card = (page: Page, name: string) =>
 export async function openPatient(page: Page, patient: { id: number; name: string }) {
   await page.goto(`/patient/${patient.id}`);
   await page.getByRole('heading', { level: 1, name: patient.name }).waitFor();
+}
+
+/** A live event as a page handled it (recordLiveEvents). */
+export interface HandledLiveEvent {
+  id: number;
+  type: string;
+  patientId: number | null;
+}
+
+/**
+ * Records, in every page `context` opens from now on, each live event the app has handled (after its
+ * EventSource onmessage handler returned), in order: a journey can then wait for a page to have
+ * handled an event, and so every event before it (the stream keeps their order).
+ */
+export async function recordLiveEvents(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const handled: { id: number; type: string; patientId: number | null }[] = [];
+    Object.assign(window, { e2eLiveEvents: handled });
+    const native = Object.getOwnPropertyDescriptor(EventSource.prototype, 'onmessage')!;
+    Object.defineProperty(EventSource.prototype, 'onmessage', {
+      configurable: true,
+      get(this: EventSource) {
+        return native.get!.call(this);
+      },
+      set(this: EventSource, handler: ((event: MessageEvent) => unknown) | null) {
+        const recording = handler
+          ? function (this: EventSource, event: MessageEvent) {
+              try {
+                return handler.call(this, event);
+              } finally {
+                try {
+                  const data = JSON.parse(String(event.data)) as { type?: string; patientId?: number | null };
+                  handled.push({
+                    id: Number(event.lastEventId),
+                    type: String(data.type),
+                    patientId: data.patientId ?? null,
+                  });
+                } catch {
+                  // not an event of Vigil's
+                }
+              }
+            }
+          : null;
+        native.set!.call(this, recording);
+      },
+    });
+  });
+}
+
+/**
+ * Waits until `page` has handled a live event that `matches` (recordLiveEvents), so every event the
+ * stream carried before it too, then until the page is at rest (pageAtRest): what those events set
+ * going in the page (a render, a toast) has happened.
+ */
+export async function liveEventHandled(
+  page: Page,
+  matches: { type?: string; patientId?: number },
+): Promise<void> {
+  await page.waitForFunction(
+    (m) =>
+      (window as unknown as { e2eLiveEvents?: HandledLiveEvent[] }).e2eLiveEvents?.some(
+        (e) =>
+          (m.type === undefined || e.type === m.type) &&
+          (m.patientId === undefined || e.patientId === m.patientId),
+      ) ?? false,
+    matches,
+  );
+  await pageAtRest(page);
 }

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * What the ward's screens are checked for at every width: content that leaves its box, text cut
@@ -246,6 +246,37 @@ export async function cutText(page: Page, scope = 'main'): Promise<string[]> {
 /** The toast on screen (not one on its way out). */
 export const shownToast = (page: Page) =>
   page.locator('[data-sonner-toast]:not([data-removed="true"])').first();
+
+/**
+ * Waits until every toast in the page is at rest: mounted (sonner starts its entrance when it sets
+ * data-mounted) and its transitions over, entrances and exits alike. An event, not a sleep.
+ */
+export async function toastsAtRest(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('[data-sonner-toast]')).every(
+      (el) => el.getAttribute('data-mounted') === 'true',
+    ),
+  );
+  await page.evaluate(() =>
+    Promise.all(
+      Array.from(document.querySelectorAll('[data-sonner-toast]')).flatMap((el) =>
+        el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)),
+      ),
+    ),
+  );
+}
+
+/**
+ * The next toast to come, told from those in the page now (marked here): its locator matches once
+ * it has been added, so a test can wait for a toast still on its way, even one like those before.
+ */
+export async function nextToast(page: Page): Promise<Locator> {
+  await page.evaluate(() => {
+    for (const el of Array.from(document.querySelectorAll('[data-sonner-toast]')))
+      el.setAttribute('data-e2e-earlier-toast', '');
+  });
+  return page.locator('[data-sonner-toast]:not([data-e2e-earlier-toast])').first();
+}
 
 type Box = { x: number; y: number; width: number; height: number };
 export const boxesOverlap = (a: Box, b: Box) =>

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { BridgeEvent } from '@vigil/domain';
 import {
   GATT_CHARACTERISTICS as C,
   encodeBatteryLevel,
@@ -72,6 +73,40 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
+/** The longest wait before a reconnect attempt in these tests (the manager's reconnectMaxMs). */
+const RECONNECT_MAX_MS = 100;
+
+/**
+ * The reconnect waits run on a fake clock that also moves with real time (noble's own scheduling
+ * is not held up), so a test can fire every wait at once instead of sleeping through it.
+ */
+const fakeReconnectClock = () =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+
+/**
+ * Fires every timer due within the longest reconnect wait, then waits for each attempt they began to
+ * settle (an attempt says "connecting" the moment it begins, and its outcome when it ends), so what
+ * it did on the air is counted; answers those attempts. Nothing is slept through.
+ */
+async function attemptsPastReconnectWait(events: EventLog, deviceId: string) {
+  const mark = events.length;
+  vi.advanceTimersByTime(RECONNECT_MAX_MS);
+  const ofDevice = (e: BridgeEvent) => 'device' in e && e.device.id === deviceId;
+  const begun = events.events
+    .slice(mark)
+    .filter((e) => e.type === 'deviceUpdated' && ofDevice(e) && e.device.connectionState === 'connecting');
+  for (const attempt of begun) {
+    const since = events.events.indexOf(attempt) + 1;
+    await Promise.race([
+      events.next('deviceConnected', ofDevice, { since }),
+      events.next('deviceUpdated', (e) => ofDevice(e) && e.device.connectionState !== 'connecting', {
+        since,
+      }),
+    ]);
+  }
+  return begun;
+}
+
 async function setup(adapterState = 'poweredOn') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bridge-noble-'));
   const links = await LinkStore.open(dir);
@@ -92,7 +127,7 @@ async function setup(adapterState = 'poweredOn') {
     now: () => new Date(),
     connectTimeoutMs: 1_000,
     reconnectBaseMs: 30,
-    reconnectMaxMs: 100,
+    reconnectMaxMs: RECONNECT_MAX_MS,
   });
   cleanups.push(async () => {
     await devices.close();
@@ -105,6 +140,7 @@ async function setup(adapterState = 'poweredOn') {
 
 describe('the noble central on emulated bindings (noble core unchanged)', () => {
   it('scans, connects, subscribes, decodes heart rate and battery, and reconnects only while wanted', async () => {
+    fakeReconnectClock();
     const { world, central, devices, events, recorded, links } = await setup();
 
     await central.startScan();
@@ -175,8 +211,8 @@ describe('the noble central on emulated bindings (noble core unchanged)', () => 
     expect(gone.device).toMatchObject({ wanted: false, connected: false, connectionState: 'disconnected' });
     expect(links.wantedDevices()).toEqual([]);
     const attempts = world.count('connect', STRAP);
-    world.notify(STRAP, C.heartRateMeasurement, hr(99));
-    await new Promise((r) => setTimeout(r, 300));
+    expect(world.notify(STRAP, C.heartRateMeasurement, hr(99))).toBe(false); // the link is closed
+    expect(await attemptsPastReconnectWait(events, STRAP)).toEqual([]);
     expect(world.count('connect', STRAP)).toBe(attempts);
     expect(events.of('heartRateUpdate').map((e) => e.heartRate)).not.toContain(99);
   });
@@ -214,6 +250,7 @@ describe('the noble central on emulated bindings (noble core unchanged)', () => 
   });
 
   it('powered off: drops connections, says what to do, refuses to scan, reconnects when powered on', async () => {
+    fakeReconnectClock();
     const { world, central, devices, events } = await setup();
     await central.startScan();
     await events.next('deviceFound', (e) => e.device.id === STRAP, { since: 0 });
@@ -230,7 +267,7 @@ describe('the noble central on emulated bindings (noble core unchanged)', () => 
     expect(advice.message).toMatch(/Bluetooth is turned off/);
     await expect(central.startScan()).rejects.toBeInstanceOf(AdapterUnavailableError);
     const attempts = world.count('connect', STRAP);
-    await new Promise((r) => setTimeout(r, 200));
+    await attemptsPastReconnectWait(events, STRAP);
     expect(world.count('connect', STRAP)).toBe(attempts); // nothing to try without Bluetooth
 
     const mark2 = events.length;
@@ -259,6 +296,7 @@ describe('the noble central on emulated bindings (noble core unchanged)', () => 
   });
 
   it('refuses a device with no health measurement and keeps trying only while it is wanted', async () => {
+    fakeReconnectClock();
     const { world, central, devices, events } = await setup();
     await central.startScan();
     await events.next('deviceFound', (e) => e.device.id === tag.id, { since: 0 });
@@ -268,7 +306,7 @@ describe('the noble central on emulated bindings (noble core unchanged)', () => 
     expect(world.isConnected(tag.id)).toBe(false); // let go of, not left half connected
     await devices.disconnect(tag.id);
     const attempts = world.count('connect', tag.id);
-    await new Promise((r) => setTimeout(r, 250));
+    expect(await attemptsPastReconnectWait(events, tag.id)).toEqual([]);
     expect(world.count('connect', tag.id)).toBe(attempts);
   });
 });

@@ -11,6 +11,8 @@ export interface SseClient {
   waitFor(predicate: (m: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;
   close(): void;
   closed: Promise<void>;
+  /** Whether the stream has ended (the server closed it, or close() was called). */
+  readonly hasEnded: boolean;
 }
 
 export async function openSse(url: string, headers: Record<string, string>): Promise<SseClient> {
@@ -56,10 +58,17 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
       // aborted
     }
   })();
+  let hasEnded = false;
+  void closed.then(() => {
+    hasEnded = true;
+  });
   return {
     status: res.status,
     messages,
     closed,
+    get hasEnded() {
+      return hasEnded;
+    },
     close: () => controller.abort(),
     waitFor(predicate, timeoutMs = 5000) {
       const found = messages.find(predicate);
@@ -85,3 +94,19 @@ export const ofType = (type: string, patientId?: number) => (m: SseMessage) => {
   const event = JSON.parse(m.data) as { type: string; patientId: number | null };
   return event.type === type && (patientId === undefined || event.patientId === patientId);
 };
+
+/**
+ * Proves `stream` is still open after whatever was done before this call: an event made now (by
+ * `makeEvent`, e.g. a reading recorded for `patientId`) reaches it, and it has not ended. A stream the
+ * server ended before would never receive it (waitFor fails); nothing is slept through.
+ */
+export async function stillReceives(stream: SseClient, patientId: number, makeEvent: () => Promise<unknown>) {
+  const since = stream.messages.length;
+  await makeEvent();
+  await stream.waitFor(
+    (m) =>
+      stream.messages.indexOf(m) >= since &&
+      (JSON.parse(m.data) as { patientId?: number }).patientId === patientId,
+  );
+  return !stream.hasEnded;
+}

@@ -12,6 +12,7 @@ import type { PostOutcome, RotateOutcome, VigilClient } from './vigil-client.ts'
 
 const TOKEN = `vgl_dev_${'a'.repeat(43)}`;
 const NEW_TOKEN = `vgl_dev_${'b'.repeat(43)}`;
+const OTHER_TOKEN = `vgl_dev_${'c'.repeat(43)}`;
 const DAY = 86_400_000;
 
 interface Sent {
@@ -103,6 +104,29 @@ async function setup(
   stops.push(stop);
   return { dir, links, journal, vigil, uploader, errors, changes, add, stop };
 }
+
+/**
+ * Proves the uploader has looked at every reading journaled so far: a reading of another linked
+ * device (patient 8) is journaled after them and waited for at Vigil. The loop sends only from what
+ * it read of the journal, the first patient with readings first, so once this one is stored the
+ * readings journaled before it have been weighed (sent, or held), and none waits on a timer.
+ */
+async function uploadedPast(ctx: Awaited<ReturnType<typeof setup>>) {
+  const marker = reading(0, 'c0ffee000008');
+  if (!ctx.links.tokenFor(8))
+    await ctx.links.link(
+      'c0ffee000008',
+      8,
+      OTHER_TOKEN,
+      new Date(Date.now() + 30 * DAY).toISOString(),
+      new Date(),
+    );
+  await ctx.add([marker], 8);
+  const id = `${marker.deviceId}|${marker.readingTime}`;
+  await vi.waitFor(() => expect(ctx.vigil.stored.has(id)).toBe(true), { timeout: 10_000 });
+}
+/** What was sent for patient 7's device (the marker of uploadedPast goes with another token). */
+const sentFor7 = (vigil: ScriptedVigil) => vigil.sent.filter((s) => s.token !== OTHER_TOKEN);
 
 /** Lets the event loop turn (I/O included, timers not) until `condition` holds, or fails. */
 async function turnsUntil(condition: () => boolean) {
@@ -230,7 +254,8 @@ describe('Uploader', () => {
   ])(
     'a refused batch is not retried in a loop: a %i %s sets one batch aside, says so once and pauses the patient',
     async (status, code, message) => {
-      const { vigil, uploader, add, errors, dir, links } = await setup({ batchSize: 1 });
+      const ctx = await setup({ batchSize: 1 });
+      const { vigil, uploader, add, errors, dir, links } = ctx;
       vigil.script = [() => ({ kind: 'rejected', status, code, message })];
       uploader.start();
       await add([reading(0)]);
@@ -241,8 +266,8 @@ describe('Uploader', () => {
       expect(links.tokenFor(7)?.refused).toBe(true);
       // The simulator goes on, a reading a second: none is sent, none is set aside.
       await add([reading(1), reading(2), reading(3)]);
-      await new Promise((r) => setTimeout(r, 150));
-      expect(vigil.sent).toHaveLength(1);
+      await uploadedPast(ctx);
+      expect(sentFor7(vigil)).toHaveLength(1);
       expect(fs.readFileSync(path.join(dir, 'dead-letter.jsonl'), 'utf8').trim().split('\n')).toHaveLength(1);
       expect(errors).toHaveLength(1);
       expect(uploader.syncState('c0ffee000001', 7)).toMatchObject({ status: 'paused', pendingReadings: 3 });
@@ -256,12 +281,18 @@ describe('Uploader', () => {
         new Date(),
       );
       uploader.tokenChanged(7);
-      await vi.waitFor(() => expect(vigil.stored.size).toBe(3), { timeout: 10_000 });
+      await vi.waitFor(() => expect(vigil.stored.size).toBe(4), { timeout: 10_000 }); // and the marker
+      expect(
+        sentFor7(vigil)
+          .slice(1)
+          .every((s) => s.token === NEW_TOKEN),
+      ).toBe(true);
     },
   );
 
   it('on a refused token: sets the batch aside, holds later readings, and sends them with a new token', async () => {
-    const { vigil, uploader, add, errors, links } = await setup({ batchSize: 2 });
+    const ctx = await setup({ batchSize: 2 });
+    const { vigil, uploader, add, errors, links } = ctx;
     vigil.script = [
       () => ({ kind: 'token-refused', message: 'The device token is unknown, expired or revoked' }),
     ];
@@ -270,13 +301,13 @@ describe('Uploader', () => {
     await vi.waitFor(() => expect(errors.map((e) => e.code)).toEqual(['TOKEN_REFUSED']), { timeout: 10_000 });
     expect(links.tokenFor(7)?.refused).toBe(true);
     await add([reading(2), reading(3)]);
-    await new Promise((r) => setTimeout(r, 150));
-    expect(vigil.sent).toHaveLength(1); // held, not sent with a token known to be refused
+    await uploadedPast(ctx);
+    expect(sentFor7(vigil)).toHaveLength(1); // held, not sent with a token known to be refused
     expect(uploader.syncState('c0ffee000001', 7)).toMatchObject({ status: 'paused', pendingReadings: 2 });
 
     await links.link('c0ffee000001', 7, NEW_TOKEN, new Date(Date.now() + 30 * DAY).toISOString(), new Date());
     uploader.tokenChanged(7);
-    await vi.waitFor(() => expect(vigil.stored.size).toBe(2), { timeout: 10_000 });
+    await vi.waitFor(() => expect(vigil.stored.size).toBe(3), { timeout: 10_000 }); // and the marker
     expect(vigil.sent.at(-1)!.token).toBe(NEW_TOKEN);
   });
 
