@@ -103,10 +103,18 @@ export async function benchTimeseries() {
       `${fmt(summariseSeconds, 1)} s (${fmt(readings / summariseSeconds)} readings/s)`,
     );
     await sql('analyze vital_minutes');
+    await sql('analyze vital_five_minutes');
     const summaryBytes = Number(
-      (await sql<{ n: string }>(`select pg_total_relation_size('vital_minutes')::bigint as n`))[0]!.n,
+      (
+        await sql<{ n: string }>(
+          `select (pg_total_relation_size('vital_minutes') + pg_total_relation_size('vital_five_minutes'))::bigint as n`,
+        )
+      )[0]!.n,
     );
-    report('Summarised storage per patient-day', `${fmt(summaryBytes / patients / days / 1e3, 1)} KB`);
+    report(
+      'Summarised storage per patient-day (per minute and per five minutes)',
+      `${fmt(summaryBytes / patients / days / 1e3, 1)} KB`,
+    );
 
     const timed = async (path: (id: number) => string, rounds: number) => {
       const times: number[] = [];

@@ -111,6 +111,13 @@ const STATEMENTS = {
    * over a window short enough that its readings are few enough to read.
    */
   bucketsFromReadings: statement('trend_buckets_from_readings', bucketsText('readings')),
+  /**
+   * The summaries' snapshot: the watermark and the summaries it describes read as of one moment,
+   * whatever the roll-up commits meanwhile (a statement of its own, so the planner knows the
+   * watermark and reads only the readings after it by id).
+   */
+  snapshot: statement('', 'set transaction isolation level repeatable read, read only'),
+  watermark: statement('trend_watermark', 'select through_id from reading_rollup where id = 1'),
   /** The window in buckets of $5 ms (a whole number of minutes) from the per-minute summaries. */
   bucketsFromMinutes: statement('trend_buckets_from_minutes', bucketsText(SUMMARIES.minutes)),
   /** The window in buckets of $5 ms (a multiple of five minutes) from the five-minute summaries. */
@@ -119,8 +126,8 @@ const STATEMENTS = {
 
 /**
  * The statement that sums a window into buckets of $5 ms. From a layer of summaries: its periods
- * of the stream readings summarised so far, the stream readings after them (both read in one
- * statement, so in one snapshot: none is in both, none in neither), and a
+ * of the stream readings summarised so far (ids up to $6, read in the same snapshot: none is in
+ * both, none in neither), the stream readings after them, and a
  * person's observations, which are kept and never summarised. From `readings`: every reading.
  */
 function bucketsText(from: SummaryLayer | 'readings'): string {
@@ -138,7 +145,7 @@ function bucketsText(from: SummaryLayer | 'readings'): string {
            and m.provenance = any($4::text[])
            and m.vital in (${VITAL_SIGNS.map((v) => `'${v.key}'`).join(', ')})
          union all
-         ${rows} where not r.kept and r.id > (select through_id from reading_rollup where id = 1) and ${window}
+         ${rows} where not r.kept and r.id > $6 and ${window}
          union all
          ${rows} where r.kept and r.provenance = 'observation' and ${window}`;
   // Grouped by the bucket's start (a timestamp, cheap to sort), numbered from the epoch after.
@@ -152,7 +159,7 @@ function bucketsText(from: SummaryLayer | 'readings'): string {
     order by b.start`;
 }
 
-export function createTimeseriesRepository(database: Pick<Database, 'run'>) {
+export function createTimeseriesRepository(database: Pick<Database, 'run' | 'transaction'>) {
   const { run } = database;
   const window = (patientId: number, from: Date, to: Date, classes: readonly string[]) => [
     patientId,
@@ -206,10 +213,20 @@ export function createTimeseriesRepository(database: Pick<Database, 'run'>) {
         bucketMs % SUMMARIES.fiveMinutes.widthMs === 0
           ? STATEMENTS.bucketsFromFiveMinutes
           : STATEMENTS.bucketsFromMinutes;
-      const rows = await run<Record<string, unknown>>(
-        fromSummaries ? layer : STATEMENTS.bucketsFromReadings,
-        [...window(patientId, from, to, classes), bucketMs],
-      );
+      const rows = fromSummaries
+        ? await database.transaction(async (tx) => {
+            await tx(STATEMENTS.snapshot, []);
+            const [mark] = await tx<{ through_id: number }>(STATEMENTS.watermark, []);
+            return tx<Record<string, unknown>>(layer, [
+              ...window(patientId, from, to, classes),
+              bucketMs,
+              mark?.through_id ?? 0,
+            ]);
+          })
+        : await run<Record<string, unknown>>(STATEMENTS.bucketsFromReadings, [
+            ...window(patientId, from, to, classes),
+            bucketMs,
+          ]);
       return rows.map((r) => ({
         bucket: Number(r.bucket),
         vital: r.vital as string,
