@@ -27,6 +27,7 @@ const patientColumns = {
   name: patients.name,
   lastUpdated: patients.lastUpdated,
   spo2Scale: patients.spo2Scale,
+  wardId: patients.wardId,
 };
 
 /**

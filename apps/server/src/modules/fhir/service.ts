@@ -218,20 +218,36 @@ export function createFhirService(deps: {
    * that does not exist) and for any other id.
    */
   async function groupOf(id: string, wardIds?: readonly number[]) {
-    const one = ONE_WARD_GROUP.exec(id);
-    const ward = one ? (await deps.wards()).find((w) => w.id === Number(one[1])) : undefined;
-    if (id !== WARD_GROUP_ID && (!ward || (wardIds && !wardIds.includes(ward.id)))) {
-      throw notFound(
-        `Group/${id} is not known; the wards are Group/${WARD_GROUP_ID} and Group/${WARD_GROUP_ID}-{id} for each ward's Location/{id}`,
-      );
-    }
+    return (await groupsOf([id], wardIds, true))[0]!;
+  }
+
+  /**
+   * Several Groups at once, from one read of the wards and of the patients (a search lists every
+   * ward's); `strict`: an id not known (or another ward's) is 404, else it is left out.
+   */
+  async function groupsOf(ids: readonly string[], wardIds: readonly number[] | undefined, strict: boolean) {
+    const wards = await deps.wards();
+    const known = ids.flatMap((id) => {
+      const one = ONE_WARD_GROUP.exec(id);
+      const ward = one ? wards.find((w) => w.id === Number(one[1])) : undefined;
+      if (id === WARD_GROUP_ID || (ward && (!wardIds || wardIds.includes(ward.id)))) return [{ id, ward }];
+      if (strict) {
+        throw notFound(
+          `Group/${id} is not known; the wards are Group/${WARD_GROUP_ID} and Group/${WARD_GROUP_ID}-{id} for each ward's Location/{id}`,
+        );
+      }
+      return [];
+    });
     const all = await repo.wardPatientIds();
-    const within = ward ? [ward.id] : wardIds;
-    const patientIds = within
-      ? (await repo.patients({ ids: all, wardIds: within, limit: all.length || 1 })).map((p) => p.id)
-      : all;
+    const seen = await repo.patients({ ids: all, ...(wardIds ? { wardIds } : {}), limit: all.length || 1 });
     const lastUpdated = await repo.patientsLastUpdated();
-    return { id, name: ward ? ward.name : 'Ward', patientIds, lastUpdated, wardId: ward?.id ?? null };
+    return known.map(({ id, ward }) => ({
+      id,
+      name: ward ? ward.name : 'Ward',
+      patientIds: seen.filter((p) => !ward || p.wardId === ward.id).map((p) => p.id),
+      lastUpdated,
+      wardId: ward?.id ?? null,
+    }));
   }
 
   return {
@@ -426,12 +442,11 @@ export function createFhirService(deps: {
       countOf(query, 50);
       const ids = [query._id ?? []].flat().flatMap((v) => v.split(','));
       // Group/ward, then each ward the asker sees; `_id` picks among them.
-      const seen = (await deps.wards()).filter((w) => !context.wardIds || context.wardIds.includes(w.id));
-      const candidates = [WARD_GROUP_ID, ...seen.map((w) => wardGroupId(w.id))].filter(
+      const wards = await deps.wards();
+      const candidates = [WARD_GROUP_ID, ...wards.map((w) => wardGroupId(w.id))].filter(
         (id) => ids.length === 0 || ids.includes(id),
       );
-      const groups = [];
-      for (const id of candidates) groups.push(await groupOf(id, context.wardIds));
+      const groups = await groupsOf(candidates, context.wardIds, false);
       const resources = groups.map(toFhirGroup);
       const bundle = await searchset(context, 'Group', query, { resources }, async () => resources.length);
       for (const group of groups) {
