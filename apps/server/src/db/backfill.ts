@@ -11,8 +11,9 @@ import {
   type VitalState,
 } from '@vigil/domain';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { backfillState } from '../modules/patients/patient-writer.ts';
+import { apply } from '../modules/patients/patient-writer.ts';
 import type { Db } from './client.ts';
+import { runOn } from './prepared.ts';
 import { deviceLinks, patients, vitalReadings } from './schema.ts';
 
 type PatientRow = typeof patients.$inferSelect;
@@ -95,13 +96,17 @@ export async function backfillPatientState(db: Db, now: Date = new Date()): Prom
         row.monitoringException ?? null,
         now.getTime(),
       );
-      await backfillState(tx, row.id, {
-        ...(values as Partial<PatientRow>),
-        sources,
-        news2,
-        news2Total: news2.total,
-        nextObservationDue: dueAt,
-        devices,
+      await apply(runOn(tx), {
+        kind: 'backfill',
+        patientId: row.id,
+        state: {
+          ...(values as Partial<PatientRow>),
+          sources,
+          news2,
+          news2Total: news2.total,
+          nextObservationDue: dueAt,
+          devices,
+        },
       });
     });
   }

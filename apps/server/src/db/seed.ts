@@ -15,9 +15,10 @@ import {
   type VitalState,
 } from '@vigil/domain';
 import { count } from 'drizzle-orm';
-import { admitDemo } from '../modules/patients/patient-writer.ts';
+import { apply } from '../modules/patients/patient-writer.ts';
 import type { IngestReading, IngestService } from '../modules/readings/ingest-service.ts';
 import type { Db } from './client.ts';
+import { runOn } from './prepared.ts';
 import { emergencyContacts, medications, notes, patientEvents, patients, treatments } from './schema.ts';
 import { DEMO_WARD_ID, seedWardLayout } from './seed-ward.ts';
 
@@ -310,27 +311,30 @@ export async function seedDemoData(
 
   const readingRows: IngestReading[] = [];
   await db.transaction(async (tx) => {
-    const rows = await admitDemo(
-      tx,
-      DEMO_PATIENTS.map((p, i) => {
-        const createdAt = new Date(now.getTime() - (2 + (i % 6)) * 24 * HOUR);
-        // The admission's values stand until the readings below, which are all newer, replace them.
-        const values = { ...vitalsOf(p), spo2Scale: p.spo2Scale ?? 1 };
-        const news2 = summarizeNews2({ ...values, isDemo: true }, {}, now.getTime());
-        return {
-          name: p.name,
-          condition: p.condition,
-          ...values,
-          isDemo: true,
-          wardId: DEMO_WARD_ID,
-          sources: {},
-          news2,
-          news2Total: news2.total,
-          lastUpdated: createdAt,
-          createdAt,
-        };
-      }),
-    );
+    const admissions = DEMO_PATIENTS.map((p, i) => {
+      const createdAt = new Date(now.getTime() - (2 + (i % 6)) * 24 * HOUR);
+      // The admission's values stand until the readings below, which are all newer, replace them.
+      const values = { ...vitalsOf(p), spo2Scale: p.spo2Scale ?? 1 };
+      const news2 = summarizeNews2({ ...values, isDemo: true }, {}, now.getTime());
+      return {
+        name: p.name,
+        condition: p.condition,
+        ...values,
+        isDemo: true,
+        wardId: DEMO_WARD_ID,
+        sources: {},
+        news2,
+        news2Total: news2.total,
+        lastUpdated: createdAt,
+        createdAt,
+      };
+    });
+    // One admission at a time, in order, through the patients' one writer (the ids follow the list).
+    const rows = [];
+    for (const values of admissions) {
+      const row = await apply(runOn(tx), { kind: 'admission', values });
+      rows.push(row!);
+    }
 
     const treatmentRows = [];
     const noteRows = [];

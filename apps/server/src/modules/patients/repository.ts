@@ -21,7 +21,7 @@ import {
   users,
   vitalReadings,
 } from '../../db/schema.ts';
-import { admit, edit, type PatientPatch, setDevices } from './patient-writer.ts';
+import { apply, type PatientPatch } from './patient-writer.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type { PatientPatch };
@@ -104,10 +104,9 @@ export function createPatientRepository(db: Db) {
       alsoInTransaction: (run: Run, row: PatientRow) => Promise<unknown>,
     ): Promise<PatientRow> {
       return db.transaction(async (tx) => {
-        const row = await admit(tx, {
-          ...withUnrecordedVitals(input),
-          lastUpdated: now,
-          createdAt: now,
+        const row = await apply(runOn(tx), {
+          kind: 'admission',
+          values: { ...withUnrecordedVitals(input), lastUpdated: now, createdAt: now },
         });
         await tx.insert(patientEvents).values({
           patientId: row!.id,
@@ -135,7 +134,10 @@ export function createPatientRepository(db: Db) {
         const [before] = await tx.select().from(patients).where(eq(patients.id, id)).for('update');
         if (!before) return undefined;
         // A change of vitals alone patches nothing here: its reading sets them (decision 029).
-        const row = Object.keys(patch).length > 0 ? await edit(tx, id, patch) : before;
+        const row =
+          Object.keys(patch).length > 0
+            ? await apply(runOn(tx), { kind: 'edit', patientId: id, patch })
+            : before;
         if (events.length) {
           await tx
             .insert(patientEvents)
@@ -147,7 +149,7 @@ export function createPatientRepository(db: Db) {
 
     /** Sets a patient's devices in the caller's transaction; the row as it becomes, or undefined. */
     async setDevices(run: Run, patientId: number, devices: PatientDevice[]): Promise<PatientRow | undefined> {
-      return setDevices(run, patientId, devices);
+      return apply(run, { kind: 'devices', patientId, devices });
     },
 
     /**

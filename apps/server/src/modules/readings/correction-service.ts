@@ -13,7 +13,7 @@ import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { LiveEventRow, LiveEventsService } from '../events/service.ts';
 import { changeEvents, type FallbackValue, withoutReading } from '../patients/clinical-state.ts';
-import { applyReadings } from '../patients/patient-writer.ts';
+import { apply } from '../patients/patient-writer.ts';
 import { correctionStatements } from './ingest-repository.ts';
 import type { IngestReading, IngestService } from './ingest-service.ts';
 import { toVitalReading } from './mappers.ts';
@@ -80,7 +80,11 @@ export function createCorrectionService(deps: {
           ...changeEvents(before, after, now.getTime()),
           ...(await alerts.onPatientChanged(run, before, after, 'observation')),
         ];
-        committed = await liveEvents.record(run, events, applyReadings([after]));
+        committed = await apply(run, {
+          kind: 'observations',
+          rows: [after],
+          recordWith: (prelude) => liveEvents.record(run, events, prelude),
+        });
         let correctionId: number | null = null;
         if (input.correction) {
           const correcting: IngestReading = {

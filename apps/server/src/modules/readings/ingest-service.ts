@@ -20,7 +20,7 @@ import type { AuditActor } from '../audit/context.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { LiveEventRow, LiveEventsService } from '../events/service.ts';
 import { changeEvents, withReadings } from '../patients/clinical-state.ts';
-import { applyReadings } from '../patients/patient-writer.ts';
+import { apply } from '../patients/patient-writer.ts';
 import { changesOf } from './ingest-changes.ts';
 import { ingestStatements, storedReading } from './ingest-repository.ts';
 
@@ -214,7 +214,11 @@ export function createIngestService(deps: {
     for (const { before, after, trigger, readingId } of scored) {
       events.push(...(await deps.alerts.onPatientChanged(run, before, after, trigger, readingId)));
     }
-    const recorded = await liveEvents.record(run, events, applyReadings(changed));
+    const recorded = await apply(run, {
+      kind: 'observations',
+      rows: changed,
+      recordWith: (prelude) => liveEvents.record(run, events, prelude),
+    });
     // A person's observations: one audit row per patient, in this transaction.
     if (actor.audit && !actor.device) {
       for (const [patientId, positions] of byPatient) {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-or
 import type { Db } from '../../db/client.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
 import { bedMoves, patients, users, wardBays, wardBeds } from '../../db/schema.ts';
-import { discharge } from '../patients/patient-writer.ts';
+import { apply } from '../patients/patient-writer.ts';
 
 export type BayRow = typeof wardBays.$inferSelect;
 export type BedRow = typeof wardBeds.$inferSelect;
@@ -184,7 +184,7 @@ export function createWardRepository(root: Db) {
         if (place!.bed)
           await tx.update(wardBeds).set({ patientId: null }).where(eq(wardBeds.id, place!.bed.id));
         // No schedule for a patient who has left: nothing falls overdue.
-        await discharge(tx, patientId, at);
+        await apply(run, { kind: 'discharge', patientId, at });
         const move = await recordMove(
           tx,
           { patientId, kind: 'discharge', fromBed: place!.bed?.label ?? null, toBed: null },

@@ -5,7 +5,7 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import { type Run, runOn, statement } from '../../db/prepared.ts';
 import { type bedMoves, patients, users, wardBeds, wardMembers, wards } from '../../db/schema.ts';
 import type { WardCheck } from '../../plugins/route-access.ts';
-import { recordEvent, transfer } from '../patients/patient-writer.ts';
+import { apply, recordEvent } from '../patients/patient-writer.ts';
 import { moveBed, recordMove, unassign } from '../ward/bed-writer.ts';
 
 export type WardRow = typeof wards.$inferSelect;
@@ -209,7 +209,7 @@ export function createTransferRepository(root: Db) {
                 .for('update');
         check(place, bed ?? null);
         await moveBed(tx, patientId, place!.bed?.id ?? null, bed?.id ?? null);
-        await transfer(tx, patientId, to.wardId);
+        await apply(runOn(tx), { kind: 'transfer', patientId, wardId: to.wardId });
         // Her nurses were the old ward's: the new ward's nurse in charge assigns her (shift keys are
         // per shift, not per ward, so every assignment of hers goes; only the current and next
         // shifts' are ever read).
