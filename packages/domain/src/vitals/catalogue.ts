@@ -95,7 +95,10 @@ interface BaseVital<
   recheck: string | null;
   /** LOINC code of the FHIR Observation (docs/reference/clinical.md). */
   loinc: string | null;
-  /** Bluetooth GATT service and characteristics that carry it (short UUIDs). */
+  /**
+   * Bluetooth GATT service of its own and every characteristic that carries it, its own service's
+   * first (short UUIDs): a device's characteristic says which vitals it carries by these.
+   */
   gatt: { service: number; characteristics: readonly number[] } | null;
 }
 
@@ -388,8 +391,11 @@ export const HEART_RATE: NumericVital<'heartRate', 'pulse', 'pulse'> = {
   news2: 'pulse',
   recheck: 'Recheck the heart rate manually, including rhythm.',
   loinc: '8867-4',
-  // Also the pulse rate of an oximeter or a cuff (their own characteristics).
-  gatt: { service: HEART_RATE_SERVICE, characteristics: [HEART_RATE_MEASUREMENT] },
+  // Also the pulse rate of an oximeter or a cuff, in their own characteristics.
+  gatt: {
+    service: HEART_RATE_SERVICE,
+    characteristics: [HEART_RATE_MEASUREMENT, PLX_CONTINUOUS, PLX_SPOT_CHECK, BLOOD_PRESSURE_MEASUREMENT],
+  },
 };
 
 /** ACVPU with what each letter means at the bedside (RCP NEWS2). */
