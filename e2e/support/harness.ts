@@ -318,18 +318,29 @@ export interface AxeViolation {
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-  // Contrast is judged on the page at rest: a dialog still fading in has its text at part opacity.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
-  );
+  // Contrast is judged on the page at rest: a dialog still fading in, or a toast that mounts a frame
+  // later and then fades in, has its text at part opacity. So: wait for the running (finite)
+  // animations and transitions, then look again after two frames, until a look finds none (at most 3 s).
+  await page.evaluate(async () => {
+    const deadline = performance.now() + 3000;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    while (performance.now() < deadline) {
+      await frame();
+      await frame();
+      const running = document
+        .getAnimations()
+        .filter(
+          (a) =>
+            a.playState === 'running' &&
+            a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+        );
+      if (running.length === 0) return;
+      await Promise.race([
+        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, deadline - performance.now())),
+      ]);
+    }
+  });
   await page.evaluate(fs.readFileSync(axePath, 'utf8'));
   const violations = (await page.evaluate(async () => {
     const axe = (
