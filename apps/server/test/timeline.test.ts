@@ -265,7 +265,10 @@ describe('SpO2 scale changes on the timeline (issue 39)', () => {
       onSupplementalOxygen: false,
     });
     t.clock.advance(MIN);
-    const toTwo = await call(nurse, 'PATCH', `/api/patients/${p.id}`, { spo2Scale: 2, condition: 'Improving' });
+    const toTwo = await call(nurse, 'PATCH', `/api/patients/${p.id}`, {
+      spo2Scale: 2,
+      condition: 'Improving',
+    });
     expect(toTwo.statusCode, toTwo.body).toBe(200);
     t.clock.advance(MIN);
     await recordReadings(t.app, nurse, {
