@@ -1,8 +1,11 @@
 import {
   type BridgeEvent,
+  CORE_VITALS,
+  DEVICE_VITAL_SIGNS,
   type DecodedCharacteristic,
   GATT_VITAL_KEYS,
   type GattVitalKey,
+  HEART_RATE,
 } from '@vigil/domain';
 import type { CharacteristicValue } from '../ble/central.ts';
 import { STREAMING_CHARACTERISTICS } from '../ble/gatt-profile.ts';
@@ -21,6 +24,22 @@ export interface MeasurementDeps {
   log: Logger;
   now: () => Date;
 }
+
+/** The vitals a characteristic carries, by the GATT characteristics of their catalogue rows. */
+const carriedBy = (characteristic: number): GattVitalKey[] =>
+  DEVICE_VITAL_SIGNS.filter((v) => v.gatt?.characteristics.includes(characteristic)).map((v) => v.key);
+
+/** The vitals a streaming device sends continuously: what its silence or lost contact leaves unknown. */
+const STREAMED_VITALS = [...new Set(STREAMING_CHARACTERISTICS.flatMap(carriedBy))];
+
+/**
+ * The vitals whose measuring a vitalsUpdate announces: each core vital by its first row (a blood
+ * pressure by its systolic, which speaks for the pair), but the heart rate, which heartRateUpdate
+ * announces (one of the spec's events, point 7).
+ */
+const ANNOUNCED_VITALS: readonly GattVitalKey[] = CORE_VITALS.map((core) => core.rows[0].key).filter(
+  (key) => key !== HEART_RATE.key,
+);
 
 /**
  * What a decoded value does: a vital sign becomes a reading, recorded durably and only then
@@ -63,8 +82,7 @@ export class Measurements {
     if (!reading) {
       // Sensor contact lost or the device flagged its own value: no current value, not the last.
       if (!streaming || generation !== d.generation) return;
-      const cleared =
-        decoded.kind === 'heart-rate' ? (['heartRate'] as const) : (['heartRate', 'oxygenLevel'] as const);
+      const cleared = carriedBy(v.characteristic);
       if (cleared.every((k) => d.values[k] === null)) return;
       for (const k of cleared) d.values[k] = null;
       this.deps.updated(d.id);
@@ -81,7 +99,7 @@ export class Measurements {
       GATT_VITAL_KEYS.flatMap((k) => (reading[k] == null ? [] : [[k, reading[k]]])),
     ) as Partial<Record<GattVitalKey, number>>;
     Object.assign(d.values, measured);
-    const { heartRate, oxygenLevel, systolicBP, temperature } = measured;
+    const { heartRate } = measured;
     d.lastUpdated = at;
     if (streaming) this.heard(d, v.receivedAt.getTime());
     if (heartRate != null) {
@@ -96,7 +114,7 @@ export class Measurements {
         simulated: d.simulated,
       });
     }
-    if (oxygenLevel != null || systolicBP != null || temperature != null) {
+    if (ANNOUNCED_VITALS.some((key) => measured[key] != null)) {
       this.deps.publish({
         type: 'vitalsUpdate',
         deviceId: d.id,
@@ -142,8 +160,7 @@ export class Measurements {
       if (now - d.lastStreamAt <= staleAfterMs(d.streamGapMs)) continue;
       d.stale = true;
       // Home Assistant's habit: silent longer than its cadence means unavailable, not "still 72".
-      d.values.heartRate = null;
-      d.values.oxygenLevel = null;
+      for (const k of STREAMED_VITALS) d.values[k] = null;
       this.deps.log.info('device stale', { deviceId: d.id });
       this.deps.updated(d.id);
     }

@@ -2,6 +2,7 @@ import {
   CORE_VITAL_BY_ID,
   type CoreVitalId,
   type News2Parameter,
+  type VitalIcon,
   type VitalPatientField,
   type VitalValues,
 } from '@vigil/domain';
@@ -30,6 +31,11 @@ export function coreVitalDisplay(id: CoreVitalId, values: VitalValues): { value:
  */
 export function coreVitalPatientField(id: CoreVitalId): VitalPatientField {
   return CORE_VITAL_BY_ID[id].rows[0].patientField;
+}
+
+/** The icon of a core vital: its first row's (blood pressure's rows share theirs). */
+export function coreVitalIcon(id: CoreVitalId): VitalIcon {
+  return CORE_VITAL_BY_ID[id].rows[0].icon;
 }
 
 /** The NEWS2 parameter a core vital feeds: its first row's (RCP 2017 Chart 1; diastolic BP is not scored). */

@@ -1,5 +1,6 @@
 import {
   ACVPU_CHOICES,
+  NEWS2_VITAL_SIGNS,
   SUPPLEMENTAL_OXYGEN,
   VITAL_SIGN_OF_NEWS2,
   type VitalNews2Parameter,
@@ -9,22 +10,19 @@ import {
   type BandTable,
   bandIndex,
   type News2ParameterScore,
-  PULSE_TABLE,
-  RESPIRATORY_RATE_TABLE,
   SPO2_SCALE_1_TABLE,
   SPO2_SCALE_2_AIR_TABLE,
   SPO2_SCALE_2_OXYGEN_TABLE,
-  SYSTOLIC_BP_TABLE,
   scoreAirOrOxygen,
   scoreConsciousness,
   spo2Table,
-  TEMPERATURE_C_TABLE,
 } from './news2-chart.ts';
 import type { Spo2Scale } from './spo2-scale.ts';
 
 /**
  * The printed RCP NEWS2 observation chart (RCP 2017, Chart 1) as data: its sections and their rows,
- * built from the chart's band tables (highest values at the top, as on the paper chart), and the row
+ * built from the chart's band tables (highest values at the top, as on the paper chart) and titled
+ * and tabled by the catalogue rows (`chartTitle`, `news2Chart.printed`), and the row
  * a value is written in. The server places each value of a trend ({@link news2ChartRow}); the web
  * draws the sections and writes each value where the server placed it, never banding it itself.
  */
@@ -75,29 +73,19 @@ function spo2Scale2Rows(): News2ChartRow[] {
   return [...oxygenRows.reverse(), airHigh, ...bandRows('spo2-shared', SCALE_2_SHARED_TABLE).reverse()];
 }
 
-const NUMERIC_TABLES = {
-  respiratoryRate: RESPIRATORY_RATE_TABLE,
-  systolicBP: SYSTOLIC_BP_TABLE,
-  pulse: PULSE_TABLE,
-  temperature: TEMPERATURE_C_TABLE,
-} as const;
+/** The one band table a parameter's section prints (its catalogue row's), or null (SpO2, laid out by scale). */
+function printedTable(parameter: VitalNews2Parameter): BandTable | null {
+  const vital = VITAL_SIGN_OF_NEWS2[parameter];
+  return vital.kind === 'number' ? vital.news2Chart.printed : null;
+}
 
-const TITLES: Record<VitalNews2Parameter, string> = {
-  respiratoryRate: 'Respirations (breaths/min)',
-  spo2: 'SpO₂ Scale 1 (%)',
-  airOrOxygen: 'Air or oxygen?',
-  systolicBP: 'Blood pressure (mmHg), scored on systolic',
-  pulse: 'Pulse (beats/min)',
-  consciousness: 'Consciousness (ACVPU)',
-  temperature: 'Temperature (°C)',
-};
-
-/** The chart's sections in RCP order, SpO2 on the patient's scale. */
+/** The chart's sections in RCP order (the catalogue's), SpO2 on the patient's scale. */
 export function news2ChartSections(spo2Scale: Spo2Scale): News2ChartSection[] {
-  return (Object.keys(TITLES) as VitalNews2Parameter[]).map((parameter) => {
-    const title = parameter === 'spo2' && spo2Scale === 2 ? 'SpO₂ Scale 2 (%)' : TITLES[parameter];
-    return { parameter, title, rows: sectionRows(parameter, spo2Scale) };
-  });
+  return NEWS2_VITAL_SIGNS.map((vital) => ({
+    parameter: vital.news2,
+    title: vital.chartTitle(spo2Scale),
+    rows: sectionRows(vital.news2, spo2Scale),
+  }));
 }
 
 function sectionRows(parameter: VitalNews2Parameter, spo2Scale: Spo2Scale): News2ChartRow[] {
@@ -116,8 +104,10 @@ function sectionRows(parameter: VitalNews2Parameter, spo2Scale: Spo2Scale): News
         label: c.chartLabel,
         score: scoreConsciousness(c.value) ?? 0,
       }));
-    default:
-      return bandRows(parameter, NUMERIC_TABLES[parameter]).reverse();
+    default: {
+      const printed = printedTable(parameter);
+      return printed ? bandRows(parameter, printed).reverse() : [];
+    }
   }
 }
 
@@ -130,7 +120,8 @@ function rowId(parameter: VitalNews2Parameter, values: VitalValues, spo2Scale: S
   if (parameter === 'consciousness') return `acvpu-${stored}`;
   if (vital.kind !== 'number' || !vital.news2Chart || typeof stored !== 'number') return null;
   const value = vital.news2Chart.scored(stored);
-  if (parameter !== 'spo2') return `${parameter}-${bandIndex(NUMERIC_TABLES[parameter], value)}`;
+  const printed = vital.news2Chart.printed;
+  if (printed) return `${parameter}-${bandIndex(printed, value)}`;
   if (spo2Scale === 1) return `spo2-${bandIndex(SPO2_SCALE_1_TABLE, value)}`;
   if (value <= SCALE_2_SHARED_UP_TO) return `spo2-shared-${bandIndex(SCALE_2_SHARED_TABLE, value)}`;
   // Above 92 % the row depends on oxygen; without it the score is undetermined and the value is

@@ -1,30 +1,23 @@
-import { NEWS2_VITAL_SIGNS, type News2VitalKey } from '../vitals/catalogue.ts';
-import type { VitalValues } from '../vitals/mappers.ts';
-import { tenthsFToRoundedCelsius } from '../vitals/units.ts';
 import {
-  type News2ParameterScore,
-  scoreAirOrOxygen,
-  scoreConsciousness,
-  scorePulse,
-  scoreRespiratoryRate,
-  scoreSpo2,
-  scoreSystolicBP,
-  scoreTemperatureC,
-} from './news2-chart.ts';
+  NEWS2_VITAL_SIGNS,
+  type News2ChartContext,
+  type News2VitalKey,
+  type News2VitalSign,
+  SUPPLEMENTAL_OXYGEN,
+  TEMPERATURE,
+  type VitalNews2Parameter,
+} from '../vitals/catalogue.ts';
+import type { VitalValues } from '../vitals/mappers.ts';
+import { type News2ParameterScore, scoreFromTable } from './news2-chart.ts';
 import type { Spo2Scale } from './spo2-scale.ts';
 import { NEWS2_CHART4, type News2Band, type News2Monitoring, news2Trigger } from './words.ts';
 
-/** The seven NEWS2 parameters in chart order (RCP 2017 Chart 1). */
-export const NEWS2_PARAMETERS = [
-  'respiratoryRate',
-  'spo2',
-  'airOrOxygen',
-  'systolicBP',
-  'pulse',
-  'consciousness',
-  'temperature',
-] as const;
-export type News2Parameter = (typeof NEWS2_PARAMETERS)[number];
+/** The seven NEWS2 parameters in chart order (RCP 2017 Chart 1): the `news2` of the catalogue's rows. */
+export const NEWS2_PARAMETERS = NEWS2_VITAL_SIGNS.map((vital) => vital.news2) as unknown as readonly [
+  VitalNews2Parameter,
+  ...VitalNews2Parameter[],
+];
+export type News2Parameter = VitalNews2Parameter;
 
 /** Plain-language names of the parameters, for messages: the plain label of the vital each is scored from. */
 export const NEWS2_PARAMETER_LABELS = Object.fromEntries(
@@ -75,8 +68,31 @@ export function news2Escalation(total: number, redScore: boolean): News2Escalati
   return { band: row.band, monitoring: { ...row.monitoring }, response: row.response };
 }
 
-function temperatureCelsius(tenthsF: number | null | undefined): number | null {
-  return typeof tenthsF === 'number' && Number.isFinite(tenthsF) ? tenthsFToRoundedCelsius(tenthsF) : null;
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * A vital's NEWS2 score by its catalogue row: a number read against the row's chart table (in the
+ * scored unit: temperature in °C to one decimal), yes/no and ACVPU by the row's own score; null
+ * when not recorded, or when the table cannot be known (SpO2 on Scale 2 above 92 % without air or
+ * oxygen).
+ */
+function scoreVital(
+  vital: News2VitalSign,
+  value: unknown,
+  context: News2ChartContext,
+): News2ParameterScore | null {
+  switch (vital.kind) {
+    case 'number': {
+      if (!isNumber(value)) return null;
+      const scored = vital.news2Chart.scored(value);
+      const table = vital.news2Chart.table(scored, context);
+      return table ? scoreFromTable(table, scored) : null;
+    }
+    case 'boolean':
+      return vital.news2Score(value as boolean | null | undefined);
+    case 'choice':
+      return vital.news2Score(value as Parameters<typeof vital.news2Score>[0]);
+  }
 }
 
 /**
@@ -84,20 +100,16 @@ function temperatureCelsius(tenthsF: number | null | undefined): number | null {
  * null and left out of `total`; they are never treated as normal. Temperature is converted from
  * tenths of °F and rounded to one decimal before scoring. The per-parameter report names each
  * parameter as the NEWS2 chart and the API do (`pulse`, `spo2`, `airOrOxygen`): the `news2`
- * column of the vital's catalogue row.
+ * column of the vital's catalogue row, each scored by that row (its chart table, or its own score).
  */
 export function computeNews2(input: News2Input): News2Result {
   const spo2Scale: Spo2Scale = input.spo2Scale === 2 ? 2 : 1;
-  const temperatureC = temperatureCelsius(input.temperature);
-  const scores: News2Scores = {
-    respiratoryRate: scoreRespiratoryRate(input.respiratoryRate),
-    spo2: scoreSpo2(input.oxygenLevel, spo2Scale, input.onSupplementalOxygen),
-    airOrOxygen: scoreAirOrOxygen(input.onSupplementalOxygen),
-    systolicBP: scoreSystolicBP(input.systolicBP),
-    pulse: scorePulse(input.heartRate),
-    consciousness: scoreConsciousness(input.consciousness),
-    temperature: scoreTemperatureC(temperatureC),
-  };
+  const context: News2ChartContext = { spo2Scale, onSupplementalOxygen: input[SUPPLEMENTAL_OXYGEN.key] };
+  const stored = input[TEMPERATURE.key];
+  const temperatureC = isNumber(stored) ? TEMPERATURE.news2Chart.scored(stored) : null;
+  const scores = Object.fromEntries(
+    NEWS2_VITAL_SIGNS.map((vital) => [vital.news2, scoreVital(vital, input[vital.key], context)]),
+  ) as News2Scores;
   const missing = NEWS2_PARAMETERS.filter((parameter) => scores[parameter] === null);
   const redScoreParameters = NEWS2_PARAMETERS.filter((parameter) => scores[parameter] === 3);
   const total = NEWS2_PARAMETERS.reduce((sum, parameter) => sum + (scores[parameter] ?? 0), 0);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DASHBOARD_CORE_VITALS } from '../vitals/catalogue.ts';
 import {
   criticalReasons,
   DISPLAY_ID_OFFSET,
+  dashboardLimitsText,
   dashboardVitalFlags,
   displayPatientId,
   patientPageVitalFlags,
@@ -90,7 +92,28 @@ describe('criticalReasons', () => {
       change: { oxygenLevel: 88, pulse: 120 },
       reasons: ['Low oxygen (88%)', 'High pulse (120 bpm)'],
     },
+    {
+      change: { temperature: 1001, systolicBP: 145, diastolicBP: 92, pulse: 55, oxygenLevel: 90 },
+      reasons: [
+        'Low oxygen (90%)',
+        'Low pulse (55 bpm)',
+        'High blood pressure (145/92 mmHg)',
+        'Elevated temperature (37.8 °C)',
+      ],
+    },
+    { change: { systolicBP: 145, diastolicBP: null }, reasons: ['High blood pressure (145/-- mmHg)'] },
   ])('$change → $reasons', ({ change, reasons }) => {
     expect(criticalReasons({ ...normal, ...change })).toEqual(reasons);
+  });
+});
+
+describe('dashboardLimitsText', () => {
+  it('names the dashboard limits of each core vital in the dashboard order, from the catalogue rows', () => {
+    expect(DASHBOARD_CORE_VITALS.map(dashboardLimitsText)).toEqual([
+      'O2 ≤ 92 %',
+      'pulse < 60 or > 100',
+      'BP > 130/85',
+      'temperature ≥ 37.0 °C',
+    ]);
   });
 });

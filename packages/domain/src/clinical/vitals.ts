@@ -1,11 +1,14 @@
 import {
   CORE_VITALS,
+  type CoreVital,
   type CoreVitalId,
+  DASHBOARD_CORE_VITALS,
+  formatVitalInText,
   type NumericVitalSign,
   type ScreenLimit,
 } from '../vitals/catalogue.ts';
-import { type PatientVitalValues, vitalsOfPatient } from '../vitals/mappers.ts';
-import { formatCelsius, tenthsFToCelsius, tenthsFToRoundedCelsius } from '../vitals/units.ts';
+import { type PatientVitalValues, type VitalState, vitalsOfPatient } from '../vitals/mappers.ts';
+import { formatCelsius, tenthsFToRoundedCelsius } from '../vitals/units.ts';
 
 /**
  * The two on-screen threshold sets of the product spec (docs/reference/product-spec.md point 5) and
@@ -53,10 +56,16 @@ function displayedValue(vital: NumericVitalSign, value: number): number {
   return vital.entry === 'celsius' ? tenthsFToRoundedCelsius(value) : value;
 }
 
+function limitSign(side: 'low' | 'high', limit: ScreenLimit): string {
+  return side === 'low' ? (limit.inclusive ? '≤' : '<') : limit.inclusive ? '≥' : '>';
+}
+
+function limitValue(vital: NumericVitalSign, limit: ScreenLimit): string {
+  return vital.entry === 'celsius' ? formatCelsius(limit.value) : String(limit.value);
+}
+
 function limitText(vital: NumericVitalSign, side: 'low' | 'high', limit: ScreenLimit): string {
-  const sign = side === 'low' ? (limit.inclusive ? '≤' : '<') : limit.inclusive ? '≥' : '>';
-  const value = vital.entry === 'celsius' ? formatCelsius(limit.value) : String(limit.value);
-  return `${sign} ${value}`;
+  return `${limitSign(side, limit)} ${limitValue(vital, limit)}`;
 }
 
 function rowFlag(
@@ -140,21 +149,50 @@ export function patientPageVitalFlags(vitals: DisplayedVitals): PatientPageVital
 }
 
 /**
+ * The dashboard's limits of a core vital as the note beside its tiles names them (spec point 5), from
+ * its rows' `screenLimits.dashboard` and its `limitsNote`: "O2 ≤ 92 %", "pulse < 60 or > 100", a pair
+ * as one limit of both values ("BP > 130/85").
+ */
+export function dashboardLimitsText(core: CoreVital): string {
+  const sides = (['low', 'high'] as const).flatMap((side) => {
+    const limits = core.rows.flatMap((vital) => {
+      const limit = vital.screenLimits?.dashboard[side];
+      return limit ? [{ vital, limit }] : [];
+    });
+    const first = limits[0];
+    if (!first) return [];
+    return [`${limitSign(side, first.limit)} ${limits.map((l) => limitValue(l.vital, l.limit)).join('/')}`];
+  });
+  const unit = core.limitsNote.unit ? ` ${core.rows[0].displayUnit}` : '';
+  return `${core.limitsNote.label} ${sides.join(' or ')}${unit}`;
+}
+
+const capitalized = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+
+/** A core vital's value in a Critical patient's reason: "90%", "112 bpm", "145/92 mmHg" (a missing half "--"). */
+function reasonValue(core: CoreVital, values: VitalState): string {
+  const [first] = core.rows;
+  if (core.rows.length === 1) {
+    const value = values[first.key];
+    return typeof value === 'number' ? formatVitalInText(first, value) : '--';
+  }
+  const pair = core.rows.map((vital) => {
+    const value = values[vital.key];
+    return typeof value === 'number' ? vital.display(value) : '--';
+  });
+  return `${pair.join('/')} ${first.displayUnit}`;
+}
+
+/**
  * Human-readable reasons shown for a Critical patient, from the dashboard thresholds
- * (spec point 5), e.g. `["Low oxygen (90%)", "High pulse (112 bpm)"]`. Empty when nothing is flagged.
+ * (spec point 5), e.g. `["Low oxygen (90%)", "High pulse (112 bpm)"]`: each flagged core vital in the
+ * dashboard's order, by its flag, its `reasonLabel` and its value. Empty when nothing is flagged.
  */
 export function criticalReasons(vitals: DisplayedVitals): string[] {
   const flags = dashboardVitalFlags(vitals);
   const values = vitalsOfPatient(vitals);
-  const reasons: string[] = [];
-  if (flags.oxygenLevel === 'low') reasons.push(`Low oxygen (${values.oxygenLevel}%)`);
-  if (flags.heartRate === 'low') reasons.push(`Low pulse (${values.heartRate} bpm)`);
-  if (flags.heartRate === 'high') reasons.push(`High pulse (${values.heartRate} bpm)`);
-  if (flags.bloodPressure === 'high') {
-    reasons.push(`High blood pressure (${values.systolicBP ?? '--'}/${values.diastolicBP ?? '--'} mmHg)`);
-  }
-  if (flags.temperature === 'elevated' && isNumber(values.temperature)) {
-    reasons.push(`Elevated temperature (${formatCelsius(tenthsFToCelsius(values.temperature))} °C)`);
-  }
-  return reasons;
+  return DASHBOARD_CORE_VITALS.flatMap((core) => {
+    const flag = flags[core.id];
+    return flag ? [`${capitalized(flag)} ${core.reasonLabel} (${reasonValue(core, values)})`] : [];
+  });
 }

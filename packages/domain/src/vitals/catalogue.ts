@@ -1,8 +1,11 @@
 import {
   type BandTable,
+  type News2ParameterScore,
   PULSE_TABLE,
   RESPIRATORY_RATE_TABLE,
   SYSTOLIC_BP_TABLE,
+  scoreAirOrOxygen,
+  scoreConsciousness,
   spo2Table,
   TEMPERATURE_C_TABLE,
 } from '../clinical/news2-chart.ts';
@@ -43,6 +46,13 @@ export type VitalNews2Parameter =
   | 'consciousness'
   | 'temperature';
 
+/**
+ * What a vital's icon shows, by name: the web draws each name as a lucide icon (the patient page's
+ * cards in apps/web/src/lib/vital-icons.ts, the dashboard's tiles in vital-tile-icons.ts), so a new
+ * vital sign names its icon here and no screen lists vitals by hand.
+ */
+export type VitalIcon = 'heart' | 'oxygen' | 'bloodPressure' | 'temperature' | 'breathing' | 'consciousness';
+
 interface BaseVital<
   Key extends MeasurementKey,
   PatientField extends string | null,
@@ -67,6 +77,13 @@ interface BaseVital<
   bedsideLabel: string;
   /** The name in a record's running text, before the value ("Recorded SpO2 97%, pulse 80 bpm."). */
   timelineLabel: string;
+  /** The icon beside its name on a card or tile. */
+  icon: VitalIcon;
+  /**
+   * The title of its section on the printed NEWS2 chart (RCP 2017 Chart 1), which for SpO2 names
+   * the patient's scale; null for a vital NEWS2 does not score.
+   */
+  chartTitle: News2 extends null ? null : (spo2Scale: Spo2Scale) => string;
   /** Whether a patient record always has it (the spec's four vitals) or may lack it (NEWS2 additions). */
   requiredOnPatient: boolean;
   /** The NEWS2 parameter it feeds, by the name the NEWS2 report (an API answer) gives it. */
@@ -78,7 +95,10 @@ interface BaseVital<
   recheck: string | null;
   /** LOINC code of the FHIR Observation (docs/reference/clinical.md). */
   loinc: string | null;
-  /** Bluetooth GATT service and characteristics that carry it (short UUIDs). */
+  /**
+   * Bluetooth GATT service of its own and every characteristic that carries it, its own service's
+   * first (short UUIDs): a device's characteristic says which vitals it carries by these.
+   */
   gatt: { service: number; characteristics: readonly number[] } | null;
 }
 
@@ -110,7 +130,7 @@ export interface NumericVital<
    */
   screenLimits: { dashboard: ScreenLimits; patientPage: ScreenLimits } | null;
   /** How NEWS2 reads the value (RCP NEWS2 2017 Chart 1); null for a vital NEWS2 does not score. */
-  news2Chart: News2Chart | null;
+  news2Chart: News2 extends null ? null : News2Chart;
 }
 
 /** What decides which table of the chart a value is read against: the SpO2 scale and air or oxygen. */
@@ -128,10 +148,19 @@ export interface News2Chart {
    * Scale 2 above 92 % without air or oxygen recorded).
    */
   table(scored: number, context: News2ChartContext): BandTable | null;
+  /**
+   * The one table its section of the printed chart shows; null where the section depends on the
+   * patient (SpO2: its scale, and on Scale 2 air or oxygen), which lays out its own rows.
+   */
+  printed: BandTable | null;
 }
 
 const asStored = (value: number) => value;
-const fixedTable = (table: BandTable): News2Chart => ({ scored: asStored, table: () => table });
+const fixedTable = (table: BandTable): News2Chart => ({
+  scored: asStored,
+  table: () => table,
+  printed: table,
+});
 
 /**
  * A limit of the spec's on-screen highlighting (point 5): a value beyond it, or at it when
@@ -156,6 +185,8 @@ export interface ChoiceVital<
   kind: 'choice';
   /** Each level: its label in a form ("C – New confusion") and its row of the NEWS2 chart ("New confusion"). */
   choices: readonly { value: Value; label: string; chartLabel: string }[];
+  /** Its NEWS2 score (RCP 2017 Chart 1); null when not recorded. */
+  news2Score: (value: Value | null | undefined) => News2ParameterScore | null;
 }
 
 /** Yes or no (room air or supplemental oxygen). */
@@ -166,6 +197,8 @@ export interface BooleanVital<Key extends VitalKey, News2 extends VitalNews2Para
   labels: { false: string; true: string };
   /** The rows of the NEWS2 chart (RCP 2017 Chart 1: "Air", "Oxygen"). */
   chartLabels: { false: string; true: string };
+  /** Its NEWS2 score (RCP 2017 Chart 1); null when not recorded. */
+  news2Score: (value: boolean | null | undefined) => News2ParameterScore | null;
 }
 
 const whole = (value: number) => String(value);
@@ -193,6 +226,8 @@ export const RESPIRATORY_RATE: NumericVital<'respiratoryRate', 'respiratoryRate'
   plainLabel: 'respiratory rate',
   bedsideLabel: 'breathing rate',
   timelineLabel: 'respiratory rate',
+  icon: 'breathing',
+  chartTitle: () => 'Respirations (breaths/min)',
   unit: 'breaths/min',
   ucum: '/min',
   displayUnit: '/min',
@@ -220,6 +255,8 @@ export const OXYGEN_LEVEL: NumericVital<'oxygenLevel', 'oxygenLevel', 'spo2'> = 
   plainLabel: 'SpO2',
   bedsideLabel: 'oxygen level',
   timelineLabel: 'SpO2',
+  icon: 'oxygen',
+  chartTitle: (spo2Scale) => `SpO₂ Scale ${spo2Scale} (%)`,
   unit: '%',
   ucum: '%',
   displayUnit: '%',
@@ -229,6 +266,7 @@ export const OXYGEN_LEVEL: NumericVital<'oxygenLevel', 'oxygenLevel', 'spo2'> = 
   news2Chart: {
     scored: asStored,
     table: (value, { spo2Scale, onSupplementalOxygen }) => spo2Table(value, spo2Scale, onSupplementalOxygen),
+    printed: null,
   },
   screenLimits: {
     dashboard: { low: { value: 92, inclusive: true } },
@@ -254,8 +292,11 @@ export const SUPPLEMENTAL_OXYGEN: BooleanVital<'onSupplementalOxygen', 'airOrOxy
   plainLabel: 'air or oxygen',
   bedsideLabel: 'oxygen',
   timelineLabel: 'air or oxygen',
+  icon: 'oxygen',
+  chartTitle: () => 'Air or oxygen?',
   labels: { false: 'Room air', true: 'Supplemental oxygen' },
   chartLabels: { false: 'Air', true: 'Oxygen' },
+  news2Score: scoreAirOrOxygen,
   requiredOnPatient: false,
   news2: 'airOrOxygen',
   recheck: null,
@@ -275,6 +316,8 @@ export const SYSTOLIC_BP: NumericVital<'systolicBP', 'systolicBP', 'systolicBP'>
   plainLabel: 'systolic blood pressure',
   bedsideLabel: 'blood pressure',
   timelineLabel: 'systolic',
+  icon: 'bloodPressure',
+  chartTitle: () => 'Blood pressure (mmHg), scored on systolic',
   unit: 'mmHg',
   ucum: 'mm[Hg]',
   displayUnit: 'mmHg',
@@ -302,6 +345,8 @@ export const DIASTOLIC_BP: NumericVital<'diastolicBP', 'diastolicBP', null> = {
   plainLabel: 'diastolic blood pressure',
   bedsideLabel: 'blood pressure',
   timelineLabel: 'diastolic',
+  icon: 'bloodPressure',
+  chartTitle: null,
   unit: 'mmHg',
   ucum: 'mm[Hg]',
   displayUnit: 'mmHg',
@@ -329,6 +374,8 @@ export const HEART_RATE: NumericVital<'heartRate', 'pulse', 'pulse'> = {
   plainLabel: 'pulse',
   bedsideLabel: 'pulse',
   timelineLabel: 'pulse',
+  icon: 'heart',
+  chartTitle: () => 'Pulse (beats/min)',
   unit: 'beats/min',
   ucum: '/min',
   displayUnit: 'bpm',
@@ -344,8 +391,11 @@ export const HEART_RATE: NumericVital<'heartRate', 'pulse', 'pulse'> = {
   news2: 'pulse',
   recheck: 'Recheck the heart rate manually, including rhythm.',
   loinc: '8867-4',
-  // Also the pulse rate of an oximeter or a cuff (their own characteristics).
-  gatt: { service: HEART_RATE_SERVICE, characteristics: [HEART_RATE_MEASUREMENT] },
+  // Also the pulse rate of an oximeter or a cuff, in their own characteristics.
+  gatt: {
+    service: HEART_RATE_SERVICE,
+    characteristics: [HEART_RATE_MEASUREMENT, PLX_CONTINUOUS, PLX_SPOT_CHECK, BLOOD_PRESSURE_MEASUREMENT],
+  },
 };
 
 /** ACVPU with what each letter means at the bedside (RCP NEWS2). */
@@ -369,7 +419,10 @@ export const CONSCIOUSNESS: ChoiceVital<'consciousness', Consciousness, 'conscio
   plainLabel: 'level of consciousness (ACVPU)',
   bedsideLabel: 'alertness',
   timelineLabel: 'consciousness',
+  icon: 'consciousness',
+  chartTitle: () => 'Consciousness (ACVPU)',
   choices: ACVPU_CHOICES,
+  news2Score: scoreConsciousness,
   requiredOnPatient: false,
   news2: 'consciousness',
   recheck: 'Assess the new change in consciousness urgently.',
@@ -389,6 +442,8 @@ export const TEMPERATURE: NumericVital<'temperature', 'temperature', 'temperatur
   plainLabel: 'temperature',
   bedsideLabel: 'temperature',
   timelineLabel: 'temperature',
+  icon: 'temperature',
+  chartTitle: () => 'Temperature (°C)',
   unit: 'tenths of °F',
   ucum: 'Cel',
   displayUnit: '°C',
@@ -396,7 +451,11 @@ export const TEMPERATURE: NumericVital<'temperature', 'temperature', 'temperatur
   plausible: { min: 860, max: 1130 },
   entry: 'celsius',
   display: (tenthsF) => formatCelsius(tenthsFToCelsius(tenthsF)),
-  news2Chart: { scored: tenthsFToRoundedCelsius, table: () => TEMPERATURE_C_TABLE },
+  news2Chart: {
+    scored: tenthsFToRoundedCelsius,
+    table: () => TEMPERATURE_C_TABLE,
+    printed: TEMPERATURE_C_TABLE,
+  },
   screenLimits: {
     dashboard: { high: { value: 37, inclusive: true, word: 'elevated' } },
     patientPage: { low: { value: 36 }, high: { value: 37.5 } },
@@ -430,6 +489,8 @@ export const SKIN_TEMPERATURE: NumericVital<'skinTemperature', null, null> & {
   plainLabel: 'skin temperature',
   bedsideLabel: 'skin temperature',
   timelineLabel: 'skin temperature',
+  icon: 'temperature',
+  chartTitle: null,
   unit: 'tenths of °F',
   ucum: 'Cel',
   displayUnit: '°C',
@@ -511,16 +572,29 @@ export const CORE_VITAL_SIGNS = VITAL_SIGNS.filter((v) => v.requiredOnPatient);
 /**
  * The spec's four vitals as a card or tile shows them (point 2), in the patient page's order: one
  * row each, but blood pressure, which is the systolic and diastolic rows as a pair. `label` names
- * the patient page's card, `tileLabel` the dashboard's tile, `analysisLabel` the analysed tile.
+ * the patient page's card, `tileLabel` the dashboard's tile, `analysisLabel` the analysed tile;
+ * `reasonLabel` names it in a Critical patient's reasons ("Low oxygen (90%)") and `limitsNote` in
+ * the note on the dashboard's limits ("O2 ≤ 92 %", "pulse < 60 or > 100"), whose numbers are the
+ * rows' `screenLimits.dashboard` and which gives the unit only where `unit` says so.
  */
 export const CORE_VITALS = [
-  { id: 'heartRate', rows: [HEART_RATE], label: 'Pulse', tileLabel: 'Pulse', analysisLabel: 'Heart rate' },
+  {
+    id: 'heartRate',
+    rows: [HEART_RATE],
+    label: 'Pulse',
+    tileLabel: 'Pulse',
+    analysisLabel: 'Heart rate',
+    reasonLabel: 'pulse',
+    limitsNote: { label: 'pulse', unit: false },
+  },
   {
     id: 'oxygenLevel',
     rows: [OXYGEN_LEVEL],
     label: 'Oxygen Level',
     tileLabel: 'O2',
     analysisLabel: 'Oxygen level',
+    reasonLabel: 'oxygen',
+    limitsNote: { label: 'O2', unit: true },
   },
   {
     id: 'bloodPressure',
@@ -528,6 +602,8 @@ export const CORE_VITALS = [
     label: 'Blood Pressure',
     tileLabel: 'BP',
     analysisLabel: 'Blood pressure',
+    reasonLabel: 'blood pressure',
+    limitsNote: { label: 'BP', unit: false },
   },
   {
     id: 'temperature',
@@ -535,6 +611,8 @@ export const CORE_VITALS = [
     label: 'Temperature',
     tileLabel: 'Temp',
     analysisLabel: 'Temperature',
+    reasonLabel: 'temperature',
+    limitsNote: { label: 'temperature', unit: true },
   },
 ] as const satisfies readonly {
   id: string;
@@ -542,6 +620,8 @@ export const CORE_VITALS = [
   label: string;
   tileLabel: string;
   analysisLabel: string;
+  reasonLabel: string;
+  limitsNote: { label: string; unit: boolean };
 }[];
 export type CoreVital = (typeof CORE_VITALS)[number];
 /** A core vital: its row's key, or `bloodPressure` for the pair. */
@@ -549,6 +629,28 @@ export type CoreVitalId = CoreVital['id'];
 export const CORE_VITAL_BY_ID = Object.fromEntries(CORE_VITALS.map((v) => [v.id, v])) as {
   [Id in CoreVitalId]: Extract<CoreVital, { id: Id }>;
 };
+
+/**
+ * The core vitals in the dashboard's order: oxygen first (spec point 2: the list shows each
+ * patient's oxygen level), then the others in the patient page's order. A dashboard card's tiles,
+ * a Critical patient's reasons and the note on the dashboard's limits follow it.
+ */
+export const DASHBOARD_CORE_VITALS: readonly CoreVital[] = [
+  CORE_VITAL_BY_ID.oxygenLevel,
+  ...CORE_VITALS.filter((v) => v !== CORE_VITAL_BY_ID.oxygenLevel),
+];
+
+/**
+ * A number as running text says it with its unit: "97%", "18/min" (a percentage or a rate sticks to
+ * its number), "80 bpm", "37.0 °C".
+ */
+export function formatVitalInText(
+  vital: Pick<NumericVitalSign, 'display' | 'displayUnit'>,
+  value: number,
+): string {
+  const unit = vital.displayUnit;
+  return `${vital.display(value)}${unit === '%' || unit.startsWith('/') ? '' : ' '}${unit}`;
+}
 
 /** The value as displayed with its unit: "72 bpm", "37.0 °C", "A – Alert", "Room air". */
 export function formatVital(vital: VitalSign, value: number | string | boolean): string {

@@ -5,6 +5,7 @@ import {
   DIASTOLIC_BP,
   displayPatientId,
   ESCALATION_LABELS,
+  formatVitalInText,
   news2Series,
   type Spo2Scale,
   type Spo2ScaleChange,
@@ -449,9 +450,6 @@ function describeReading(r: Observation['reading']): string {
 /** The vital signs by the patient record's names for them (`pulse`), as a vitals edit stores them. */
 const VITAL_BY_PATIENT_FIELD = new Map<string, VitalSign>(VITAL_SIGNS.map((v) => [v.patientField, v]));
 
-/** Units written against the number in running text: "97%", "18/min" (but "80 bpm", "37.0 °C"). */
-const isTightUnit = (unit: string) => unit === '%' || unit.startsWith('/');
-
 /** A vital sign's new value in a timeline sentence: "pulse 128 bpm", "temperature 37.0 °C", "on room air". */
 function describeVital(vital: VitalSign, value: unknown): string {
   switch (vital.kind) {
@@ -462,7 +460,7 @@ function describeVital(vital: VitalSign, value: unknown): string {
     case 'number': {
       const name = vital.timelineLabel;
       if (typeof value !== 'number') return name;
-      return `${name} ${vital.display(value)}${isTightUnit(vital.displayUnit) ? '' : ' '}${vital.displayUnit}`;
+      return `${name} ${formatVitalInText(vital, value)}`;
     }
   }
 }

@@ -1,7 +1,11 @@
 import {
   CONNECTION_TYPES,
+  CORE_VITAL_BY_ID,
+  CORE_VITALS,
+  type CoreVitalId,
   celsiusToTenthsF,
   HEART_RATE,
+  type NumericVitalSign,
   OAUTH_CALLBACK_PATH,
   OXYGEN_LEVEL,
   SKIN_TEMPERATURE,
@@ -37,16 +41,27 @@ export const toWearableConnection = (row: ConnectionRow | undefined): WearableCo
   lastSyncAt: row?.lastSyncAt?.toISOString() ?? null,
 });
 
-/** Spec "Vital watch data" from our stored readings and the connection's scores. */
+/** A stored reading's value of a vital, by its catalogue row's reading field; null when not measured. */
+const measuredBy = (reading: WearableReadingRow | undefined, vital: NumericVitalSign): number | null =>
+  reading?.[vital.readingField] ?? null;
+
+/**
+ * Spec "Vital watch data" from our stored readings and the connection's scores: the spec's four
+ * vitals (the catalogue's core vitals), each under its id, and blood pressure as its pair.
+ */
 export function toVitalWatchData(
   reading: WearableReadingRow | undefined,
   connection: ConnectionRow,
 ): VitalWatchData {
+  const single = Object.fromEntries(
+    CORE_VITALS.flatMap((core) =>
+      core.rows.length === 1 ? [[core.id, measuredBy(reading, core.rows[0])]] : [],
+    ),
+  ) as Record<Exclude<CoreVitalId, 'bloodPressure'>, number | null>;
+  const [systolic, diastolic] = CORE_VITAL_BY_ID.bloodPressure.rows;
   return {
-    heartRate: reading?.heartRate ?? null,
-    oxygenLevel: reading?.oxygenLevel ?? null,
-    temperature: reading?.temperature ?? null,
-    bloodPressure: { systolic: reading?.systolicBP ?? null, diastolic: reading?.diastolicBP ?? null },
+    ...single,
+    bloodPressure: { systolic: measuredBy(reading, systolic), diastolic: measuredBy(reading, diastolic) },
     readingTime: (reading?.readingTime ?? connection.scoresAt)?.toISOString() ?? null,
     deviceInfo: {
       name: reading?.deviceName ?? WHOOP_DEVICE_NAME,

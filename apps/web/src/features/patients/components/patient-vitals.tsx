@@ -1,20 +1,12 @@
 import type { Patient } from '@vigil/domain';
-import {
-  Activity,
-  ArrowDown,
-  ArrowUp,
-  Droplet,
-  HeartPulse,
-  type LucideIcon,
-  Thermometer,
-  TriangleAlert,
-} from 'lucide-react';
+import { ArrowDown, ArrowUp, type LucideIcon, TriangleAlert } from 'lucide-react';
 import { ValueSourceLine } from '@/components/provenance/value-source-line.tsx';
 import { useNow } from '@/hooks/use-now.ts';
 import { cn } from '@/lib/utils.ts';
 import { describeValueSource, type ValueSource } from '@/lib/value-source.ts';
+import { VITAL_TILE_ICONS } from '@/lib/vital-tile-icons.ts';
 import { type CardVital, cardVitals } from '../lib/card-vitals.ts';
-import { type VitalCardKey, vitalCardPatientField } from '../lib/vital-display.ts';
+import { vitalCardIcon, vitalCardPatientField } from '../lib/vital-display.ts';
 
 function VitalTile({
   icon: Icon,
@@ -98,17 +90,6 @@ function VitalTile({
   );
 }
 
-// RR and ACVPU are named by their short labels alone: two more icons would weigh on the
-// dashboard's first load (its 170 KB budget) for no word a nurse needs.
-const ICONS: Record<VitalCardKey, LucideIcon | null> = {
-  oxygenLevel: Droplet,
-  heartRate: HeartPulse,
-  bloodPressure: Activity,
-  temperature: Thermometer,
-  respiratoryRate: null,
-  consciousness: null,
-};
-
 const sameSource = (a: ValueSource, b: ValueSource) =>
   a.text === b.text && a.provenance === b.provenance && a.isStale === b.isStale;
 
@@ -143,7 +124,7 @@ export function PatientVitals({ patient, isStale = false }: { patient: Patient; 
         {tiles.map(({ tile, source }) => (
           <VitalTile
             key={tile.key}
-            icon={ICONS[tile.key]}
+            icon={VITAL_TILE_ICONS[vitalCardIcon(tile.key)]}
             tile={tile}
             isStale={isStale}
             source={source}

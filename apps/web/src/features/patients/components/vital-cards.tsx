@@ -1,21 +1,13 @@
 import type { Patient } from '@vigil/domain';
-import { Brain, Droplets, Gauge, HeartPulse, Thermometer, TriangleAlert, Wind } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { ValueSourceLine } from '@/components/provenance/value-source-line.tsx';
 import { useNow } from '@/hooks/use-now.ts';
 import { cn } from '@/lib/utils.ts';
 import { describeValueSource } from '@/lib/value-source.ts';
+import { VITAL_CARD_ICONS } from '@/lib/vital-icons.ts';
 import { useVitalsStaleness } from '../hooks/use-vitals-staleness.ts';
-import { type VitalCardKey, vitalCardModels, vitalCardPatientField } from '../lib/vital-cards.ts';
+import { vitalCardIcon, vitalCardModels, vitalCardPatientField } from '../lib/vital-cards.ts';
 import { VitalsFreshness } from './vitals-freshness.tsx';
-
-const ICONS: Record<VitalCardKey, typeof HeartPulse> = {
-  heartRate: HeartPulse,
-  oxygenLevel: Droplets,
-  bloodPressure: Gauge,
-  temperature: Thermometer,
-  respiratoryRate: Wind,
-  consciousness: Brain,
-};
 
 /**
  * The vital cards: the spec's four (point 2), then respiratory rate and level of consciousness
@@ -46,7 +38,7 @@ export function VitalCards({ patient }: { patient: Patient }) {
         className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-4 2xl:grid-cols-6"
       >
         {vitalCardModels(patient).map((card) => {
-          const Icon = ICONS[card.key];
+          const Icon = VITAL_CARD_ICONS[vitalCardIcon(card.key)];
           const source = describeValueSource(
             patient.sources[vitalCardPatientField(card.key)],
             patient.news2.staleAfterMs,

@@ -1,7 +1,6 @@
 import {
   CONSCIOUSNESS,
-  CORE_VITAL_BY_ID,
-  CORE_VITALS,
+  DASHBOARD_CORE_VITALS,
   dashboardVitalFlags,
   type Patient,
   RESPIRATORY_RATE,
@@ -31,9 +30,7 @@ export interface CardVital {
  * pulse, blood pressure, temperature, and the first NEWS2 parameters, respiratory rate and ACVPU.
  */
 export const CARD_VITALS: readonly { id: VitalCardKey; label: string }[] = [
-  ...[CORE_VITAL_BY_ID.oxygenLevel, ...CORE_VITALS.filter((v) => v !== CORE_VITAL_BY_ID.oxygenLevel)].map(
-    (v) => ({ id: v.id, label: v.tileLabel }),
-  ),
+  ...DASHBOARD_CORE_VITALS.map((v) => ({ id: v.id, label: v.tileLabel })),
   ...[RESPIRATORY_RATE, CONSCIOUSNESS].map((v) => ({ id: v.key, label: v.shortLabel })),
 ];
 

@@ -1,4 +1,11 @@
-import { type DashboardVitalFlags, NEWS2_BAND_LABELS, type News2Band, type Patient } from '@vigil/domain';
+import {
+  DASHBOARD_CORE_VITALS,
+  type DashboardVitalFlags,
+  dashboardLimitsText,
+  NEWS2_BAND_LABELS,
+  type News2Band,
+  type Patient,
+} from '@vigil/domain';
 
 /**
  * The condition badge is set by hand; NEWS2 comes from the observations. When the score says medium
@@ -29,22 +36,16 @@ export function news2CriticalMark(patient: Pick<Patient, 'condition' | 'news2'>)
   return `NEWS2 high — recorded as ${patient.condition}`;
 }
 
-const DASHBOARD_LIMITS: Record<keyof DashboardVitalFlags, string> = {
-  oxygenLevel: 'O2 ≤ 92 %',
-  heartRate: 'pulse < 60 or > 100',
-  bloodPressure: 'BP > 130/85',
-  temperature: 'temperature ≥ 37.0 °C',
-};
-
 /**
  * Why a red tile can sit beside a NORMAL analysis: the tiles use the dashboard's quick-look limits
  * (spec point 5), the analysis scores NEWS2 (RCP 2017), whose ranges are wider (a BP of 135/88 or
- * 37.2 °C scores 0). Null unless some tile is red and the analysis says NORMAL.
+ * 37.2 °C scores 0). The limits are named in the dashboard's order, from the catalogue's rows
+ * (dashboardLimitsText). Null unless some tile is red and the analysis says NORMAL.
  */
 export function thresholdNote(flags: DashboardVitalFlags, alertLevel: string | undefined): string | null {
   if (alertLevel !== 'NORMAL') return null;
-  const crossed = (Object.keys(DASHBOARD_LIMITS) as (keyof DashboardVitalFlags)[]).filter((id) => flags[id]);
+  const crossed = DASHBOARD_CORE_VITALS.filter((core) => flags[core.id]);
   if (crossed.length === 0) return null;
-  const limits = crossed.map((id) => DASHBOARD_LIMITS[id]).join(', ');
+  const limits = crossed.map(dashboardLimitsText).join(', ');
   return `Red here means outside the dashboard's limits (${limits}). The analysis scores NEWS2, which counts ${crossed.length === 1 ? 'this value' : 'these values'} as normal.`;
 }

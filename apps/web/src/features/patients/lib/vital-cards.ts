@@ -20,6 +20,7 @@ export {
   VITAL_CARD_KEYS,
   type VitalCardKey,
   vitalCardDisplay,
+  vitalCardIcon,
   vitalCardPatientField,
 } from './vital-display.ts';
 

@@ -4,12 +4,15 @@ import {
   formatVital,
   type News2Parameter,
   RESPIRATORY_RATE,
+  VITAL_SIGN_BY_KEY,
+  type VitalIcon,
   type VitalPatientField,
   type VitalValues,
 } from '@vigil/domain';
 import {
   type CoreVitalId,
   coreVitalDisplay,
+  coreVitalIcon,
   coreVitalNews2,
   coreVitalPatientField,
 } from '@/lib/core-vitals.ts';
@@ -39,6 +42,13 @@ export const VITAL_CARD_KEYS: readonly VitalCardKey[] = [
 /** The patient field whose source (class, time, device) a card shows. */
 export function vitalCardPatientField(key: VitalCardKey): VitalPatientField {
   return key === 'respiratoryRate' || key === 'consciousness' ? key : coreVitalPatientField(key);
+}
+
+/** The icon a card or tile shows for its vital: its catalogue row's (@/lib/vital-icons.ts draws it). */
+export function vitalCardIcon(key: VitalCardKey): VitalIcon {
+  return key === 'respiratoryRate' || key === 'consciousness'
+    ? VITAL_SIGN_BY_KEY[key].icon
+    : coreVitalIcon(key);
 }
 
 /** The NEWS2 parameter a card's value feeds (RCP 2017 Chart 1). */
