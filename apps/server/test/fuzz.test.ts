@@ -68,6 +68,7 @@ const RECORD_TABLES = [
   'emergency_contacts',
   'vital_readings',
   'patient_events',
+  'spo2_scale_changes',
   'device_tokens',
   'ward_bays',
   'ward_beds',

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { patients, vitalReadings } from '../src/db/schema.ts';
+import { patientEvents, patients, spo2ScaleChanges, vitalReadings } from '../src/db/schema.ts';
 
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
 const BEFORE = '0016_vital_sources_by_key';
@@ -185,6 +185,75 @@ describe('upgrading a database whose readings were summarised per minute only', 
         { period: '10:00', count: 150, min: 61, max: 90, last: 73 },
         { period: '10:05', count: 60, min: 65, max: 66, last: 66 },
       ]);
+    } finally {
+      await upgraded.close();
+    }
+  });
+});
+
+describe('upgrading a database whose SpO2 scale changes were patient events (issue 39)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-migration-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('moves each scale change into spo2_scale_changes, at its time and by its author, and keeps the other events', async () => {
+    const data = path.join(dir, 'data');
+    const old = await PGlite.create(data);
+    await migrate(drizzle({ client: old }), {
+      migrationsFolder: migrationsBefore('0021_spo2_scale_changes', path.join(dir, 'old')),
+    });
+    const nurse = (
+      await old.query<{ id: number }>(
+        `insert into users (username, username_key, password, role) values ('nurse.scale', 'nurse.scale', 'x', 'nurse') returning id`,
+      )
+    ).rows[0]!.id;
+    const ids = (
+      await old.query<{ id: number }>(
+        `insert into patients (name, oxygen_level, pulse, systolic_bp, diastolic_bp, temperature, condition, ward_id, spo2_scale)
+         values ('Scaled', 90, 72, 120, 80, 986, 'Stable', 1, 1), ('Other', 97, 72, 120, 80, 986, 'Stable', 1, 2)
+         returning id`,
+      )
+    ).rows.map((r) => r.id);
+    const [scaled, other] = ids as [number, number];
+    // Scale 2 then back to 1 (the second with no author: its account was deleted), beside another
+    // event at the same time, and another patient's change.
+    await old.query(
+      `insert into patient_events (patient_id, type, data, created_at, created_by) values
+         ($1, 'admitted', '{"condition":"Stable"}', '2026-11-26T08:00:00Z', $3),
+         ($1, 'spo2-scale-changed', '{"from":1,"to":2}', '2026-11-26T09:00:00Z', $3),
+         ($1, 'condition-changed', '{"from":"Stable","to":"Improving"}', '2026-11-26T09:00:00Z', $3),
+         ($1, 'spo2-scale-changed', '{"from":2,"to":1}', '2026-11-26T10:30:00Z', null),
+         ($2, 'spo2-scale-changed', '{"from":1,"to":2}', '2026-11-26T11:00:00Z', $3)`,
+      [scaled, other, nurse],
+    );
+    await old.close();
+
+    const upgraded = await openDatabase({ dataDir: data });
+    try {
+      await upgraded.migrate();
+      const changes = await upgraded.db
+        .select()
+        .from(spo2ScaleChanges)
+        .orderBy(asc(spo2ScaleChanges.changedAt));
+      expect(
+        changes.map((c) => [c.patientId, c.changedAt.toISOString(), c.fromScale, c.toScale, c.changedBy]),
+      ).toEqual([
+        [scaled, '2026-11-26T09:00:00.000Z', 1, 2, nurse],
+        [scaled, '2026-11-26T10:30:00.000Z', 2, 1, null],
+        [other, '2026-11-26T11:00:00.000Z', 1, 2, nurse],
+      ]);
+      // The table is the one record of them now; the patients' other events stay.
+      const events = await upgraded.db
+        .select({ type: patientEvents.type })
+        .from(patientEvents)
+        .where(eq(patientEvents.patientId, scaled))
+        .orderBy(asc(patientEvents.createdAt));
+      expect(events.map((e) => e.type)).toEqual(['admitted', 'condition-changed']);
+      // A scale is 1 or 2.
+      await expect(
+        upgraded.db
+          .insert(spo2ScaleChanges)
+          .values({ patientId: scaled, changedAt: new Date(), fromScale: 1, toScale: 3 as 2 }),
+      ).rejects.toThrow();
     } finally {
       await upgraded.close();
     }

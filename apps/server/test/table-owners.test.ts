@@ -38,6 +38,7 @@ const OWNERS: Record<string, string> = {
   handovers: 'modules/handover/',
   patients: 'modules/patients/patient-writer.ts',
   patient_events: 'modules/patients/',
+  spo2_scale_changes: 'modules/patients/',
   vital_readings: 'modules/readings/',
   vital_minutes: 'modules/readings/',
   vital_five_minutes: 'modules/readings/',

@@ -255,6 +255,72 @@ describe('the timeline of a stay (issue 40 item 5)', () => {
   });
 });
 
+describe('SpO2 scale changes on the timeline (issue 39)', () => {
+  it('shows each change of scale with who made it, and scores each set on the scale in force then', async () => {
+    // SpO2 90 % on air: 3 points on scale 1, none on scale 2.
+    const p = await admitPatient(t.app, nurse.cookie, {
+      name: 'Timeline Scale',
+      spo2Scale: 1,
+      oxygenLevel: 90,
+      onSupplementalOxygen: false,
+    });
+    t.clock.advance(MIN);
+    const toTwo = await call(nurse, 'PATCH', `/api/patients/${p.id}`, {
+      spo2Scale: 2,
+      condition: 'Improving',
+    });
+    expect(toTwo.statusCode, toTwo.body).toBe(200);
+    t.clock.advance(MIN);
+    await recordReadings(t.app, nurse, {
+      patientId: p.id,
+      readingTime: now(),
+      oxygenLevel: 90,
+      onSupplementalOxygen: false,
+    });
+    t.clock.advance(MIN);
+    const toOne = await call(admin, 'PATCH', `/api/patients/${p.id}`, { spo2Scale: 1 });
+    expect(toOne.statusCode, toOne.body).toBe(200);
+
+    const timeline = await timelineOf(nurse, p.id);
+    const stay = timeline.filter((e) =>
+      ['spo2-scale-changed', 'condition-changed', 'observations', 'admitted'].includes(e.type),
+    );
+    expect(stay.map((e) => [e.type, e.title, e.description, e.by, e.news2?.total ?? null])).toEqual([
+      [
+        'spo2-scale-changed',
+        'SpO2 scale 1 in force',
+        'NEWS2 scores SpO2 on scale 1 from now (was scale 2).',
+        admin.user.username,
+        null,
+      ],
+      [
+        'observations',
+        'Observations',
+        `Recorded SpO2 90%, on room air by ${nurse.user.username}.`,
+        nurse.user.username,
+        0,
+      ],
+      [
+        'spo2-scale-changed',
+        'SpO2 scale 2 in force',
+        'NEWS2 scores SpO2 on scale 2 from now (was scale 1).',
+        nurse.user.username,
+        null,
+      ],
+      [
+        'condition-changed',
+        'Condition changed to Improving',
+        `Condition changed from Stable to Improving by ${nurse.user.username}.`,
+        nurse.user.username,
+        null,
+      ],
+      // The admission's set, scored on scale 1 (in force when it was measured): SpO2 90 % is 3.
+      ['observations', 'Observations', expect.any(String), nurse.user.username, 3],
+      ['admitted', 'Admitted', expect.any(String), nurse.user.username, null],
+    ]);
+  });
+});
+
 describe('note authors (issue 40 item 6)', () => {
   it('answers each note with who wrote it, as written and as listed', async () => {
     const p = await admitPatient(t.app, nurse.cookie, { name: 'Note Author' });

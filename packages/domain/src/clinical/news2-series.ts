@@ -31,7 +31,10 @@ export interface SeriesReading extends VitalValues {
   readingTime: string | Date;
 }
 
-/** A recorded change of a patient's SpO2 scale (the SPO2_SCALE_CHANGED_EVENT patient event). */
+/**
+ * A recorded change of a patient's SpO2 scale: the scale replaced and the scale in force from `at`
+ * (the server's `spo2_scale_changes` table, issue 39; a reading stores no scale).
+ */
 export interface Spo2ScaleChange {
   at: string | Date;
   from: Spo2Scale;

@@ -25,12 +25,6 @@ import {
 
 const isoDate = z.iso.datetime({ offset: true });
 
-/**
- * The patient event recording a change of a patient's SpO2 scale (`{ from, to }`): a reading stores
- * no scale, so the scale in force when it was measured is found from these.
- */
-export const SPO2_SCALE_CHANGED_EVENT = 'spo2-scale-changed';
-
 /** One NEWS2 parameter as the summary used it: its score, class and time; stale when too old. */
 export const PatientNews2Parameter = z.object({
   parameter: z.enum(NEWS2_PARAMETERS),

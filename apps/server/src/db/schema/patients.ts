@@ -4,6 +4,7 @@ import {
   type PatientDevice,
   READING_PROVENANCES,
   READING_STATUSES,
+  type Spo2Scale,
   type StoredNews2,
   type VitalSources,
 } from '@vigil/domain';
@@ -286,4 +287,30 @@ export const patientEvents = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('patient_events_patient_created_idx').on(t.patientId, t.createdAt)],
+);
+
+/**
+ * Each change of a patient's NEWS2 SpO2 scale (issue 39): the scale replaced and the scale in force
+ * from `changedAt`. A reading stores no scale, so the scale in force when it was measured is found
+ * from these (trends, the FHIR export, the timeline). Written by the patients repository in the
+ * transaction of the edit that changes `patients.spo2_scale`.
+ */
+export const spo2ScaleChanges = pgTable(
+  'spo2_scale_changes',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    changedAt: ts('changed_at').notNull(),
+    /** The scale replaced and the scale in force from then: 1 or 2, as the checks below hold. */
+    fromScale: smallint('from_scale').$type<Spo2Scale>().notNull(),
+    toScale: smallint('to_scale').$type<Spo2Scale>().notNull(),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('spo2_scale_changes_patient_changed_idx').on(t.patientId, t.changedAt),
+    check('spo2_scale_changes_from_scale', sql`${t.fromScale} in (1, 2)`),
+    check('spo2_scale_changes_to_scale', sql`${t.toScale} in (1, 2)`),
+  ],
 );

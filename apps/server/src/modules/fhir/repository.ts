@@ -1,4 +1,4 @@
-import { NEWS2_VITAL_SIGNS, SPO2_SCALE_CHANGED_EVENT } from '@vigil/domain';
+import { NEWS2_VITAL_SIGNS } from '@vigil/domain';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceLinks, patients, vitalReadings } from '../../db/schema.ts';
@@ -36,14 +36,12 @@ const patientColumns = {
  * replaced; with no change recorded, the patient's scale now.
  */
 const scaleWhenMeasured = sql<number>`coalesce(
-  (select (e.data->>'to')::int from patient_events e
-    where e.patient_id = ${vitalReadings.patientId} and e.type = ${SPO2_SCALE_CHANGED_EVENT}
-      and e.created_at <= ${vitalReadings.readingTime}
-    order by e.created_at desc, e.id desc limit 1),
-  (select (e.data->>'from')::int from patient_events e
-    where e.patient_id = ${vitalReadings.patientId} and e.type = ${SPO2_SCALE_CHANGED_EVENT}
-      and e.created_at > ${vitalReadings.readingTime}
-    order by e.created_at, e.id limit 1),
+  (select c.to_scale from spo2_scale_changes c
+    where c.patient_id = ${vitalReadings.patientId} and c.changed_at <= ${vitalReadings.readingTime}
+    order by c.changed_at desc, c.id desc limit 1),
+  (select c.from_scale from spo2_scale_changes c
+    where c.patient_id = ${vitalReadings.patientId} and c.changed_at > ${vitalReadings.readingTime}
+    order by c.changed_at, c.id limit 1),
   ${patients.spo2Scale})`;
 
 /**

@@ -2,6 +2,7 @@ import {
   type PatientAdmission,
   type PatientDevice,
   type PatientListQuery,
+  type Spo2Scale,
   withUnrecordedVitals,
 } from '@vigil/domain';
 import { and, asc, desc, eq, gte, ilike, isNull, ne, or, sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import {
   notes,
   patientEvents,
   patients,
+  spo2ScaleChanges,
   treatments,
   users,
   vitalReadings,
@@ -120,7 +122,10 @@ export function createPatientRepository(db: Db) {
       });
     },
 
-    /** Applies a change and records what changed, atomically. */
+    /**
+     * Applies a change and records what changed, atomically: its events, and a change of the SpO2
+     * scale (the locked row's scale to the edited one's) as a row of `spo2_scale_changes` (issue 39).
+     */
     async update<T>(
       id: number,
       patch: PatientPatch,
@@ -143,6 +148,14 @@ export function createPatientRepository(db: Db) {
             .insert(patientEvents)
             .values(events.map((e) => ({ patientId: id, ...e, createdAt: now, createdBy: userId })));
         }
+        // The scale replaced and the scale in force from now, as NEWS2 reads them (anything but 2 is 1).
+        const fromScale: Spo2Scale = before.spo2Scale === 2 ? 2 : 1;
+        const toScale: Spo2Scale = row!.spo2Scale === 2 ? 2 : 1;
+        if (fromScale !== toScale) {
+          await tx
+            .insert(spo2ScaleChanges)
+            .values({ patientId: id, changedAt: now, fromScale, toScale, changedBy: userId });
+        }
         return { row: row!, extra: await alsoInTransaction(runOn(tx), before, row!) };
       });
     },
@@ -154,113 +167,129 @@ export function createPatientRepository(db: Db) {
 
     /**
      * Everything a patient's timeline shows, each with the name of who did it: the patient's events
-     * (admission, condition and scale changes, vitals edits, medication changes), the observation
-     * sets people recorded (a reading kept for the record's life; entered in error too), alerts,
-     * notes, treatments given, medications, device links, handovers and bed moves.
+     * (admission, condition changes, vitals edits, medication changes), the SpO2 scale's changes, the
+     * observation sets people recorded (a reading kept for the record's life; entered in error too),
+     * alerts, notes, treatments given, medications, device links, handovers and bed moves.
      */
     async timelineSources(id: number) {
       const limit = TIMELINE_SOURCE_LIMIT;
-      const [events, noteRows, done, observations, alertRows, medicationRows, links, handoverRows, moves] =
-        await Promise.all([
-          db
-            .select({
-              id: patientEvents.id,
-              type: patientEvents.type,
-              data: patientEvents.data,
-              createdAt: patientEvents.createdAt,
-              createdByName: users.username,
-            })
-            .from(patientEvents)
-            .leftJoin(users, eq(users.id, patientEvents.createdBy))
-            .where(eq(patientEvents.patientId, id))
-            .orderBy(desc(patientEvents.createdAt))
-            .limit(limit),
-          db
-            .select({ note: notes, byName: users.username })
-            .from(notes)
-            .leftJoin(users, eq(users.id, notes.createdBy))
-            .where(eq(notes.patientId, id))
-            .orderBy(desc(notes.createdAt))
-            .limit(limit),
-          db
-            .select({ treatment: treatments, byName: users.username })
-            .from(treatments)
-            .leftJoin(users, eq(users.id, treatments.completedBy))
-            .where(and(eq(treatments.patientId, id), eq(treatments.completed, true)))
-            .orderBy(desc(treatments.completedAt))
-            .limit(limit),
-          // A person's observations are always kept (the partition of `kept`, decision 029).
-          db
-            .select({
-              reading: vitalReadings,
-              byName: recorder.username,
-              correctedByName: corrector.username,
-            })
-            .from(vitalReadings)
-            .leftJoin(recorder, eq(recorder.id, vitalReadings.recordedBy))
-            .leftJoin(corrector, eq(corrector.id, vitalReadings.correctedBy))
-            .where(
-              and(
-                eq(vitalReadings.patientId, id),
-                eq(vitalReadings.kept, true),
-                eq(vitalReadings.provenance, 'observation'),
-              ),
-            )
-            .orderBy(desc(vitalReadings.readingTime), desc(vitalReadings.id))
-            .limit(limit),
-          // An alert still pending confirmation (a device's value) has not been raised to anyone yet.
-          db
-            .select({ alert: alerts, acknowledgedByName: acknowledger.username })
-            .from(alerts)
-            .leftJoin(acknowledger, eq(acknowledger.id, alerts.acknowledgedBy))
-            .where(and(eq(alerts.patientId, id), ne(alerts.state, 'pending')))
-            .orderBy(desc(alerts.raisedAt))
-            .limit(limit),
-          db
-            .select({ medication: medications, byName: users.username })
-            .from(medications)
-            .leftJoin(users, eq(users.id, medications.createdBy))
-            .where(eq(medications.patientId, id))
-            .orderBy(desc(medications.createdAt))
-            .limit(limit),
-          db
-            .select({ link: deviceLinks, byName: users.username })
-            .from(deviceLinks)
-            .leftJoin(users, eq(users.id, deviceLinks.linkedBy))
-            .where(eq(deviceLinks.patientId, id))
-            .orderBy(desc(deviceLinks.linkedAt))
-            .limit(limit),
-          db
-            .select({
-              handover: handovers,
-              givenByName: giver.username,
-              toName: receiver.username,
-              acceptedByName: acceptor.username,
-            })
-            .from(handovers)
-            .leftJoin(giver, eq(giver.id, handovers.givenBy))
-            .leftJoin(receiver, eq(receiver.id, handovers.toNurseId))
-            .leftJoin(acceptor, eq(acceptor.id, handovers.acceptedBy))
-            .where(eq(handovers.patientId, id))
-            .orderBy(desc(handovers.givenAt))
-            .limit(limit),
-          db
-            .select({
-              move: bedMoves,
-              byName: users.username,
-              fromWardName: sql<
-                string | null
-              >`(select w.name from wards w where w.id = ${bedMoves.fromWard})`,
-              toWardName: sql<string | null>`(select w.name from wards w where w.id = ${bedMoves.toWard})`,
-            })
-            .from(bedMoves)
-            .leftJoin(users, eq(users.id, bedMoves.byUser))
-            .where(eq(bedMoves.patientId, id))
-            .orderBy(desc(bedMoves.at))
-            .limit(limit),
-        ]);
+      const [
+        events,
+        scaleChanges,
+        noteRows,
+        done,
+        observations,
+        alertRows,
+        medicationRows,
+        links,
+        handoverRows,
+        moves,
+      ] = await Promise.all([
+        db
+          .select({
+            id: patientEvents.id,
+            type: patientEvents.type,
+            data: patientEvents.data,
+            createdAt: patientEvents.createdAt,
+            createdByName: users.username,
+          })
+          .from(patientEvents)
+          .leftJoin(users, eq(users.id, patientEvents.createdBy))
+          .where(eq(patientEvents.patientId, id))
+          .orderBy(desc(patientEvents.createdAt))
+          .limit(limit),
+        db
+          .select({ change: spo2ScaleChanges, byName: users.username })
+          .from(spo2ScaleChanges)
+          .leftJoin(users, eq(users.id, spo2ScaleChanges.changedBy))
+          .where(eq(spo2ScaleChanges.patientId, id))
+          .orderBy(desc(spo2ScaleChanges.changedAt), desc(spo2ScaleChanges.id))
+          .limit(limit),
+        db
+          .select({ note: notes, byName: users.username })
+          .from(notes)
+          .leftJoin(users, eq(users.id, notes.createdBy))
+          .where(eq(notes.patientId, id))
+          .orderBy(desc(notes.createdAt))
+          .limit(limit),
+        db
+          .select({ treatment: treatments, byName: users.username })
+          .from(treatments)
+          .leftJoin(users, eq(users.id, treatments.completedBy))
+          .where(and(eq(treatments.patientId, id), eq(treatments.completed, true)))
+          .orderBy(desc(treatments.completedAt))
+          .limit(limit),
+        // A person's observations are always kept (the partition of `kept`, decision 029).
+        db
+          .select({
+            reading: vitalReadings,
+            byName: recorder.username,
+            correctedByName: corrector.username,
+          })
+          .from(vitalReadings)
+          .leftJoin(recorder, eq(recorder.id, vitalReadings.recordedBy))
+          .leftJoin(corrector, eq(corrector.id, vitalReadings.correctedBy))
+          .where(
+            and(
+              eq(vitalReadings.patientId, id),
+              eq(vitalReadings.kept, true),
+              eq(vitalReadings.provenance, 'observation'),
+            ),
+          )
+          .orderBy(desc(vitalReadings.readingTime), desc(vitalReadings.id))
+          .limit(limit),
+        // An alert still pending confirmation (a device's value) has not been raised to anyone yet.
+        db
+          .select({ alert: alerts, acknowledgedByName: acknowledger.username })
+          .from(alerts)
+          .leftJoin(acknowledger, eq(acknowledger.id, alerts.acknowledgedBy))
+          .where(and(eq(alerts.patientId, id), ne(alerts.state, 'pending')))
+          .orderBy(desc(alerts.raisedAt))
+          .limit(limit),
+        db
+          .select({ medication: medications, byName: users.username })
+          .from(medications)
+          .leftJoin(users, eq(users.id, medications.createdBy))
+          .where(eq(medications.patientId, id))
+          .orderBy(desc(medications.createdAt))
+          .limit(limit),
+        db
+          .select({ link: deviceLinks, byName: users.username })
+          .from(deviceLinks)
+          .leftJoin(users, eq(users.id, deviceLinks.linkedBy))
+          .where(eq(deviceLinks.patientId, id))
+          .orderBy(desc(deviceLinks.linkedAt))
+          .limit(limit),
+        db
+          .select({
+            handover: handovers,
+            givenByName: giver.username,
+            toName: receiver.username,
+            acceptedByName: acceptor.username,
+          })
+          .from(handovers)
+          .leftJoin(giver, eq(giver.id, handovers.givenBy))
+          .leftJoin(receiver, eq(receiver.id, handovers.toNurseId))
+          .leftJoin(acceptor, eq(acceptor.id, handovers.acceptedBy))
+          .where(eq(handovers.patientId, id))
+          .orderBy(desc(handovers.givenAt))
+          .limit(limit),
+        db
+          .select({
+            move: bedMoves,
+            byName: users.username,
+            fromWardName: sql<string | null>`(select w.name from wards w where w.id = ${bedMoves.fromWard})`,
+            toWardName: sql<string | null>`(select w.name from wards w where w.id = ${bedMoves.toWard})`,
+          })
+          .from(bedMoves)
+          .leftJoin(users, eq(users.id, bedMoves.byUser))
+          .where(eq(bedMoves.patientId, id))
+          .orderBy(desc(bedMoves.at))
+          .limit(limit),
+      ]);
       return {
         events,
+        scaleChanges,
         notes: noteRows,
         completedTreatments: done,
         observations,

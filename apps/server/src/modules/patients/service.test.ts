@@ -9,6 +9,7 @@ function timelineOfEdit(data: Record<string, { from: unknown; to: unknown }>) {
     get: async (id: number) => ({ id, spo2Scale: 1 }),
     timelineSources: async () => ({
       events: [{ id: 1, type: 'vitals-updated', data, createdAt: new Date('2026-03-02T08:00:00Z') }],
+      scaleChanges: [],
       notes: [],
       completedTreatments: [],
       observations: [],

@@ -9,8 +9,6 @@ import {
   type PatientChanges,
   type PatientDevice,
   type PatientListQuery,
-  SPO2_SCALE_CHANGED_EVENT,
-  type Spo2ScaleChangeData,
   type TimelineEntry,
   VITAL_KEYS,
   VITAL_SIGN_BY_KEY,
@@ -162,13 +160,8 @@ export function createPatientService(deps: {
       if (input.condition && input.condition !== current.condition) {
         events.push({ type: 'condition-changed', data: { from: current.condition, to: input.condition } });
       }
-      if (input.spo2Scale !== undefined && input.spo2Scale !== current.spo2Scale) {
-        events.push({
-          type: SPO2_SCALE_CHANGED_EVENT,
-          // The scale replaced as NEWS2 read it (anything but 2 is scale 1); read back typed (trend-repository).
-          data: { from: current.spo2Scale === 2 ? 2 : 1, to: input.spo2Scale } satisfies Spo2ScaleChangeData,
-        });
-      }
+      // A change of the SpO2 scale is recorded by the repository's update, from the locked row to the
+      // edited one (its table, spo2_scale_changes, is the one record of it; issue 39).
       const changedVitals = VITAL_KEYS.filter((f) => input[f] !== undefined && input[f] !== current[f]);
       // The vitals are not patched: a change of them is the person's observation, now, stored as a
       // reading that sets them (and the score) through the one path of every observation.

@@ -7,10 +7,8 @@ import {
   ESCALATION_LABELS,
   formatVitalInText,
   news2Series,
-  SPO2_SCALE_CHANGED_EVENT,
   type Spo2Scale,
   type Spo2ScaleChange,
-  Spo2ScaleChangeData,
   SYSTOLIC_BP,
   spo2ScaleAt,
   TIMELINE_TYPE_CATEGORIES,
@@ -95,7 +93,6 @@ const shorten = (text: string, max = 160) => (text.length > max ? `${text.slice(
 export function timelineOf(id: number, src: TimelineSources, spo2Scale: Spo2Scale): TimelineEntry[] {
   const entries: TimelineEntry[] = [];
   const observationTimes = new Set(src.observations.map((o) => o.reading.readingTime.getTime()));
-  const scaleChanges: Spo2ScaleChange[] = [];
 
   for (const e of src.events) {
     const data = e.data as Record<string, unknown>;
@@ -126,21 +123,6 @@ export function timelineOf(id: number, src: TimelineSources, spo2Scale: Spo2Scal
           ),
         );
         break;
-      case SPO2_SCALE_CHANGED_EVENT: {
-        const { from, to } = Spo2ScaleChangeData.parse(e.data);
-        scaleChanges.push({ at: e.createdAt, from, to });
-        entries.push(
-          entry(
-            'spo2-scale-changed',
-            key,
-            e.createdAt,
-            `SpO2 scale ${to} in force`,
-            `NEWS2 scores SpO2 on scale ${to} from now (was scale ${from}).`,
-            by,
-          ),
-        );
-        break;
-      }
       case 'vitals-updated':
         // An edit's values are an observation set now (decision 029), shown as such: the event
         // stands only for an edit from before then, which stored no reading.
@@ -179,6 +161,22 @@ export function timelineOf(id: number, src: TimelineSources, spo2Scale: Spo2Scal
     }
   }
 
+  // The SpO2 scale's changes (their own table, issue 39): each an entry, and the scale each set is scored on.
+  const scaleChanges = src.scaleChanges.map(
+    ({ change: c }): Spo2ScaleChange => ({ at: c.changedAt, from: c.fromScale, to: c.toScale }),
+  );
+  for (const { change: c, byName } of src.scaleChanges) {
+    entries.push(
+      entry(
+        'spo2-scale-changed',
+        `spo2-scale-${c.id}`,
+        c.changedAt,
+        `SpO2 scale ${c.toScale} in force`,
+        `NEWS2 scores SpO2 on scale ${c.toScale} from now (was scale ${c.fromScale}).`,
+        byName,
+      ),
+    );
+  }
   entries.push(...observationEntries(src.observations, spo2ScaleAt(scaleChanges, spo2Scale)));
 
   for (const { alert: a, acknowledgedByName } of src.alerts) {

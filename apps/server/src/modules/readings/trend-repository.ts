@@ -1,13 +1,8 @@
-import {
-  SPO2_SCALE_CHANGED_EVENT,
-  type Spo2ScaleChange,
-  Spo2ScaleChangeData,
-  VITAL_SIGNS,
-} from '@vigil/domain';
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { type Spo2ScaleChange, VITAL_SIGNS } from '@vigil/domain';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowMapper } from '../../db/prepared.ts';
-import { patientEvents, patients, vitalReadings } from '../../db/schema.ts';
+import { patients, spo2ScaleChanges, vitalReadings } from '../../db/schema.ts';
 import type { ReadingRow } from './repository.ts';
 
 /** The two ends of a patient's NEWS2 series over a window, as stored readings. */
@@ -51,18 +46,17 @@ export function createTrendRepository(db: Db) {
       const byPatient = new Map<number, Spo2ScaleChange[]>();
       if (patientIds.length === 0) return byPatient;
       const rows = await db
-        .select({ patientId: patientEvents.patientId, at: patientEvents.createdAt, data: patientEvents.data })
-        .from(patientEvents)
-        .where(
-          and(
-            inArray(patientEvents.patientId, [...patientIds]),
-            eq(patientEvents.type, SPO2_SCALE_CHANGED_EVENT),
-          ),
-        )
-        .orderBy(asc(patientEvents.createdAt), asc(patientEvents.id));
-      for (const row of rows) {
-        const { from, to } = Spo2ScaleChangeData.parse(row.data);
-        byPatient.set(row.patientId, [...(byPatient.get(row.patientId) ?? []), { at: row.at, from, to }]);
+        .select({
+          patientId: spo2ScaleChanges.patientId,
+          at: spo2ScaleChanges.changedAt,
+          from: spo2ScaleChanges.fromScale,
+          to: spo2ScaleChanges.toScale,
+        })
+        .from(spo2ScaleChanges)
+        .where(inArray(spo2ScaleChanges.patientId, [...patientIds]))
+        .orderBy(asc(spo2ScaleChanges.changedAt), asc(spo2ScaleChanges.id));
+      for (const { patientId, ...change } of rows) {
+        byPatient.set(patientId, [...(byPatient.get(patientId) ?? []), change]);
       }
       return byPatient;
     },
