@@ -316,7 +316,8 @@ describe('Patient detail page', () => {
     const medsButtonBox = (await medsButton.boundingBox())!;
     expect(Math.round(medsBox.width)).toBe(350);
     expect(medsButtonBox.x).toBeLessThan(720);
-    expect(await text(meds)).toContain('Next dose:');
+    // The schedule loads when the panel opens ("Loading medications…" first): wait for it.
+    await meds.getByText(/Next dose:/).first().waitFor();
     await page.keyboard.press('Escape');
     await meds.waitFor({ state: 'detached' });
     expect(await medsButton.getAttribute('aria-expanded')).toBe('false');
