@@ -317,7 +317,10 @@ describe('Patient detail page', () => {
     expect(Math.round(medsBox.width)).toBe(350);
     expect(medsButtonBox.x).toBeLessThan(720);
     // The schedule loads when the panel opens ("Loading medications…" first): wait for it.
-    await meds.getByText(/Next dose:/).first().waitFor();
+    await meds
+      .getByText(/Next dose:/)
+      .first()
+      .waitFor();
     await page.keyboard.press('Escape');
     await meds.waitFor({ state: 'detached' });
     expect(await medsButton.getAttribute('aria-expanded')).toBe('false');
