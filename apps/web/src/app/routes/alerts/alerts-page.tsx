@@ -5,10 +5,10 @@ import { AlertsOverview } from '@/features/alerts/components/alerts-overview.tsx
 import { useAuth } from '@/features/auth/hooks/use-auth.tsx';
 import { getPatientsQueryOptions } from '@/features/patients/api/get-patients.ts';
 import { useMyPatientIds } from '@/features/ward/api/assignments.ts';
-import { getMyWardsQueryOptions } from '@/features/wards/api/my-wards.ts';
 import { WardPicker } from '@/features/wards/components/ward-picker.tsx';
 import { useWardParam } from '@/features/wards/hooks/use-ward-param.ts';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { accountWardsQueryOptions } from '@/lib/account-wards.ts';
 
 /** The ward's alerts, named by the patient list (the two features meet here, on the screen). */
 function WardAlerts({
@@ -37,7 +37,7 @@ export function AlertsPage() {
   useDocumentTitle('Alerts');
   // The deadlines are one ward's: the one picked, else her first (the server's default), named when
   // she has several.
-  const myWards = useQuery(getMyWardsQueryOptions()).data;
+  const myWards = useQuery(accountWardsQueryOptions).data;
   const settingsWard =
     myWards && myWards.length > 1 ? (myWards.find((w) => w.id === ward) ?? myWards[0]) : undefined;
   const settingsWardLabel = settingsWard && `${settingsWard.name} (${settingsWard.code})`;

@@ -1,26 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Patient, type PatientCreateInput, type Ward, WardMembership } from '@vigil/domain';
-import { wardsQueryKeys } from '@/features/wards/api/query-keys.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Patient, type PatientCreateInput } from '@vigil/domain';
 import { apiRequest } from '@/lib/api-client.ts';
 import type { MutationCallbacks } from '@/lib/mutation-callbacks.ts';
 import { patientQueryKey } from './get-patient.ts';
 import { PATIENTS_QUERY_KEY } from './get-patients.ts';
-
-/**
- * GET /api/account/wards: the wards a person may admit to (those they see). The admission form asks
- * which when there are several (the server answers 400 WARD_REQUIRED otherwise). Here, with the
- * admission, so that it loads with the form and not with the dashboard (its 170 KB budget).
- */
-export function getAdmissionWardsQueryOptions() {
-  return queryOptions({
-    queryKey: wardsQueryKeys.mine(),
-    queryFn: async ({ signal }): Promise<Ward[]> =>
-      WardMembership.parse(
-        await (await apiRequest('GET', '/api/account/wards', undefined, { signal })).json(),
-      ).wards,
-    staleTime: 60_000,
-  });
-}
 
 /** POST /api/patients: admits a patient; answers 201 with the stored patient, 400 `{ error }` otherwise. */
 export async function admitPatient(input: PatientCreateInput): Promise<Patient> {

@@ -11,9 +11,10 @@ import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
+import { accountWardsQueryOptions } from '@/lib/account-wards.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { toastSuccess } from '@/lib/toast.ts';
-import { getAdmissionWardsQueryOptions, useAdmitPatient } from '../api/admit-patient.ts';
+import { useAdmitPatient } from '../api/admit-patient.ts';
 import { ADMIT_PATIENT_DEFAULTS, AdmitPatientFormSchema } from '../lib/admit-patient-form.ts';
 
 /**
@@ -23,7 +24,7 @@ import { ADMIT_PATIENT_DEFAULTS, AdmitPatientFormSchema } from '../lib/admit-pat
 export function AdmitPatientForm({ onAdmitted }: { onAdmitted: () => void }) {
   const uid = useId();
   // Only one who works on several wards says which (decision 035); one ward is implied.
-  const wardsQuery = useQuery(getAdmissionWardsQueryOptions());
+  const wardsQuery = useQuery(accountWardsQueryOptions);
   const wardChoices = (wardsQuery.data?.length ?? 0) > 1 ? wardsQuery.data! : null;
   const [wardId, setWardId] = useState('');
   const [wardError, setWardError] = useState<string | undefined>();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
-import { getMyWardsQueryOptions } from '../api/my-wards.ts';
+import { accountWardsQueryOptions } from '@/lib/account-wards.ts';
 
 /**
  * "Ward: …" for a person who works on several wards (decision 035): her wards only (every ward for
@@ -18,7 +18,7 @@ export function WardPicker({
   allLabel?: string;
 }) {
   const id = useId();
-  const wards = useQuery(getMyWardsQueryOptions());
+  const wards = useQuery(accountWardsQueryOptions);
   if (!wards.data || wards.data.length < 2) return null;
   // Without ?ward= the screen shows all her wards, or her first (the server's default, the same order).
   const shown = ward ?? (allLabel ? '' : wards.data[0]!.id);
