@@ -1,7 +1,7 @@
 import { isLivePositionBehind, LIVE_POSITION_HEADER, LivePosition } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, usingPostgres } from './helpers.ts';
-import { ofType, openSse } from './sse-client.ts';
+import { ofType, openSse, type SseMessage } from './sse-client.ts';
 import { admitPatient, recordReadings, signUp } from './support/factories.ts';
 import { startInstance, startTwoInstances } from './support/instances.ts';
 
@@ -268,7 +268,14 @@ describe.runIf(usingPostgres)('several server instances on one PostgreSQL databa
           heartRate: 101,
         },
       );
-      const event = JSON.parse((await sse.waitFor(ofType('reading', patient.id))).data);
+      // This reading's event: the admission's own reading (72) may reach the second instance's stream
+      // after it opened, since that instance learns of committed events through PostgreSQL.
+      const isThisReading = (m: SseMessage) =>
+        ofType('reading', patient.id)(m) &&
+        (JSON.parse(m.data) as { data: { readings: { heartRate?: number }[] } }).data.readings.some(
+          (r) => r.heartRate === 101,
+        );
+      const event = JSON.parse((await sse.waitFor(isThisReading)).data);
       expect(event.data.readings[0].heartRate).toBe(101);
       expect(Date.now() - sentAt).toBeLessThan(5000);
       sse.close();
