@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PatientDevice } from '@vigil/domain';
 import { VITAL_KEYS } from '@vigil/domain';
 import { getTableColumns } from 'drizzle-orm';
@@ -83,7 +84,10 @@ function assignments(patch: Record<string, unknown>, from: number) {
 }
 
 // A statement's name is prepared once per connection with its text: a text that depends on which
-// fields a change sets is named by those fields, so one name always means one text.
+// fields a change sets is named by those fields, so one name always means one text. The fields are
+// hashed into the name: PostgreSQL cuts a name at 63 bytes, and an admission sets some thirty fields.
+const nameFor = (kind: string, keys: string) =>
+  `patients_${kind}_${createHash('sha256').update(keys).digest('hex').slice(0, 16)}`;
 const DISCHARGE = statement(
   'patients_discharge',
   `update patients set discharged_at = $2::timestamptz, next_observation_due = null where id = $1 ${RETURNING}`,
@@ -106,7 +110,7 @@ function writeOf(change: PatientChange): { st: ReturnType<typeof statement>; par
         .map((f, i) => `$${i + 1}::${f.cast}`)
         .join(', ')}) ${RETURNING}`;
       return {
-        st: statement(`patients_admit:${fields.map((f) => f.key).join(',')}`, text),
+        st: statement(nameFor('admit', fields.map((f) => f.key).join(',')), text),
         params: fields.map((f) => f.value),
       };
     }
@@ -118,7 +122,7 @@ function writeOf(change: PatientChange): { st: ReturnType<typeof statement>; par
       const only = change.kind === 'backfill' ? ' and news2 is null' : '';
       const text = `update patients set ${set.text} where id = $1${only} ${RETURNING}`;
       return {
-        st: statement(`patients_${change.kind}:${set.keys}`, text),
+        st: statement(nameFor(change.kind, set.keys), text),
         params: [change.patientId, ...set.params],
       };
     }
