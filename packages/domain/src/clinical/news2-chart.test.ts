@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import {
-  scoreAirOrOxygen,
-  scoreConsciousness,
-  scorePulse,
-  scoreRespiratoryRate,
-  scoreSpo2,
-  scoreSystolicBP,
-  scoreTemperatureC,
-} from './news2-chart.ts';
+import { celsiusToTenthsF } from '../vitals/units.ts';
+import { computeNews2, type News2Input } from './news2.ts';
+import { scoreAirOrOxygen, scoreConsciousness } from './news2-chart.ts';
+import type { Spo2Scale } from './spo2-scale.ts';
 
 // Expected scores are read off the RCP NEWS2 2017 chart in docs/reference/clinical.md, both sides of every band.
+// Numbers are scored as production scores them: by computeNews2, through the vital's catalogue row
+// (its chart table, and for temperature its scored unit, °C to one decimal, from stored tenths of °F).
+
+const scoreOf = (input: News2Input) => computeNews2(input).scores;
+const scoreRespiratoryRate = (value: number | null | undefined) =>
+  scoreOf({ respiratoryRate: value }).respiratoryRate;
+const scoreSystolicBP = (value: number | null | undefined) => scoreOf({ systolicBP: value }).systolicBP;
+const scorePulse = (value: number | null | undefined) => scoreOf({ heartRate: value }).pulse;
+const scoreSpo2 = (value: number | null | undefined, spo2Scale: Spo2Scale = 1, onOxygen?: boolean | null) =>
+  scoreOf({ oxygenLevel: value, spo2Scale, onSupplementalOxygen: onOxygen }).spo2;
+const scoreTemperatureC = (celsius: number | null | undefined) =>
+  scoreOf({ temperature: typeof celsius === 'number' ? celsiusToTenthsF(celsius) : celsius }).temperature;
 
 describe('respiration rate', () => {
   it.each([
@@ -171,17 +178,23 @@ describe('temperature °C', () => {
     [39.0, 1],
     [39.1, 2],
     [41.0, 2],
-    // Rounded to one decimal before scoring (docs/reference/clinical.md).
-    [35.04, 3],
-    [35.05, 1],
-    [36.04, 1],
-    [36.05, 0],
-    [38.04, 0],
-    [38.05, 1],
-    [39.04, 1],
-    [39.05, 2],
   ])('%s °C → %s', (value, score) => {
     expect(scoreTemperatureC(value)).toBe(score);
+  });
+
+  // Stored in tenths of °F and rounded to one decimal of °C before scoring (docs/reference/clinical.md):
+  // 95.0 °F is 35.0 °C; 95.1 °F is 35.06 °C, scored as 35.1.
+  it.each([
+    [950, 3],
+    [951, 1],
+    [968, 1],
+    [969, 0],
+    [1004, 0],
+    [1005, 1],
+    [1022, 1],
+    [1023, 2],
+  ])('%s tenths of °F → %s', (tenthsF, score) => {
+    expect(scoreOf({ temperature: tenthsF }).temperature).toBe(score);
   });
 });
 

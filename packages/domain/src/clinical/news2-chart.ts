@@ -1,5 +1,4 @@
 import type { Consciousness } from '../vitals/consciousness.ts';
-import { roundCelsius1 } from '../vitals/units.ts';
 import type { Spo2Scale } from './spo2-scale.ts';
 
 /**
@@ -117,29 +116,6 @@ export function scoreFromTable(
   return chart.bands[bandIndex(chart, value)]?.score ?? null;
 }
 
-/** RCP NEWS2 respiration rate score (breaths/min); null when missing. */
-export function scoreRespiratoryRate(breathsPerMin: number | null | undefined): News2ParameterScore | null {
-  return scoreFromTable(RESPIRATORY_RATE_TABLE, breathsPerMin);
-}
-
-/** RCP NEWS2 systolic blood pressure score (mmHg); null when missing. */
-export function scoreSystolicBP(systolicMmHg: number | null | undefined): News2ParameterScore | null {
-  return scoreFromTable(SYSTOLIC_BP_TABLE, systolicMmHg);
-}
-
-/** RCP NEWS2 pulse score (beats/min); null when missing. */
-export function scorePulse(beatsPerMin: number | null | undefined): News2ParameterScore | null {
-  return scoreFromTable(PULSE_TABLE, beatsPerMin);
-}
-
-/**
- * RCP NEWS2 temperature score. The value is rounded to one decimal first (as displayed, docs/reference/clinical.md),
- * so 38.04 °C scores as 38.0 (0) and 38.05 °C as 38.1 (1).
- */
-export function scoreTemperatureC(celsius: number | null | undefined): News2ParameterScore | null {
-  return isNumber(celsius) ? scoreFromTable(TEMPERATURE_C_TABLE, roundCelsius1(celsius)) : null;
-}
-
 /** RCP NEWS2 "air or oxygen": supplemental oxygen → 2, air → 0, not recorded → null. */
 export function scoreAirOrOxygen(
   onSupplementalOxygen: boolean | null | undefined,
@@ -171,15 +147,4 @@ export function spo2Table(
   if (onSupplementalOxygen === true) return SPO2_SCALE_2_OXYGEN_TABLE;
   if (onSupplementalOxygen === false || oxygenLevel <= 92) return SPO2_SCALE_2_AIR_TABLE;
   return null;
-}
-
-/** RCP NEWS2 SpO2 score on the given scale; null when missing or undetermined (see {@link spo2Table}). */
-export function scoreSpo2(
-  oxygenLevel: number | null | undefined,
-  spo2Scale: Spo2Scale = 1,
-  onSupplementalOxygen?: boolean | null,
-): News2ParameterScore | null {
-  if (!isNumber(oxygenLevel)) return null;
-  const chart = spo2Table(oxygenLevel, spo2Scale, onSupplementalOxygen);
-  return chart ? scoreFromTable(chart, oxygenLevel) : null;
 }
