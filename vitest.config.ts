@@ -29,7 +29,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
-          // On PGlite, every test database starts from one migrated database dumped per run.
+          // Every test database starts from one migrated database per run: on PGlite a dump, on
+          // PostgreSQL a template database (apps/server/test/support/database-template.ts).
           globalSetup: ['apps/server/test/support/database-template.ts'],
           // Generous: beside a browser journey on two cores, real hashing, I/O and process starts may wait.
           testTimeout: 60_000,

@@ -40,7 +40,10 @@ function command(script: string, args: string[], env: Record<string, string>) {
   );
 }
 
-/** The database this suite runs on (PGlite in a data folder, or a new PostgreSQL database), empty. */
+/**
+ * The database this suite runs on (PGlite in a data folder, or a new PostgreSQL database), empty:
+ * not a copy of the run's migrated template, since a restore refuses a database that holds anything.
+ */
 async function emptyDatabase(name: string): Promise<{ env: Record<string, string> }> {
   if (!TEST_DATABASE_URL) return { env: { DATA_DIR: path.join(work, name) } };
   const db = `vigil_test_${name}_${Date.now().toString(36)}`;

@@ -23,6 +23,36 @@ function migratedTemplate(): Blob {
   return template;
 }
 
+/** The migrated database every PostgreSQL test database copies (support/database-template.ts). */
+function postgresTemplate(): string {
+  const name = inject('serverPostgresTemplate');
+  if (!name) throw new Error('The server tests on PostgreSQL need their global set-up (vitest.config.ts)');
+  return name;
+}
+
+/** PostgreSQL's "source database is being accessed by other users" (object_in_use). */
+const OBJECT_IN_USE = '55006';
+
+/**
+ * CREATE DATABASE `name` as a copy of the run's migrated template. PostgreSQL refuses to copy a
+ * database while any session is connected to it. Nothing in the tests connects to the template
+ * once the global set-up has migrated it, and two workers copying it at once is allowed, so this
+ * should not happen; should a connection still be closing, the copy is tried again a few times
+ * after a short wait rather than failing the test file.
+ */
+async function createFromTemplate(admin: pg.Client, name: string) {
+  const template = postgresTemplate();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== OBJECT_IN_USE || attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 /** A fresh, migrated database of its own: PGlite in memory, or a new PostgreSQL database dropped afterwards. */
 export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) {
@@ -35,11 +65,15 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   const name = `vigil_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await createFromTemplate(admin, name);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
+  // As on PGlite: nothing left to apply, unless a migration was added after the template was made.
   await database.migrate();
   return {
     database,

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client.ts';
 
@@ -9,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A tarball (PGlite `dumpDataDir`) of an embedded database with every migration applied. */
     serverDatabaseTemplate: string | undefined;
+    /** On PostgreSQL: the name of a database with every migration applied, for CREATE DATABASE … TEMPLATE. */
+    serverPostgresTemplate: string | undefined;
   }
 }
 
@@ -27,18 +31,59 @@ export async function migratedDataDir(prefix: string) {
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** Runs one statement on the server's maintenance database (TEST_DATABASE_URL) on a connection of its own. */
+async function adminQuery(databaseUrl: string, statement: string) {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
- * Global set-up of the server's tests on PGlite: one migrated database per run, dumped once, from
- * which every test's in-memory database starts (`createTestDatabase`). Starting PGlite from a dump
- * costs about a third of the CPU of an empty one (its initdb), and most server test files start
- * at least one. On PostgreSQL (TEST_DATABASE_URL) each test still creates and migrates a database
- * of its own.
+ * On PostgreSQL: one database with every migration applied, which every test database copies
+ * (CREATE DATABASE … TEMPLATE, in `createTestDatabase`) instead of applying them all again. Its
+ * connection is closed before it is returned: PostgreSQL copies no database that anyone is connected to.
+ */
+async function migratedPostgresTemplate(databaseUrl: string) {
+  const name = `vigil_template_${randomBytes(6).toString('hex')}`;
+  const drop = () => adminQuery(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(databaseUrl, `CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      await database.migrate();
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    await drop().catch(() => {});
+    throw error;
+  }
+  return { name, drop };
+}
+
+/**
+ * Global set-up of the server's tests: one migrated database per run, from which every test
+ * database starts (`createTestDatabase`). On PGlite it is dumped once and each in-memory database
+ * loads the dump: that costs about a third of the CPU of an empty one (its initdb), and most server
+ * test files start at least one. On PostgreSQL (TEST_DATABASE_URL) it is a database of its own that
+ * each test database copies as its template, rather than applying every migration again; the
+ * teardown drops it.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (databaseUrl) {
+    const template = await migratedPostgresTemplate(databaseUrl);
     project.provide('serverDatabaseTemplate', undefined);
-    return;
+    project.provide('serverPostgresTemplate', template.name);
+    return template.drop;
   }
+  project.provide('serverPostgresTemplate', undefined);
   const { dir, remove } = await migratedDataDir('vigil-server-template-');
   const tarball = `${dir}.tar`;
   try {
