@@ -1,11 +1,43 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { describeRuntimeProblem } from './packages/domain/src/runtime.js';
 
 // Tests spawn servers and bridges with process.execPath: they must run on the supported Node, the
 // one `npm test` and `npx vitest` put first on PATH (node_modules/.bin/node), never the machine's older one.
 const runtimeProblem = describeRuntimeProblem(process.version);
 if (runtimeProblem) throw new Error(`${runtimeProblem} Run the tests with npm test or npx vitest.`);
+
+/**
+ * The journeys by how long they took, three at a time on two cores with the machine otherwise busy
+ * (measured in seconds: real outages of 10, 30 and 61 s, 222; a walk of every screen, 181; then 139,
+ * 138, 123, 105, 93 and 91, beside a median of 60). Started longest first, the run does not end
+ * waiting on one of them alone (it did: by file size, Vitest's order on a clean clone, the outages
+ * started last and ran alone for their last 200 s). Vitest's own order follows for the rest.
+ */
+const LONGEST_FIRST = [
+  'e2e/live-healing.test.ts',
+  'e2e/third-walk.test.ts',
+  'e2e/ward-screens.test.ts',
+  'e2e/bluetooth-manager.test.ts',
+  'e2e/live-vitals.test.ts',
+  'e2e/clinical-truth.test.ts',
+  'e2e/screens-axe.test.ts',
+  'e2e/dashboard.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const i = LONGEST_FIRST.findIndex((path) => file.moduleId.endsWith(path));
+      return i === -1 ? LONGEST_FIRST.length : i;
+    };
+    return (await super.sort(files))
+      .map((file, order) => ({ file, order }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order)
+      .map(({ file }) => file);
+  }
+}
 
 // One runner for everything; `npm test` runs all projects. The server project runs against PGlite
 // by default and against PostgreSQL when TEST_DATABASE_URL is set (see .ci/run).
@@ -15,6 +47,7 @@ export default defineConfig({
     // at once overlap what the API, bridge and unit files mostly do: wait on servers and timers.
     // Three at once on two cores starved the servers that tests start as processes.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
@@ -65,9 +98,15 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['e2e/support/database-template.ts'],
-          // One journey at a time (after the other projects): two browsers and their servers at
-          // once on two cores made journeys that time a reconnect or a device's stream flaky.
-          fileParallelism: false,
+          // A journey polls for what a server, a bridge or a browser does next: Vitest's default of
+          // one second is shorter than a round trip on a busy machine (three journeys at once on two
+          // cores). A poll only waits for its matcher to hold, so a longer one hides nothing.
+          expect: { poll: { timeout: 10_000 } },
+          // After the other projects (their own group), three journeys at once: a journey mostly
+          // waits (on its server, its browser, a reconnect or a device's stream), so one at a time
+          // left the two cores idle for two thirds of the run (user+system time 0.6 of one core).
+          sequence: { groupOrder: 1 },
+          maxWorkers: 3,
         },
       },
     ],

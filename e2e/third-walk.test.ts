@@ -94,7 +94,9 @@ async function pageBoxes(page: Page): Promise<Record<string, string>> {
       const r = el.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) continue;
       const where = el.closest('[aria-labelledby="timeline-heading"]') ? 'timeline ' : '';
-      const name = `${where}${el.tagName.toLowerCase()} ${(el.textContent ?? '').trim().slice(0, 40)}`;
+      // Digits as #: a minute that turns meanwhile ("Obs due in 45 min", "12:04") renames nothing.
+      const text = (el.textContent ?? '').trim().slice(0, 40).replace(/\d+/g, '#');
+      const name = `${where}${el.tagName.toLowerCase()} ${text}`;
       const n = (seen.get(name) ?? 0) + 1;
       seen.set(name, n);
       boxes[`${name} #${n}`] =
@@ -102,6 +104,22 @@ async function pageBoxes(page: Page): Promise<Record<string, string>> {
     }
     return boxes;
   });
+}
+
+/**
+ * The page's boxes once it is at rest: two looks a quarter of a second apart that agree. On a busy
+ * machine a record can still be laying out (a chart drawn, a section's data arriving) after its
+ * last "Loading" has gone; a box that moved then is not the toast's doing.
+ */
+async function boxesAtRest(page: Page): Promise<Record<string, string>> {
+  let previous = await pageBoxes(page);
+  for (let look = 0; look < 40; look++) {
+    await page.waitForTimeout(250);
+    const current = await pageBoxes(page);
+    if (JSON.stringify(current) === JSON.stringify(previous)) return current;
+    previous = current;
+  }
+  throw new Error('The page did not come to rest within 10 s: its boxes kept moving before any toast');
 }
 
 describe('1. a toast floats over the page and moves nothing', () => {
@@ -125,7 +143,7 @@ describe('1. a toast floats over the page and moves nothing', () => {
       )
       .toBe(0);
     await checkbox.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    const before = await pageBoxes(page);
+    const before = await boxesAtRest(page);
     expect(Object.keys(before).length).toBeGreaterThan(10);
     await checkbox.click();
     // The toast's entrance has run: anything it pushed has moved by now.
@@ -161,7 +179,7 @@ describe('1. a toast floats over the page and moves nothing', () => {
           .count(),
       )
       .toBe(0);
-    const before = await pageBoxes(page);
+    const before = await boxesAtRest(page);
     // Another nurse's observations make the other patient's NEWS2 14: announced on every screen.
     await recordReadings(page, other, [
       {

@@ -34,9 +34,16 @@ async function call<S extends z.ZodType>(
   schema: S,
   body?: unknown,
 ): Promise<z.infer<S>> {
+  // A connection of its own per call: the server closes an idle kept-alive connection after five
+  // seconds, and a call that reuses one at that very moment is reset (ECONNRESET, seen when a batch
+  // of admissions took over five seconds on a busy machine). A browser retries such a request; the
+  // API client does not.
   const res = await page.request.fetch(path, {
     method,
-    headers: method === 'GET' ? {} : { Origin: appUrlOf(page), 'Content-Type': 'application/json' },
+    headers: {
+      Connection: 'close',
+      ...(method === 'GET' ? {} : { Origin: appUrlOf(page), 'Content-Type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { data: body }),
   });
   if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
