@@ -62,6 +62,11 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
+          // Files run one after another in a worker that keeps its imported modules: each builds its
+          // own app on its own database, and none changes a module's state (no vi.mock; fake timers
+          // are put back after each test). Isolated, a third of the project's time was importing the
+          // server again for every file (259 s against 152 s for the project on two cores).
+          isolate: false,
           // Every test database starts from one migrated database per run: on PGlite a dump, on
           // PostgreSQL a template database (apps/server/test/support/database-template.ts).
           globalSetup: ['apps/server/test/support/database-template.ts'],
