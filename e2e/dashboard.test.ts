@@ -453,7 +453,11 @@ describe('Patient Dashboard', () => {
     }
   });
 
-  it('draws a 500-patient ward from one patient-list request, with no analysis request', async () => {
+  // Two minutes: admitting 500 patients through the API took close to the default minute with two
+  // other journeys beside it on two cores.
+  it('draws a 500-patient ward from one patient-list request, with no analysis request', {
+    timeout: 120_000,
+  }, async () => {
     const { context, page } = await app.newPage();
     try {
       await registerThroughUi(page);
