@@ -275,7 +275,8 @@ describe('Patient detail page', () => {
     await toast(page, 'Note added successfully').waitFor();
     expect(await text(toast(page, 'Note added successfully'))).toContain('The patient note has been saved.');
     const previous = notes.getByRole('list', { name: 'Previous Notes' }).getByRole('listitem');
-    expect(await text(previous.first())).toContain(note);
+    // The list is read again after the save: on a busy machine, after the toast has shown.
+    await expect.poll(() => text(previous.first())).toContain(note);
     expect(await notes.getByPlaceholder("Add a note about the patient's condition...").inputValue()).toBe('');
 
     const timeline = region(page, 'Patient History Timeline');
