@@ -25,6 +25,7 @@ import {
   visibleText as text,
   toast,
   uniqueUsername,
+  untilStill,
   useApp,
 } from './support/harness.ts';
 import { coveredControls, shownToast, wordsBrokenAcrossLines } from './support/layout.ts';
@@ -106,20 +107,10 @@ async function pageBoxes(page: Page): Promise<Record<string, string>> {
   });
 }
 
-/**
- * The page's boxes once it is at rest: two looks a quarter of a second apart that agree. On a busy
- * machine a record can still be laying out (a chart drawn, a section's data arriving) after its
- * last "Loading" has gone; a box that moved then is not the toast's doing.
- */
+/** The page's boxes once it is still (no DOM change, no animation, for ten frames in a row). */
 async function boxesAtRest(page: Page): Promise<Record<string, string>> {
-  let previous = await pageBoxes(page);
-  for (let look = 0; look < 40; look++) {
-    await page.waitForTimeout(250);
-    const current = await pageBoxes(page);
-    if (JSON.stringify(current) === JSON.stringify(previous)) return current;
-    previous = current;
-  }
-  throw new Error('The page did not come to rest within 10 s: its boxes kept moving before any toast');
+  await untilStill(page);
+  return pageBoxes(page);
 }
 
 describe('1. a toast floats over the page and moves nothing', () => {

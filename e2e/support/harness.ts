@@ -340,6 +340,45 @@ async function atRest(page: Page) {
 }
 
 /**
+ * Waits until the page has been still for `frames` frames in a row: no change to its DOM (a
+ * MutationObserver) and no finite animation or transition running. Counted in frames, not in time:
+ * on a busy machine a record can still be laying out (a chart drawn, a section's data arriving)
+ * after its last "Loading" has gone. Fails after 10 s of a page that never comes to rest.
+ */
+export async function untilStill(page: Page, frames = 10) {
+  await page.evaluate(async (needed) => {
+    const deadline = performance.now() + 10_000;
+    let changed = false;
+    const observer = new MutationObserver(() => {
+      changed = true;
+    });
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+    try {
+      for (let still = 0; still < needed; ) {
+        if (performance.now() > deadline) throw new Error('The page did not come to rest within 10 s');
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const animating = document
+          .getAnimations()
+          .some(
+            (a) =>
+              a.playState === 'running' &&
+              a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+          );
+        still = changed || animating ? 0 : still + 1;
+        changed = false;
+      }
+    } finally {
+      observer.disconnect();
+    }
+  }, frames);
+}
+
+/**
  * Runs axe-core in the page and returns the serious and critical violations. Injected through the
  * DevTools protocol (page.evaluate), which the page's CSP does not govern.
  */
