@@ -135,7 +135,6 @@ describe('every page at 375, 768, 1024 and 1440 px', () => {
         await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
         await page.goto(screen.path());
         await screen.ready(page).waitFor();
-        await page.waitForTimeout(300); // entrance animations
         const violations: AxeViolation[] = await seriousAxeViolations(page);
         for (const v of violations)
           found.push(`${screen.name}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

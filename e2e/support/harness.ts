@@ -382,18 +382,26 @@ export async function untilStill(page: Page, frames = 10) {
  * Runs axe-core in the page and returns the serious and critical violations. Injected through the
  * DevTools protocol (page.evaluate), which the page's CSP does not govern.
  */
+let axeSource: string | undefined;
+
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-  await page.evaluate(fs.readFileSync(axePath, 'utf8'));
+  axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
   const run = async () => {
     // Contrast is judged on the page at rest: a dialog still fading in, or a toast fading in, has
     // its text at part opacity.
     await atRest(page);
     const violations = (await page.evaluate(async () => {
       const axe = (
-        globalThis as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: unknown[] }> } }
+        globalThis as unknown as {
+          axe: {
+            run: (ctx: Document, options: { resultTypes: string[] }) => Promise<{ violations: unknown[] }>;
+          };
+        }
       ).axe;
-      return (await axe.run(document)).violations;
+      // Only the violations are wanted: axe then keeps one node, not all, of what passed (a quarter
+      // less of the page's CPU for each run, the same violations).
+      return (await axe.run(document, { resultTypes: ['violations'] })).violations;
     })) as AxeViolation[];
     return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   };
