@@ -1,64 +1,47 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
 
-// Issue 39, item 3: each table has one owning module, and only that module writes it. Another module
-// that must change it in its own transaction calls the owner's writer (patients/patient-writer.ts,
-// ward/bed-writer.ts, wards/member-writer.ts). A new table fails here until it is given an owner.
+// Issue 39, item 3: each table has one owning module, and only that module writes it. Its owner is
+// where it is defined: the module whose schema file (modules/<module>/schema.ts) declares it, and no
+// table is defined anywhere else. Another module that must change it in its own transaction calls
+// the owner's writer (patients/patient-writer.ts, ward/bed-writer.ts, wards/member-writer.ts).
 // The first start's seed of an empty database (db/seed*.ts) writes the demo ward's rows directly,
 // except the patients themselves, which it admits through the writer as every caller does.
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
-/** Each table's owner: a module folder, or one file of it (a patient's clinical state). */
-const OWNERS: Record<string, string> = {
-  alert_settings: 'modules/alerts/',
-  alerts: 'modules/alerts/',
-  audit_events: 'modules/audit/',
-  sign_in_refusals: 'modules/audit/',
-  users: 'modules/auth/',
-  sessions: 'modules/auth/',
-  login_throttle: 'modules/auth/',
-  login_known_addresses: 'modules/auth/',
-  bridge_pairings: 'modules/bridge/',
-  treatments: 'modules/care/',
-  notes: 'modules/care/',
-  medications: 'modules/care/',
-  emergency_contacts: 'modules/care/',
-  device_tokens: 'modules/devices/',
-  device_links: 'modules/devices/',
-  live_events: 'modules/events/',
-  event_streams: 'modules/events/',
-  fhir_export_jobs: 'modules/fhir/',
-  fhir_export_files: 'modules/fhir/',
-  handovers: 'modules/handover/',
-  patients: 'modules/patients/patient-writer.ts',
-  patient_events: 'modules/patients/',
-  spo2_scale_changes: 'modules/patients/',
-  vital_readings: 'modules/readings/',
-  vital_minutes: 'modules/readings/',
-  vital_five_minutes: 'modules/readings/',
-  reading_rollup: 'modules/readings/',
-  idempotent_requests: 'modules/readings/',
-  smart_clients: 'modules/smart/',
-  smart_access_tokens: 'modules/smart/',
-  smart_assertion_jtis: 'modules/smart/',
-  ward_settings: 'modules/ward/',
-  ward_bays: 'modules/ward/',
-  ward_beds: 'modules/ward/',
-  bed_moves: 'modules/ward/',
-  shift_assignments: 'modules/ward/',
-  shift_leads: 'modules/ward/',
-  wards: 'modules/wards/',
-  ward_members: 'modules/wards/',
-  wearable_connections: 'modules/wearables/',
-  wearable_authorizations: 'modules/wearables/',
-  wearable_webhook_receipts: 'modules/wearables/',
-};
+/** The one narrowing of the rule: a patient's clinical state has one writer, a file of its module. */
+const ONE_FILE_OWNERS: Record<string, string> = { patients: 'modules/patients/patient-writer.ts' };
+
+/** Each module's schema file and the tables it exports. */
+const MODULE_SCHEMAS = await Promise.all(
+  fs
+    .readdirSync(path.join(SRC, 'modules'), { withFileTypes: true })
+    .filter(
+      (entry) => entry.isDirectory() && fs.existsSync(path.join(SRC, 'modules', entry.name, 'schema.ts')),
+    )
+    .map(async (entry) => {
+      const file = path.join(SRC, 'modules', entry.name, 'schema.ts');
+      const exported: Record<string, unknown> = await import(pathToFileURL(file).href);
+      const tables = Object.values(exported).filter((value): value is PgTable => is(value, PgTable));
+      return { module: entry.name, tables };
+    }),
+);
+
+/** Each table's owner, from where it is defined: a module folder, or the one file above. */
+const OWNERS: Record<string, string> = Object.fromEntries(
+  MODULE_SCHEMAS.flatMap(({ module, tables }) =>
+    tables.map((table) => {
+      const sqlName = getTableName(table);
+      return [sqlName, ONE_FILE_OWNERS[sqlName] ?? `modules/${module}/`];
+    }),
+  ),
+);
 
 /** The seed of an empty database: it may write any table but `patients`. */
 const SEED = /^db\/seed(-[a-z]+)?\.ts$/;
@@ -67,6 +50,9 @@ const SEED = /^db\/seed(-[a-z]+)?\.ts$/;
 const TABLES = Object.entries(schema)
   .filter(([, value]) => is(value, PgTable))
   .map(([name, table]) => ({ name, sql: getTableName(table as PgTable) }));
+
+/** Where a table may be defined: a module's schema file. */
+const MODULE_SCHEMA_FILE = /^modules\/[a-z-]+\/schema\.ts$/;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -106,8 +92,26 @@ const FILES = sourceFiles(SRC).map((file) => ({
 }));
 
 describe('one owner for each table', () => {
-  it('names an owner for every table of the schema, and none that is not one', () => {
+  it('finds every table of the schema in one module schema, and every module schema in the schema', () => {
+    const defined = MODULE_SCHEMAS.flatMap(({ tables }) => tables);
+    // A module schema that re-exports another's table would give it two owners.
+    expect(new Set(defined).size).toBe(defined.length);
     expect(TABLES.map((t) => t.sql).sort()).toEqual(Object.keys(OWNERS).sort());
+    expect(Object.values(schema).filter((value) => is(value, PgTable))).toEqual(
+      expect.arrayContaining(defined),
+    );
+  });
+
+  it('finds no table defined outside a module schema file', () => {
+    const definers = FILES.filter(({ text }) => /\bpg(Table|TableCreator|Schema)\s*\(/.test(text)).map(
+      (f) => f.file,
+    );
+    expect(definers.filter((file) => !MODULE_SCHEMA_FILE.test(file))).toEqual([]);
+  });
+
+  it('narrows the owner of the patients table to its one writer', () => {
+    for (const sqlName of Object.keys(ONE_FILE_OWNERS))
+      expect(OWNERS[sqlName]).toBe(ONE_FILE_OWNERS[sqlName]);
   });
 
   it.each(TABLES.map((t) => [t.sql, t] as const))('only its owner writes %s', (sqlName, table) => {

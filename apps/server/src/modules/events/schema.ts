@@ -1,8 +1,9 @@
 import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
-import { ts } from './columns.ts';
+import { ts } from '../../db/columns.ts';
+import { users } from '../auth/schema.ts';
 
-// The live-event log and the open event streams.
+// The live-event log and the open event streams: the tables this module owns, and only its files write
+// them (decision 036).
 
 /**
  * The live event log: what the event stream sends. Its id is the SSE event id, so a client that

@@ -1,8 +1,9 @@
 import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
-import { ts } from './columns.ts';
+import { ts } from '../../db/columns.ts';
+import { users } from '../auth/schema.ts';
 
-// The hospital's wards and who works on each (decision 035).
+// The hospital's wards and who works on each (decision 035): the tables this module owns, and only its
+// files write them (decision 036).
 
 /**
  * A ward of the hospital. Its shift times and clock are the `ward_settings` row and its alert

@@ -1,11 +1,12 @@
 import { DEVICE_LINK_STATES, DEVICE_LOST_REASONS, LINK_CONNECTION_TYPES } from '@vigil/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
-import { ts } from './columns.ts';
-import { patients } from './patients.ts';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.ts';
+import { users } from '../auth/schema.ts';
+import { patients } from '../patients/schema.ts';
 
-// Device tokens, device links, bridge pairings and idempotent ingest answers.
+// Device tokens and device links: the tables this module owns, and only its files write them
+// (decision 036).
 
 /** A token a device or the bridge uses to post readings for one patient (stored hashed, shown once). */
 export const deviceTokens = pgTable(
@@ -74,33 +75,3 @@ export const deviceLinks = pgTable(
     index('device_links_patient_idx').on(t.patientId),
   ],
 );
-
-/**
- * One-time pairing tokens: a signed-in person's manager page gets one and hands it to the Health
- * Device Bridge on this machine, which presents it back to us to prove the page is ours (stored as
- * SHA-256, single use, expiring in minutes).
- */
-export const bridgePairings = pgTable(
-  'bridge_pairings',
-  {
-    id: serial('id').primaryKey(),
-    tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: ts('created_at').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    usedAt: ts('used_at'),
-  },
-  (t) => [uniqueIndex('bridge_pairings_hash_uq').on(t.tokenHash)],
-);
-
-/** Answers to ingest requests by Idempotency-Key, so a retried request is answered the same way. */
-export const idempotentRequests = pgTable('idempotent_requests', {
-  key: text('key').primaryKey(),
-  /** SHA-256 of the request body: a key reused for a different body is refused, not answered. */
-  requestHash: text('request_hash'),
-  status: integer('status').notNull(),
-  response: jsonb('response').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
