@@ -2,7 +2,14 @@ import type { Patient } from '@vigil/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admitPatient, CALM_VITALS, recordReadings, signUp } from './support/fixtures.ts';
-import { EMPTY_WARD, pageErrors, screenshot, uniqueUsername, useApp, visibleText } from './support/harness.ts';
+import {
+  EMPTY_WARD,
+  pageErrors,
+  screenshot,
+  uniqueUsername,
+  useApp,
+  visibleText,
+} from './support/harness.ts';
 
 /**
  * A patient whose bedside monitor sent a reading every second for 24 hours (86,400 readings, posted
@@ -61,7 +68,14 @@ describe('a record at a reading a second', () => {
     // The readout of the last point, and each panel's summary, end at the newest reading.
     // Polled for the readout's whole text, so a failure says what it showed instead.
     await expect
-      .poll(() => visibleText(card.locator('p').filter({ hasText: /^(Latest|At) / }).first()))
+      .poll(() =>
+        visibleText(
+          card
+            .locator('p')
+            .filter({ hasText: /^(Latest|At) / })
+            .first(),
+        ),
+      )
       .toMatch(new RegExp(`^Latest ${clockOf(newest)}: `));
     const pulse = await card.locator('[data-panel="heartRate"] canvas').first().getAttribute('aria-label');
     expect(pulse).toMatch(new RegExp(`latest \\d+ at ${clockOf(newest)}\\.$`));
