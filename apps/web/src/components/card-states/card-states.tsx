@@ -26,3 +26,18 @@ export function CardError({ what, error }: { what: string; error: unknown }) {
     </p>
   );
 }
+
+/**
+ * A refresh that failed while the card still holds what it loaded before: said above that content,
+ * so an older list is never shown as if it were the newest (queries do not retry, spec point 9).
+ */
+export function CardStale({ what, error }: { what: string; error: unknown }) {
+  return (
+    <p role="alert" className="flex items-start gap-2 text-destructive text-sm">
+      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        Could not refresh {what}; showing what was last loaded ({describeError(error)}).
+      </span>
+    </p>
+  );
+}

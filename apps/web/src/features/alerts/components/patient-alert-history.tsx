@@ -3,7 +3,7 @@ import type { Patient } from '@vigil/domain';
 import { BellRing } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'wouter';
-import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
+import { CardError, CardLoading, CardStale } from '@/components/card-states/card-states.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { useNow } from '@/hooks/use-now.ts';
 import { getAlertsQueryOptions } from '../api/alerts.ts';
@@ -34,6 +34,7 @@ export function PatientAlertHistory({
         </Link>
       </CardHeader>
       <CardContent>
+        {alerts && error && <CardStale what="the alert history" error={error} />}
         {alerts ? (
           <AlertList
             alerts={alerts}

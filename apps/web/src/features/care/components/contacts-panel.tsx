@@ -1,6 +1,6 @@
 import { Phone, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
+import { CardError, CardLoading, CardStale } from '@/components/card-states/card-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useEmergencyContacts } from '../api/get-emergency-contacts.ts';
 import { telHref } from '../lib/phone.ts';
@@ -13,6 +13,7 @@ export function ContactsPanel({ patientId }: { patientId: number }) {
 
   return (
     <div className="flex flex-col gap-3">
+      {contacts && error && <CardStale what="emergency contacts" error={error} />}
       {contacts ? (
         contacts.length > 0 ? (
           <ul className="flex flex-col gap-2">

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
+import { CardError, CardLoading, CardStale } from '@/components/card-states/card-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useNow } from '@/hooks/use-now.ts';
 import { useMedications } from '../api/get-medications.ts';
@@ -15,6 +15,7 @@ export function MedicationPanel({ patientId }: { patientId: number }) {
 
   return (
     <div className="flex flex-col gap-3">
+      {medications && error && <CardStale what="medications" error={error} />}
       {medications ? (
         medications.length > 0 ? (
           <ul className="flex flex-col gap-2">

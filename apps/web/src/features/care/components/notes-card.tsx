@@ -4,7 +4,7 @@ import { LoaderCircle, NotebookPen } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
+import { CardError, CardLoading, CardStale } from '@/components/card-states/card-states.tsx';
 import { FieldError } from '@/components/form/field-error.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -70,6 +70,7 @@ export function NotesCard({ patientId }: { patientId: number }) {
         </form>
         <div className="flex flex-col gap-2">
           <h3 className="font-medium text-sm">Previous Notes</h3>
+          {notes && error && <CardStale what="notes" error={error} />}
           {notes ? (
             notes.length > 0 ? (
               <ul className="flex flex-col gap-2" aria-label="Previous Notes">

@@ -1,5 +1,5 @@
 import { ClipboardList } from 'lucide-react';
-import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
+import { CardError, CardLoading, CardStale } from '@/components/card-states/card-states.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { useNow } from '@/hooks/use-now.ts';
 import { useTreatments } from '../api/get-treatments.ts';
@@ -20,6 +20,7 @@ export function TreatmentScheduleCard({ patientId }: { patientId: number }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
+        {treatments && error && <CardStale what="treatments" error={error} />}
         {treatments ? (
           treatments.length > 0 ? (
             <ul className="divide-y">

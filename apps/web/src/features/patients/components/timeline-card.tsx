@@ -23,7 +23,7 @@ import {
   Unplug,
 } from 'lucide-react';
 import { useState } from 'react';
-import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
+import { CardError, CardLoading, CardStale } from '@/components/card-states/card-states.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -134,6 +134,7 @@ export function TimelineCard({ patientId }: { patientId: number }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        {entries && error && <CardStale what="the history" error={error} />}
         {entries && counts ? (
           entries.length > 0 ? (
             <>

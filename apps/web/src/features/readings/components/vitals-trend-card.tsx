@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type Patient, PROVENANCE_LABELS } from '@vigil/domain';
 import { ChartLine } from 'lucide-react';
 import { type ReactNode, Suspense, useId, useMemo, useState } from 'react';
-import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
+import { CardError, CardLoading, CardStale } from '@/components/card-states/card-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { formatTimeOrDayTime } from '@/lib/date-time.ts';
@@ -151,6 +151,7 @@ export function VitalsTrendCard({ patient, mayCorrect }: { patient: Patient; may
         data-resolution={trend.data?.resolution}
         className="flex flex-col gap-3"
       >
+        {trend.isError && trend.data && <CardStale what="the trend" error={trend.error} />}
         {content}
         <ReadingsTable patient={patient} readings={latest} points={points} mayCorrect={mayCorrect} />
       </CardContent>

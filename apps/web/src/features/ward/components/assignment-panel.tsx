@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '@vigil/domain';
 import { useId, useState } from 'react';
-import { CardError, CardLoading } from '@/components/card-states/card-states.tsx';
+import { CardError, CardLoading, CardStale } from '@/components/card-states/card-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
@@ -96,6 +96,7 @@ export function AssignmentPanel({ patients }: { patients: readonly Patient[] }) 
         </fieldset>
         {assignments.isPending && <CardLoading label="Loading assignments" />}
         {assignments.error && !data && <CardError what="the assignments" error={assignments.error} />}
+        {assignments.error && data && <CardStale what="the assignments" error={assignments.error} />}
         {data && patients.length === 0 && (
           <p className="text-muted-foreground text-sm">No patients on the ward.</p>
         )}
