@@ -383,12 +383,13 @@ export async function untilStill(page: Page, frames = 10) {
   }, frames);
 }
 
+/** axe-core's script, read from disk once per worker. */
+let axeSource: string | undefined;
+
 /**
  * Runs axe-core in the page and returns the serious and critical violations. Injected through the
  * DevTools protocol (page.evaluate), which the page's CSP does not govern.
  */
-let axeSource: string | undefined;
-
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(axeSource);
