@@ -189,8 +189,9 @@ describe('Patient detail page', () => {
       const monitor = region(page, 'Real-time Vital Signs Monitor');
       const message = 'OpenAI API configuration error. Please contact system administrator.';
       await monitor.getByRole('alert').getByText(message).waitFor();
-      await toast(page, 'Analysis Error').waitFor();
-      expect(await text(toast(page, 'Analysis Error'))).toBe(`Analysis Error ${message}`);
+      const shown = toast(page, 'Analysis Error', message);
+      await shown.waitFor();
+      expect(await text(shown)).toBe(`Analysis Error ${message}`);
     } finally {
       await page.unroute('**/api/patients/*/analysis');
     }
@@ -238,10 +239,11 @@ describe('Patient detail page', () => {
     expect(await text(row)).toMatch(/Past Due|Scheduled/);
 
     await checkbox.click();
-    await toast(page, 'Treatment marked as complete').waitFor();
-    expect(await text(toast(page, 'Treatment marked as complete'))).toContain(
+    await toast(
+      page,
+      'Treatment marked as complete',
       'The treatment status has been updated successfully.',
-    );
+    ).waitFor();
     expect(await checkbox.getAttribute('aria-checked')).toBe('true');
     expect(await text(row)).toContain('Completed');
     const afterComplete = await treatmentsOf(page, patient.id);
@@ -272,8 +274,7 @@ describe('Patient detail page', () => {
     const note = `Reviewed at ${Date.now()}: drinking well, pain 2/10.`;
     await notes.getByPlaceholder("Add a note about the patient's condition...").fill(note);
     await notes.getByRole('button', { name: 'Add note' }).click();
-    await toast(page, 'Note added successfully').waitFor();
-    expect(await text(toast(page, 'Note added successfully'))).toContain('The patient note has been saved.');
+    await toast(page, 'Note added successfully', 'The patient note has been saved.').waitFor();
     const previous = notes.getByRole('list', { name: 'Previous Notes' }).getByRole('listitem');
     // The list is read again after the save: on a busy machine, after the toast has shown.
     await expect.poll(() => text(previous.first())).toContain(note);

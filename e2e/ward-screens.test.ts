@@ -531,9 +531,7 @@ describe('7. smaller points', () => {
       }),
     );
     await region(page, 'Treatment Schedule').getByRole('checkbox').first().click();
-    const errorToast = toast(page, 'Error updating treatment');
-    await errorToast.waitFor();
-    expect(await text(errorToast)).toContain('409: Treatment was changed by someone else');
+    await toast(page, 'Error updating treatment', '409: Treatment was changed by someone else').waitFor();
     await context.close();
   });
 });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { freePort } from '../../apps/server/test/free-port.ts';
 import { MOBILE_BREAKPOINT_PX } from '../../apps/web/src/hooks/use-is-mobile.ts';
 
@@ -242,8 +242,58 @@ export async function newPage(
     });
   });
   errorsByPage.set(page, errors);
+  keepDiary(page);
   return { context, page };
 }
+
+/**
+ * What each open page did lately: its console, its failed requests and error answers, its live
+ * stream's opening and end, and its navigations, each with the seconds since the page opened. A
+ * journey that fails prints the diaries of its file's open pages (below), so a wait that timed out
+ * on a busy machine says what the page was doing meanwhile, not only what it did not show.
+ */
+const diaries = new Map<Page, string[]>();
+const DIARY_LINES = 80;
+
+function keepDiary(page: Page) {
+  const opened = performance.now();
+  const lines: string[] = [];
+  const note = (line: string) => {
+    lines.push(`${((performance.now() - opened) / 1000).toFixed(1)} s ${line}`);
+    if (lines.length > DIARY_LINES) lines.shift();
+  };
+  const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+  diaries.set(page, lines);
+  page.on('close', () => diaries.delete(page));
+  page.on('console', (msg) => note(`console.${msg.type()}: ${msg.text().slice(0, 300)}`));
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated to ${path(frame.url())}`);
+  });
+  page.on('requestfailed', (request) =>
+    note(`${request.method()} ${path(request.url())} failed: ${request.failure()?.errorText ?? 'unknown'}`),
+  );
+  page.on('response', (response) => {
+    const url = path(response.url());
+    if (response.status() >= 400 || url.startsWith('/api/events'))
+      note(`${response.request().method()} ${url} answered ${response.status()}`);
+  });
+  page.on('requestfinished', (request) => {
+    if (path(request.url()).startsWith('/api/events')) note(`${path(request.url())} stream ended`);
+  });
+}
+
+// A failed journey prints what its open pages did lately (keepDiary). Registered once per file:
+// each journey file imports this module in its own context (the e2e project isolates files).
+afterEach((context) => {
+  if (context.task.result?.state !== 'fail' || diaries.size === 0) return;
+  const report = [...diaries].map(
+    ([page, lines]) => `-- page at ${page.url()}\n${lines.join('\n') || '(nothing noted)'}`,
+  );
+  process.stderr.write(
+    `\nWhat the open pages did before "${context.task.name}" failed:\n${report.join('\n')}\n`,
+  );
+});
 
 const errorsByPage = new WeakMap<Page, string[]>();
 const appUrlByContext = new WeakMap<BrowserContext, string>();
@@ -436,7 +486,6 @@ export async function expectNoSeriousAxeViolations(page: Page) {
 /** A section of the page by its accessible name, e.g. 'Vital signs'. */
 export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-/** The first toast whose text matches `title`. */
 /**
  * Returns once the page has run what it has set going, without waiting out a time: the next two
  * frames (intersection observers report in a frame; React commits what changed), then a message
@@ -472,8 +521,18 @@ export async function requestsSettled(page: Page): Promise<void> {
   await seen;
 }
 
-export const toast = (page: Page, title: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+/**
+ * The first toast whose text matches `title` and, when given, also says `saying` (case and all).
+ * A toast's words are checked as it shows, in the one wait: a toast is replaced by the next one
+ * (TOAST_LIMIT 1), so one waited for by its title may be gone when its words are read after.
+ */
+export const toast = (page: Page, title: string | RegExp, saying?: string | RegExp) => {
+  const titled = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  if (saying === undefined) return titled.first();
+  const words =
+    typeof saying === 'string' ? new RegExp(saying.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : saying;
+  return titled.filter({ hasText: words }).first();
+};
 
 /** The patient's card on the dashboard: the item of the Patients list whose link is named `name`. */
 export const card = (page: Page, name: string) =>
