@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPatients, signUp } from './support/fixtures.ts';
 import {
   type AxeViolation,
+  openInApp,
   pageErrors,
   screenshot,
   seriousAxeViolations,
@@ -133,7 +134,8 @@ describe('every page at 375, 768, 1024 and 1440 px', () => {
       for (const screen of SCREENS) {
         const page = screen.page();
         await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-        await page.goto(screen.path());
+        // As a nurse moves between them: by the app's own links, not by loading every page again.
+        await openInApp(page, screen.path());
         await screen.ready(page).waitFor();
         const violations: AxeViolation[] = await seriousAxeViolations(page);
         for (const v of violations)
