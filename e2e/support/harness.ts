@@ -544,12 +544,12 @@ export const card = (page: Page, name: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('link', { name, exact: true }) });
 
-/** Opens a patient's record and waits for its heading. */
 /**
  * Opens `path` as a link in the app does: by its router (the History API), in the signed-in app
- * already on the page, whose session, live stream and loaded code stay (a third of the CPU of
- * loading the page again); the page is loaded (page.goto) when it holds no signed-in app yet.
- * A journey about a fresh load (a reload, a first visit, signing in) uses page.goto itself.
+ * already on the page, whose session, live stream and loaded code stay (about a fifth of the CPU of
+ * loading the page again: 0.15 s against 0.69 for the dashboard, 0.98 for a record). The page is
+ * loaded (page.goto) when it holds no signed-in app yet. A journey about a fresh load (a reload, a
+ * first visit, signing in) uses page.goto itself.
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
   const routed = await page.evaluate((to) => {
@@ -561,6 +561,7 @@ export async function openInApp(page: Page, path: string): Promise<void> {
   if (!routed) await page.goto(path);
 }
 
+/** Opens a patient's record and waits for its heading. */
 export async function openPatient(page: Page, patient: { id: number; name: string }) {
   await page.goto(`/patient/${patient.id}`);
   await page.getByRole('heading', { level: 1, name: patient.name }).waitFor();
