@@ -16,7 +16,9 @@ describe('newIdempotencyKey', () => {
 
   it('works without crypto.randomUUID (plain-HTTP intranet pages)', () => {
     const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array<ArrayBuffer>) => real.getRandomValues(bytes) });
+    vi.stubGlobal('crypto', {
+      getRandomValues: (bytes: Uint8Array<ArrayBuffer>) => real.getRandomValues(bytes),
+    });
     expect(globalThis.crypto.randomUUID).toBeUndefined();
     const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
     expect(keys.size).toBe(50);
