@@ -16,15 +16,19 @@ export function CardLoading({ label, className }: { label: string; className?: s
   );
 }
 
-export function CardError({ what, error }: { what: string; error: unknown }) {
+/** A card's one line about a read that failed, with its reason: an alert, read out as it appears. */
+function ProblemLine({ text, className }: { text: string; className?: string }) {
   return (
-    <p role="alert" className="flex items-start gap-2 py-2 text-destructive text-sm">
+    <p role="alert" className={cn('flex items-start gap-2 text-destructive text-sm', className)}>
       <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <span>
-        Could not load {what}: {describeError(error)}
-      </span>
+      <span>{text}</span>
     </p>
   );
+}
+
+/** The card holds nothing: its first read failed. */
+export function CardError({ what, error }: { what: string; error: unknown }) {
+  return <ProblemLine className="py-2" text={`Could not load ${what}: ${describeError(error)}`} />;
 }
 
 /**
@@ -33,11 +37,8 @@ export function CardError({ what, error }: { what: string; error: unknown }) {
  */
 export function CardStale({ what, error }: { what: string; error: unknown }) {
   return (
-    <p role="alert" className="flex items-start gap-2 text-destructive text-sm">
-      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <span>
-        Could not refresh {what}; showing what was last loaded ({describeError(error)}).
-      </span>
-    </p>
+    <ProblemLine
+      text={`Could not refresh ${what}; showing what was last loaded (${describeError(error)}).`}
+    />
   );
 }
