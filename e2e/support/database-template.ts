@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { migratedDataDir } from '../../apps/server/test/support/database-template.ts';
+import { sharedMigratedDataDir } from '../../apps/server/test/support/database-template.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +16,7 @@ declare module 'vitest' {
  * apps/server/test/main.test.ts starts one on an empty folder.
  */
 export default async function setup(project: TestProject) {
-  const { dir, remove } = await migratedDataDir('vigil-e2e-template-');
+  const { dir, release } = await sharedMigratedDataDir();
   project.provide('e2eDatabaseTemplate', dir);
-  return remove;
+  return release;
 }

@@ -265,24 +265,24 @@ function keepDiary(page: Page) {
     lines.push(`${((performance.now() - opened) / 1000).toFixed(1)} s ${line}`);
     if (lines.length > DIARY_LINES) lines.shift();
   };
-  const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+  const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
   diaries.set(page, lines);
   page.on('close', () => diaries.delete(page));
   page.on('console', (msg) => note(`console.${msg.type()}: ${msg.text().slice(0, 300)}`));
   page.on('pageerror', (error) => note(`page error: ${error.message}`));
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) note(`navigated to ${path(frame.url())}`);
+    if (frame === page.mainFrame()) note(`navigated to ${pathOf(frame.url())}`);
   });
   page.on('requestfailed', (request) =>
-    note(`${request.method()} ${path(request.url())} failed: ${request.failure()?.errorText ?? 'unknown'}`),
+    note(`${request.method()} ${pathOf(request.url())} failed: ${request.failure()?.errorText ?? 'unknown'}`),
   );
   page.on('response', (response) => {
-    const url = path(response.url());
+    const url = pathOf(response.url());
     if (response.status() >= 400 || url.startsWith('/api/events'))
       note(`${response.request().method()} ${url} answered ${response.status()}`);
   });
   page.on('requestfinished', (request) => {
-    if (path(request.url()).startsWith('/api/events')) note(`${path(request.url())} stream ended`);
+    if (pathOf(request.url()).startsWith('/api/events')) note(`${pathOf(request.url())} stream ended`);
   });
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
   abortSessionRequests,
   apiRequest,
@@ -23,6 +23,8 @@ function lastInit(): RequestInit {
 }
 
 vi.stubGlobal('fetch', fetchMock);
+// Files share a worker (vitest.config.ts): the stub ends with this file.
+afterAll(() => vi.unstubAllGlobals());
 
 afterEach(() => {
   fetchMock.mockReset();

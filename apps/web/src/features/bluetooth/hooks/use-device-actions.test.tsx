@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client.ts';
@@ -83,6 +83,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  cleanup();
   vi.unstubAllGlobals();
   vi.mocked(toastError).mockReset();
   vi.mocked(toastSuccess).mockReset();

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { DeviceLink } from '@vigil/domain';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -73,6 +73,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  cleanup();
   vi.unstubAllGlobals();
   vi.mocked(toastError).mockReset();
   vi.mocked(toastSuccess).mockReset();

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_AGAIN_SHOWN_MS, liveAgainText } from '../lib/live-notice.ts';
 import type { LiveStreamState } from '../lib/live-stream-client.ts';
@@ -8,7 +8,10 @@ import { useLiveAgain } from './use-live-again.ts';
 type State = Pick<LiveStreamState, 'status' | 'hasConnected'>;
 
 beforeEach(() => vi.useFakeTimers({ now: new Date(2026, 2, 2, 4, 31, 0) }));
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('"Live again — updated HH:MM" after an outage (issue 40 item 8)', () => {
   it('says so when the stream is back after being down, briefly', () => {
