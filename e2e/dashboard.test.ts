@@ -214,6 +214,10 @@ describe('Patient Dashboard', () => {
       await page.reload();
       await grid(page).waitFor();
       const wardBefore = (await listPatients(page)).length;
+      // Another screen of the ward, open on the dashboard since before the admission.
+      const other = await context.newPage();
+      await other.goto('/');
+      await grid(other).waitFor();
 
       await page.getByRole('button', { name: 'Admit patient' }).click();
       const dialog = page.getByRole('dialog', { name: 'Admit patient' });
@@ -321,6 +325,13 @@ describe('Patient Dashboard', () => {
       expect(await text(admitted.locator('[data-band]'))).toBe('NEWS2 13 · high');
       expect(await text(admitted)).toContain(`ID: ${345345000 + stored.id}`);
       expect(stored.temperature).toBe(1015);
+
+      // The other screen shows her too, live: her card, and her name (not "Patient 7") in the alert bar.
+      await card(other, name).waitFor();
+      await other
+        .getByRole('region', { name: /active alerts?$/ })
+        .getByRole('link', { name, exact: true })
+        .waitFor();
 
       expect(pageErrors(page)).toEqual([]);
     } finally {

@@ -561,9 +561,12 @@ export async function openInApp(page: Page, path: string): Promise<void> {
   if (!routed) await page.goto(path);
 }
 
-/** Opens a patient's record and waits for its heading. */
+/**
+ * Opens a patient's record and waits for its heading: by the app's router when the page is in the
+ * signed-in app (as a nurse follows a link from a card or the board), else by loading it.
+ */
 export async function openPatient(page: Page, patient: { id: number; name: string }) {
-  await page.goto(`/patient/${patient.id}`);
+  await openInApp(page, `/patient/${patient.id}`);
   await page.getByRole('heading', { level: 1, name: patient.name }).waitFor();
 }
 

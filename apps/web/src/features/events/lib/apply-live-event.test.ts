@@ -44,6 +44,17 @@ describe('applying live events to the cache', () => {
     expect(qc.getQueryData<Patient>(patientQueryKey(3))?.condition).toBe('Critical');
   });
 
+  it('reads the dashboard list again for a patient it does not hold: one admitted on another screen', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(PATIENTS_QUERY_KEY, [patient(1), patient(2)]);
+    const invalidate = vi.spyOn(qc, 'invalidateQueries');
+    applyLiveEvent(qc, { type: 'patient-updated', patientId: 2, data: patient(2, { pulse: 80 }) });
+    expect(invalidate.mock.calls.some(([filters]) => filters?.queryKey === PATIENTS_QUERY_KEY)).toBe(false);
+    applyLiveEvent(qc, { type: 'patient-updated', patientId: 3, data: patient(3) });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: PATIENTS_QUERY_KEY, exact: true, refetchType: 'active' });
+    expect(qc.getQueryState(PATIENTS_QUERY_KEY)?.isInvalidated).toBe(true);
+  });
+
   it("carries the server's NEWS2, sources and lost device into every screen's cache", () => {
     const qc = new QueryClient();
     qc.setQueryData(PATIENTS_QUERY_KEY, [patient(1), patient(2)]);

@@ -48,9 +48,16 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       queryClient.setQueryData<Patient>(patientQueryKey(patient.id), patient);
       // A NEWS2 or schedule that changed may put her on the outreach list or take her off.
       refreshOutreach(queryClient);
-      queryClient.setQueryData<Patient[]>(PATIENTS_QUERY_KEY, (list) =>
-        list ? list.map((p) => (p.id === patient.id ? patient : p)).sort(compareForWard) : list,
-      );
+      const list = queryClient.getQueryData<Patient[]>(PATIENTS_QUERY_KEY);
+      if (list?.some((p) => p.id === patient.id))
+        queryClient.setQueryData<Patient[]>(
+          PATIENTS_QUERY_KEY,
+          list.map((p) => (p.id === patient.id ? patient : p)).sort(compareForWard),
+        );
+      // Not in the list as last read: admitted since on another screen. The server says whether
+      // and where the list holds her (until then the alert bar would name her "Patient 7").
+      else if (list)
+        void queryClient.invalidateQueries({ queryKey: PATIENTS_QUERY_KEY, exact: true, refetchType: 'active' });
       void queryClient.invalidateQueries({
         queryKey: patientAnalysisQueryKey(patient.id),
         refetchType: 'active',
