@@ -51,7 +51,11 @@ describe('applying live events to the cache', () => {
     applyLiveEvent(qc, { type: 'patient-updated', patientId: 2, data: patient(2, { pulse: 80 }) });
     expect(invalidate.mock.calls.some(([filters]) => filters?.queryKey === PATIENTS_QUERY_KEY)).toBe(false);
     applyLiveEvent(qc, { type: 'patient-updated', patientId: 3, data: patient(3) });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: PATIENTS_QUERY_KEY, exact: true, refetchType: 'active' });
+    expect(invalidate).toHaveBeenCalledWith({
+      queryKey: PATIENTS_QUERY_KEY,
+      exact: true,
+      refetchType: 'active',
+    });
     expect(qc.getQueryState(PATIENTS_QUERY_KEY)?.isInvalidated).toBe(true);
   });
 

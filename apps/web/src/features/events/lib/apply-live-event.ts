@@ -57,7 +57,11 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       // Not in the list as last read: admitted since on another screen. The server says whether
       // and where the list holds her (until then the alert bar would name her "Patient 7").
       else if (list)
-        void queryClient.invalidateQueries({ queryKey: PATIENTS_QUERY_KEY, exact: true, refetchType: 'active' });
+        void queryClient.invalidateQueries({
+          queryKey: PATIENTS_QUERY_KEY,
+          exact: true,
+          refetchType: 'active',
+        });
       void queryClient.invalidateQueries({
         queryKey: patientAnalysisQueryKey(patient.id),
         refetchType: 'active',
