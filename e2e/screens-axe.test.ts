@@ -152,3 +152,30 @@ describe('every page at 375, 768, 1024 and 1440 px', () => {
     },
   );
 });
+
+describe('the axe check itself', () => {
+  it('reports the serious and critical violations of a page, and not the moderate ones', async () => {
+    const { context, page } = await app.newPage();
+    try {
+      // A page with known faults: an image with no text (critical), a nameless button (critical),
+      // grey on white (serious), and no main landmark or first-level heading (moderate only).
+      await page.setContent(`<!doctype html><html lang="en"><head><title>Faults</title></head><body>
+        <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+        <button></button>
+        <p style="color:#bbb;background:#fff">Observations due</p>
+        <div>Outside any landmark</div></body></html>`);
+      const found = (await seriousAxeViolations(page)).map((v) => v.id).sort();
+      expect(found).toEqual(['button-name', 'color-contrast', 'image-alt']);
+      // The moderate one is axe's too, and left out.
+      const all = (await page.evaluate(async () => {
+        const axe = (
+          globalThis as unknown as { axe: { run: (d: Document) => Promise<{ violations: unknown[] }> } }
+        ).axe;
+        return (await axe.run(document)).violations;
+      })) as AxeViolation[];
+      expect(all.some((v) => v.impact === 'moderate')).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});

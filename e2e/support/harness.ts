@@ -445,7 +445,8 @@ let axeSource: string | undefined;
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(axeSource);
+  // Once per document: a second copy is half a megabyte compiled again.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
   const run = async () => {
     // Contrast is judged on the page at rest: a dialog still fading in, or a toast fading in, has
     // its text at part opacity.
