@@ -42,3 +42,20 @@ export function CardStale({ what, error }: { what: string; error: unknown }) {
     />
   );
 }
+
+/**
+ * What a card says about a failed read, if anything: "could not load" while it holds nothing,
+ * "could not refresh" above what it loaded before.
+ */
+export function CardReadProblem({
+  what,
+  error,
+  hasData,
+}: {
+  what: string;
+  error: unknown;
+  hasData: boolean;
+}) {
+  if (!error) return null;
+  return hasData ? <CardStale what={what} error={error} /> : <CardError what={what} error={error} />;
+}

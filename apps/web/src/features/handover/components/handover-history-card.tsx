@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck } from 'lucide-react';
-import { CardError, CardLoading, CardStale } from '@/components/card-states/card-states.tsx';
+import { CardLoading, CardReadProblem } from '@/components/card-states/card-states.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { getPatientHandoversQueryOptions } from '../api/handover.ts';
 import { HandoverSummary } from './handover-summary.tsx';
@@ -18,8 +18,7 @@ export function HandoverHistoryCard({ patientId }: { patientId: number }) {
       </CardHeader>
       <CardContent>
         {isPending && <CardLoading label="Loading handovers" />}
-        {error && !data && <CardError what="the handovers" error={error} />}
-        {error && data && <CardStale what="the handovers" error={error} />}
+        <CardReadProblem what="the handovers" error={error} hasData={data !== undefined} />
         {data && data.length === 0 && <p className="text-muted-foreground text-sm">No handovers yet.</p>}
         {data && data.length > 0 && (
           <ol className="flex flex-col gap-4" aria-label="Handover history">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '@vigil/domain';
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CardError, CardLoading, CardStale } from '@/components/card-states/card-states.tsx';
+import { CardLoading, CardReadProblem } from '@/components/card-states/card-states.tsx';
 import { formatDateTime } from '@/lib/date-time.ts';
 import { patientLabelOf } from '@/lib/patient-label.ts';
 import { getHandoverOverviewQueryOptions } from '../api/handover.ts';
@@ -45,8 +45,7 @@ export function HandoverScreen({
         )}
       </div>
       {overview.isPending && <CardLoading label="Loading the handover" />}
-      {overview.error && !data && <CardError what="the handover" error={overview.error} />}
-      {overview.error && data && <CardStale what="the handover" error={overview.error} />}
+      <CardReadProblem what="the handover" error={overview.error} hasData={data !== undefined} />
       {flagged.length > 0 && (
         <p
           role="status"

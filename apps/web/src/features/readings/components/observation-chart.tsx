@@ -3,7 +3,7 @@ import { news2ChartSections, type Patient } from '@vigil/domain';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
-import { CardError, CardLoading, CardStale } from '@/components/card-states/card-states.tsx';
+import { CardLoading, CardReadProblem } from '@/components/card-states/card-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ScrollRegion } from '@/components/ui/scroll-region.tsx';
 import { cn } from '@/lib/utils.ts';
@@ -74,8 +74,7 @@ export function ObservationChart({ patient, hours }: { patient: Patient; hours: 
         </p>
       </div>
       {isPending && <CardLoading label="Loading the observation chart" />}
-      {error && !data && <CardError what="the observation chart" error={error} />}
-      {error && data && <CardStale what="the observation chart" error={error} />}
+      <CardReadProblem what="the observation chart" error={error} hasData={data !== undefined} />
       {data && sheets[0]?.length === 0 && (
         <p className="obs-chart-no-print text-sm">
           No observations in the last {hours} hours: the chart is blank.

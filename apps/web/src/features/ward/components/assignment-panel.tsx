@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '@vigil/domain';
 import { useId, useState } from 'react';
-import { CardError, CardLoading, CardStale } from '@/components/card-states/card-states.tsx';
+import { CardLoading, CardReadProblem } from '@/components/card-states/card-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
@@ -95,8 +95,7 @@ export function AssignmentPanel({ patients }: { patients: readonly Patient[] }) 
           ))}
         </fieldset>
         {assignments.isPending && <CardLoading label="Loading assignments" />}
-        {assignments.error && !data && <CardError what="the assignments" error={assignments.error} />}
-        {assignments.error && data && <CardStale what="the assignments" error={assignments.error} />}
+        <CardReadProblem what="the assignments" error={assignments.error} hasData={data !== undefined} />
         {data && patients.length === 0 && (
           <p className="text-muted-foreground text-sm">No patients on the ward.</p>
         )}
