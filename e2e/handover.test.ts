@@ -6,6 +6,7 @@ import {
   appUrlOf,
   EMPTY_WARD,
   expectNoSeriousAxeViolations,
+  openInApp,
   PASSWORD,
   pageErrors,
   resizeTo,
@@ -145,7 +146,7 @@ describe('the I-PASS handover', () => {
 
   it('has no serious or critical axe violations from 375 to 1440 px', async () => {
     // While the window runs: the incoming nurse's list with the patient left to accept.
-    await incoming.goto('/handover');
+    await openInApp(incoming, '/handover');
     await awaiting(incoming, patients[3] as Patient).waitFor();
     for (const width of [375, 768, 1024, 1440]) {
       await resizeTo(incoming, { width, height: 900 });
@@ -163,18 +164,19 @@ describe('the I-PASS handover', () => {
       .getByText(`1 patient was not accepted by the end of the handover window: ${left.name}.`)
       .waitFor();
     await awaiting(charge, left).getByText('Not accepted in the handover window').waitFor();
-    await charge.goto('/ward');
+    await openInApp(charge, '/ward');
     await expect
       .poll(() =>
         charge.locator('[data-ward-figures]').getByText('Handovers flagged').locator('..').innerText(),
       )
       .toContain('1');
-    await incoming.goto('/handover');
+    // The incoming nurse's list, open since before the window ended, says so too.
+    await openInApp(incoming, '/handover');
     await awaiting(incoming, left).getByText('Not accepted in the handover window').waitFor();
     await screenshot(incoming, 'handover-incoming');
 
     // The record keeps the history: who gave, what the receiver understood.
-    await incoming.goto(`/patient/${accepted.id}`);
+    await openInApp(incoming, `/patient/${accepted.id}`);
     const history = incoming.getByRole('region', { name: 'Handovers' });
     await history.getByText(`Understood: ${accepted.name} stable, call if NEWS2 5`).waitFor();
     for (const page of [charge, outgoing, incoming]) expect(pageErrors(page)).toEqual([]);

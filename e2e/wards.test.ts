@@ -2,7 +2,15 @@ import { type Patient, User, Ward, WardLayout } from '@vigil/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admitPatient, api, recordSepticObservations, signIn, signUp } from './support/fixtures.ts';
-import { EMPTY_WARD, PASSWORD, pageErrors, screenshot, uniqueUsername, useApp } from './support/harness.ts';
+import {
+  EMPTY_WARD,
+  openInApp,
+  PASSWORD,
+  pageErrors,
+  screenshot,
+  uniqueUsername,
+  useApp,
+} from './support/harness.ts';
 
 /**
  * A hospital of two wards (issue 43, decision 035): a nurse on each and an outreach nurse. A patient
@@ -138,7 +146,7 @@ describe('a hospital of two wards', () => {
     await boardA.getByRole('heading', { level: 1, name: 'Ward board' }).waitFor();
     expect(await boardA.getByText(bea.name).count()).toBe(0);
 
-    await nurseB.goto(`/patient/${bea.id}`);
+    await openInApp(nurseB, `/patient/${bea.id}`);
     await nurseB.getByRole('heading', { level: 1, name: bea.name }).waitFor();
     await nurseB.getByRole('button', { name: 'Transfer' }).click();
     const dialog = nurseB.getByRole('dialog', { name: 'Transfer to another ward' });
@@ -185,11 +193,11 @@ describe('a hospital of two wards', () => {
     await admin.getByRole('link', { name: cal.name }).first().waitFor();
     expect(await bed(admin, 'A1').count()).toBe(0);
     // The alerts and the handover pick a ward the same way.
-    await admin.goto(`/handover?ward=${wardB.id}`);
+    await openInApp(admin, `/handover?ward=${wardB.id}`);
     expect(await admin.getByRole('combobox', { name: 'Ward', exact: true }).inputValue()).toBe(
       String(wardB.id),
     );
-    await admin.goto('/alerts');
+    await openInApp(admin, '/alerts');
     await admin.getByRole('combobox', { name: 'Ward', exact: true }).selectOption({ label: 'Ward B (WB)' });
     await admin.getByRole('heading', { name: 'Alert settings: Ward B (WB)' }).waitFor();
 
@@ -203,7 +211,7 @@ describe('a hospital of two wards', () => {
   });
 
   it("lists who works on which ward for the administrator, and sets a person's wards", async () => {
-    await admin.goto('/admin');
+    await openInApp(admin, '/admin');
     const table = admin.getByTestId('ward-members');
     const rowB = table.getByRole('row', { name: /Ward B \(WB\)/ });
     await rowB.waitFor();
@@ -216,8 +224,8 @@ describe('a hospital of two wards', () => {
     await form.getByRole('checkbox', { name: 'Ward B (WB)' }).click();
     await form.getByRole('button', { name: 'Save wards' }).click();
     await expect.poll(async () => (await rowB.textContent()) ?? '').toContain(nurseAName);
-    // Her board now has a picker of her two wards.
-    await nurseA.goto('/ward');
+    // Her board, open since before the change, now has a picker of her two wards.
+    await openInApp(nurseA, '/ward');
     const picker = nurseA.getByRole('combobox', { name: 'Ward', exact: true });
     await picker.waitFor();
     expect(await picker.locator('option').allTextContents()).toEqual(['Ward 1 (W1)', 'Ward B (WB)']);

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { Handover, type HandoverInput, HandoverOverview } from '@vigil/domain';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
+import { untilNextMoment } from '@/lib/time-moments.ts';
 import { handoverQueryKeys, patientHandoversQueryKey } from './query-keys.ts';
 
 /**
@@ -24,6 +25,12 @@ export function getHandoverOverviewQueryOptions(ward?: number) {
           )
         ).json(),
       ),
+    // The server flags what is not accepted when the window ends, and the shift's end starts the
+    // next: no event says so, so a screen open across either asks again then.
+    refetchInterval: (query) => {
+      const shift = query.state.data?.shift;
+      return untilNextMoment([shift?.handoverEndsAt, shift?.endsAt], Date.now());
+    },
   });
 }
 
