@@ -5,6 +5,7 @@ import { admitPatient, api, recordSepticObservations, signIn, signUp } from './s
 import {
   EMPTY_WARD,
   expectNoSeriousAxeViolations,
+  openInApp,
   PASSWORD,
   pageErrors,
   resizeTo,
@@ -122,9 +123,9 @@ describe('the ward board', () => {
   });
 
   it('lets a ward manager edit the layout and shift times, move and discharge, live on another screen', async () => {
-    await nurse.goto('/ward');
+    await openInApp(nurse, '/ward');
     await bed(nurse, 'A1').getByRole('link', { name: ada.name }).waitFor();
-    await manager.goto('/ward');
+    await openInApp(manager, '/ward');
 
     await manager.getByRole('button', { name: 'Edit layout' }).click();
     const layout = manager.getByRole('dialog', { name: 'Edit ward layout' });
@@ -187,7 +188,7 @@ describe('the ward board', () => {
   });
 
   it('has no serious or critical axe violations from 375 to 1440 px', async () => {
-    await charge.goto('/ward');
+    await openInApp(charge, '/ward');
     await bed(charge, 'A1').waitFor();
     for (const width of [375, 768, 1024, 1440]) {
       await resizeTo(charge, { width, height: 900 });
