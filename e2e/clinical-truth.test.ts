@@ -25,6 +25,7 @@ import {
   expectNoSeriousAxeViolations,
   launchBrowser,
   newPage,
+  openInApp,
   openPatient,
   pageErrors,
   region,
@@ -334,7 +335,7 @@ describe('a lost device on every screen', () => {
       await screenshot(b.page, 'truth-device-lost-record-1440');
       await screenshot(dashboard, 'truth-device-lost-dashboard-1440');
       // And the manager page of that other nurse reads the server's status.
-      await dashboard.goto('/bluetooth-manager');
+      await openInApp(dashboard, '/bluetooth-manager');
       await region(dashboard, 'Connected Devices')
         .getByRole('row')
         .filter({ hasText: HEART_MONITOR.name })
