@@ -185,7 +185,10 @@ describe('Patient detail page', () => {
     );
     const patient = await admitSepticPatient(page);
     try {
-      await openPatient(page, patient);
+      // Loaded afresh: her alert was raised before the page opened, so it is in the bar and not
+      // announced; a toast "<level> Alert" below would be the monitor's own, which must not be.
+      await page.goto(`/patient/${patient.id}`);
+      await page.getByRole('heading', { level: 1, name: patient.name }).waitFor();
       const monitor = region(page, 'Real-time Vital Signs Monitor');
       const message = 'OpenAI API configuration error. Please contact system administrator.';
       await monitor.getByRole('alert').getByText(message).waitFor();
