@@ -406,6 +406,8 @@ describe('Patient Dashboard', () => {
     try {
       await registerThroughUi(page);
       const patient = await admitPatient(page);
+      // The open dashboard reads its list again for her (her live event): done before counting.
+      await page.getByRole('link', { name: patient.name }).waitFor();
       const lists: string[] = [];
       const listAsked = Promise.withResolvers<boolean>();
       page.on('request', (r) => {

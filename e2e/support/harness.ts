@@ -256,6 +256,8 @@ export async function newPage(
  * on a busy machine says what the page was doing meanwhile, not only what it did not show.
  */
 const diaries = new Map<Page, string[]>();
+/** Diaries of pages closed during the current journey (a file's own afterEach may close its pages first). */
+const closedDiaries: { url: string; lines: string[] }[] = [];
 const DIARY_LINES = 80;
 
 function keepDiary(page: Page) {
@@ -267,11 +269,17 @@ function keepDiary(page: Page) {
   };
   const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
   diaries.set(page, lines);
-  page.on('close', () => diaries.delete(page));
+  let url = 'about:blank';
+  page.on('close', () => {
+    diaries.delete(page);
+    closedDiaries.push({ url, lines });
+  });
   page.on('console', (msg) => note(`console.${msg.type()}: ${msg.text().slice(0, 300)}`));
   page.on('pageerror', (error) => note(`page error: ${error.message}`));
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) note(`navigated to ${pathOf(frame.url())}`);
+    if (frame !== page.mainFrame()) return;
+    url = frame.url();
+    note(`navigated to ${pathOf(url)}`);
   });
   page.on('requestfailed', (request) =>
     note(`${request.method()} ${pathOf(request.url())} failed: ${request.failure()?.errorText ?? 'unknown'}`),
@@ -289,10 +297,12 @@ function keepDiary(page: Page) {
 // A failed journey prints what its open pages did lately (keepDiary). Registered once per file:
 // each journey file imports this module in its own context (the e2e project isolates files).
 afterEach((context) => {
-  if (context.task.result?.state !== 'fail' || diaries.size === 0) return;
-  const report = [...diaries].map(
-    ([page, lines]) => `-- page at ${page.url()}\n${lines.join('\n') || '(nothing noted)'}`,
-  );
+  const closed = closedDiaries.splice(0);
+  if (context.task.result?.state !== 'fail' || diaries.size + closed.length === 0) return;
+  const report = [
+    ...[...diaries].map(([page, lines]) => ({ url: page.url(), lines, state: 'open' })),
+    ...closed.map((diary) => ({ ...diary, state: 'closed' })),
+  ].map(({ url, lines, state }) => `-- page at ${url} (${state})\n${lines.join('\n') || '(nothing noted)'}`);
   process.stderr.write(
     `\nWhat the open pages did before "${context.task.name}" failed:\n${report.join('\n')}\n`,
   );
