@@ -157,6 +157,11 @@ describe('the I-PASS handover', () => {
   it('flags the patient left unaccepted when the window ends, to the nurse in charge and on the board', async () => {
     const left = patients[3] as Patient;
     const accepted = patients[0] as Patient;
+    // The outgoing nurse's screen holds the unaccepted patient's record across the window's end.
+    await openInApp(outgoing, `/patient/${left.id}`);
+    const leftHistory = outgoing.getByRole('region', { name: 'Handovers' });
+    await leftHistory.getByText(`${left.name}: day 2 after a fall, mobilising`).waitFor();
+    expect(await leftHistory.locator('[data-handover-flagged]').count()).toBe(0);
     await new Promise((r) => setTimeout(r, Math.max(0, windowEndsAt - Date.now() + 1_000)));
     await charge.goto('/handover');
     await charge
@@ -179,6 +184,8 @@ describe('the I-PASS handover', () => {
     await openInApp(incoming, `/patient/${accepted.id}`);
     const history = incoming.getByRole('region', { name: 'Handovers' });
     await history.getByText(`Understood: ${accepted.name} stable, call if NEWS2 5`).waitFor();
+    // And the record open since before the end now says so, without a reload.
+    await leftHistory.getByText('Not accepted in the handover window').waitFor();
     for (const page of [charge, outgoing, incoming]) expect(pageErrors(page)).toEqual([]);
   }, 420_000);
 });

@@ -130,6 +130,8 @@ describe('giving and accepting', () => {
       toNurse: null,
       flagged: false,
     });
+    // When it is flagged if not accepted: the end of the next shift's handover window, after now.
+    expect(Date.parse(given.handoverEndsAt)).toBeGreaterThan(Date.parse(given.givenAt));
     const again = await give(outgoing, unwell.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(

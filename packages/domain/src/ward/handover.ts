@@ -68,6 +68,8 @@ export const Handover = z.object({
   synthesis: z.string().nullable(),
   acceptedBy: StaffRef.nullable(),
   acceptedAt: isoDate.nullable(),
+  /** When the handover window of the shift it is given into ends: not accepted by then, it is flagged. */
+  handoverEndsAt: isoDate,
   /** Not accepted when the shift's handover window ended. */
   flagged: z.boolean(),
 });

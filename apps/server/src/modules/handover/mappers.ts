@@ -18,6 +18,7 @@ export function toHandover(row: HandoverRow, now: Date): Handover {
     synthesis: row.synthesis,
     acceptedBy: row.acceptedBy === null ? null : { id: row.acceptedBy, name: row.acceptedByName ?? '' },
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    handoverEndsAt: row.handoverEndsAt.toISOString(),
     flagged: isFlagged(row, now),
   };
 }

@@ -46,6 +46,12 @@ export function getPatientHandoversQueryOptions(patientId: number) {
             await apiRequest('GET', `/api/patients/${patientId}/handovers`, undefined, { signal })
           ).json(),
         ),
+    // A handover still awaiting acceptance is flagged when its window ends: asked again then.
+    refetchInterval: (query) =>
+      untilNextMoment(
+        (query.state.data ?? []).filter((h) => h.status === 'given').map((h) => h.handoverEndsAt),
+        Date.now(),
+      ),
   });
 }
 
