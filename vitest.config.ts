@@ -92,7 +92,7 @@ export default defineConfig({
           // into happy-dom (each such file says `@vitest-environment happy-dom` at its top).
           include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
           environment: 'node',
-          // Its 91 files mostly import React, Radix and the app's modules; isolated, each imported them
+          // Its files mostly import React, Radix and the app's modules; isolated, each imported them
           // again (20 s alone, 22 s of the whole run with nothing beside it). In threads sharing their
           // imports, 6 s. What a file changes is put back after it: fetch stubs are unstubbed, the
           // module mocks (vi.mock of the toasts) are the mocker's per file, and Testing Library
@@ -129,7 +129,7 @@ export default defineConfig({
           // After the other projects (their own group), three journeys at once: a journey mostly
           // waits (on its server, its browser, a reconnect or a device's stream), so one at a time
           // left the two cores idle for two thirds of the run. Four at once was about 50 s faster,
-          // but two of four whole runs then failed on a race only that load showed (decision 040).
+          // but two of four whole runs then failed, each on a race the load showed (decision 040).
           sequence: { groupOrder: 1 },
           maxWorkers: 3,
         },

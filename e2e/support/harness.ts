@@ -285,9 +285,9 @@ function keepDiary(page: Page) {
     note(`${request.method()} ${pathOf(request.url())} failed: ${request.failure()?.errorText ?? 'unknown'}`),
   );
   page.on('response', (response) => {
-    const url = pathOf(response.url());
-    if (response.status() >= 400 || url.startsWith('/api/events'))
-      note(`${response.request().method()} ${url} answered ${response.status()}`);
+    const where = pathOf(response.url());
+    if (response.status() >= 400 || where.startsWith('/api/events'))
+      note(`${response.request().method()} ${where} answered ${response.status()}`);
   });
   page.on('requestfinished', (request) => {
     if (pathOf(request.url()).startsWith('/api/events')) note(`${pathOf(request.url())} stream ended`);
