@@ -1,6 +1,7 @@
 import type { Handover, HandoverOverview } from '@vigil/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MOMENT_SLACK_MS } from '@/lib/time-moments.ts';
+import { intervalOf } from '@/test/query-interval.ts';
 import { getHandoverOverviewQueryOptions, getPatientHandoversQueryOptions } from './handover.ts';
 
 const NOW = Date.parse('2026-11-29T07:58:00.000Z');
@@ -9,12 +10,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 beforeEach(() => vi.useFakeTimers({ now: NOW }));
 afterEach(() => vi.useRealTimers());
-
-/** A query's refetchInterval, asked with the data it holds. */
-function intervalOf<T>(options: { refetchInterval?: unknown }, data: T | undefined): unknown {
-  const interval = options.refetchInterval as (query: { state: { data: T | undefined } }) => unknown;
-  return interval({ state: { data } });
-}
 
 const staff = { id: 1, name: 'nurse' };
 const handover = (status: Handover['status'], endsAtMs: number): Handover => ({

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { Assignments, WardBoard, WardSettings, WardStaffMember } from '@vigil/domain';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
+import { untilNextMoment } from '@/lib/time-moments.ts';
 
 import { wardQueryKeys, withWard } from './ward-keys.ts';
 
@@ -11,13 +12,21 @@ async function getJson<T>(schema: z.ZodType<T>, url: string, signal?: AbortSigna
   return schema.parse(await (await apiRequest('GET', url, undefined, { signal })).json());
 }
 
+/** How often the board counts again when nothing else says so: its overdue observations. */
+export const BOARD_REFRESH_MS = 60_000;
+
 /** GET /api/ward/board: bays, beds, who looks after whom this shift, and the ward's figures. */
 export function getWardBoardQueryOptions(ward?: number) {
   return queryOptions({
     queryKey: wardQueryKeys.board(ward),
     queryFn: ({ signal }) => getJson(WardBoard, withWard('/api/ward/board', ward), signal),
-    // Overdue observations become overdue with time, not with an event: counted again each minute.
-    refetchInterval: 60_000,
+    // Overdue observations become overdue with time, not with an event: counted again each minute;
+    // and at once when the handover window ends (its flagged handovers) or the shift does.
+    refetchInterval: (query) => {
+      const shift = query.state.data?.shift;
+      const next = untilNextMoment([shift?.handoverEndsAt, shift?.endsAt], Date.now());
+      return next === false ? BOARD_REFRESH_MS : Math.min(next, BOARD_REFRESH_MS);
+    },
   });
 }
 
