@@ -72,6 +72,36 @@ export function writesOf(table: { name: string; sql: string }): RegExp[] {
   ];
 }
 
+/** The database's own files: the schema's list, the client, the first start's seed. */
+const DB_FILES = /^db\/(schema|client|seed(-[a-z]+)?)\.ts$/;
+
+/** The names a file imports from a schema file (a module's `schema.ts` or `db/schema.ts`). */
+function importedFromSchema(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'[^']*\bschema(?:\.ts)?'/g))
+    for (const part of match[1]!.split(','))
+      names.add(
+        part
+          .replace(/\btype\s+/, '')
+          .split(/\s+as\s+/)[0]!
+          .trim(),
+      );
+  return names;
+}
+
+/**
+ * A read of a table: its Drizzle object imported from a schema file, or SQL text that selects
+ * from or joins it by name (a write reads too).
+ */
+export function readsOf(table: { name: string; sql: string }, text: string): boolean {
+  const sqlName = escapeRegExp(table.sql);
+  return (
+    importedFromSchema(text).has(table.name) ||
+    new RegExp(`\\b(from|join)\\s+(only\\s+)?"?${sqlName}"?(\\s|$|"|\\)|,)`, 'i').test(text) ||
+    writesOf(table).some((re) => re.test(text))
+  );
+}
+
 /** Writes in SQL text whose table is an interpolation (`insert into ${…}`). */
 const INTERPOLATED = /(\bupdate|\binsert\s+into|\bdelete\s+from)\s+\$\{\s*([^}]*?)\s*\}/gi;
 
@@ -123,6 +153,18 @@ describe('one owner for each table', () => {
     expect(writers.filter((file) => !allowed(file))).toEqual([]);
   });
 
+  it.each(TABLES.map((t) => [t.sql, t] as const))(
+    'only its owner reads %s (others join what its reader.ts exports)',
+    (sqlName, table) => {
+      const readers = FILES.filter(({ text }) => readsOf(table, text)).map((f) => f.file);
+      const allowed = (file: string) =>
+        file.startsWith(OWNERS[sqlName]!.replace(/[^/]*$/, '')) ||
+        MODULE_SCHEMA_FILE.test(file) ||
+        DB_FILES.test(file);
+      expect(readers.filter((file) => !allowed(file))).toEqual([]);
+    },
+  );
+
   it('finds no write whose table is hidden in a variable', () => {
     expect(FILES.filter(({ text }) => hidesTable(text)).map((f) => f.file)).toEqual([]);
   });
@@ -145,5 +187,21 @@ describe('one owner for each table', () => {
     expect(hidesTable(['`insert into $', '{table} as m (a) values (1)`'].join(''))).toBe(true);
     expect(hidesTable(['`delete from $', '{sql.raw(name)} where true`'].join(''))).toBe(true);
     expect(hidesTable(`sql\`update \${patients} set a = 1\``)).toBe(false);
+  });
+
+  it('recognises each form of read, and not a read of another table', () => {
+    const patients = { name: 'patients', sql: 'patients' };
+    const reads = (text: string) => readsOf(patients, text);
+    expect(reads("import { patients, users } from '../../db/schema.ts';")).toBe(true);
+    expect(reads("import { type patients } from '../patients/schema.ts';")).toBe(true);
+    expect(reads("import type { patients as p } from '../patients/schema';")).toBe(true);
+    expect(reads('`select p.ward_id from patients p where p.id = $1`')).toBe(true);
+    expect(reads('`select 1 from x join "patients" on true`')).toBe(true);
+    expect(reads('`select * from (select 1 from patients)`')).toBe(true);
+    expect(reads('`update patients set a = 1`')).toBe(true);
+    expect(reads("import { patientEvents } from '../../db/schema.ts';")).toBe(false);
+    expect(reads("import { patients } from '../patients/reader.ts';")).toBe(false);
+    expect(reads('`select * from patient_events where patient_id = $1`')).toBe(false);
+    expect(reads('// the patients from the list')).toBe(false);
   });
 });

@@ -12,7 +12,8 @@ import {
 import { and, desc, eq, getTableColumns, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { columnList, type Run, rowMapper, statement } from '../../db/prepared.ts';
-import { alertSettings, alerts, patients, users } from '../../db/schema.ts';
+import { patients, users } from '../../db/schema.ts';
+import { alertSettings, alerts } from './schema.ts';
 
 export type AlertRow = typeof alerts.$inferSelect;
 /** An alert as it is read: its row and the name of who acknowledged it. */

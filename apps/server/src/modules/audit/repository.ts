@@ -3,8 +3,8 @@ import type { AuditQuery } from '@vigil/domain';
 import { and, asc, desc, eq, gt, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, statement } from '../../db/prepared.ts';
-import { auditEvents } from '../../db/schema.ts';
 import type { AuditAnchor } from './anchor.ts';
+import { auditEvents } from './schema.ts';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
 export type NewAuditRow = Omit<AuditRow, 'id' | 'prevHash' | 'hash' | 'hashAlg'>;

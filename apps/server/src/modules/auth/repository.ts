@@ -2,8 +2,8 @@ import type { AccountStatus, Role } from '@vigil/domain';
 import { and, asc, count, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
-import { sessions, users } from '../../db/schema.ts';
 import { joinTheOnlyWard } from '../wards/member-writer.ts';
+import { sessions, users } from './schema.ts';
 
 export interface UserRow {
   id: number;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginKnownAddresses, loginThrottle } from '../../db/schema.ts';
+import { loginKnownAddresses, loginThrottle } from './schema.ts';
 
 /** One throttle counter to count an attempt against: its key and how many attempts it allows. */
 export interface ThrottleKey {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bridgePairings, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
+import { bridgePairings } from './schema.ts';
 
 export function createBridgeRepository(db: Db) {
   return {

@@ -1,5 +1,5 @@
 import type { EmergencyContact, Medication, Note, Treatment } from '@vigil/domain';
-import type { emergencyContacts, medications, notes, treatments } from '../../db/schema.ts';
+import type { emergencyContacts, medications, notes, treatments } from './schema.ts';
 
 // Rows → wire shapes: dates become ISO strings, and nothing outside the schema leaves the server.
 const iso = (d: Date) => d.toISOString();

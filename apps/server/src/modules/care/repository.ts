@@ -7,8 +7,9 @@ import type {
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
-import { emergencyContacts, medications, notes, treatments, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { recordEvent } from '../patients/patient-writer.ts';
+import { emergencyContacts, medications, notes, treatments } from './schema.ts';
 
 type TreatmentRow = typeof treatments.$inferSelect;
 type NoteRow = typeof notes.$inferSelect;

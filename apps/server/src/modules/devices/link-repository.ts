@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
-import { deviceLinks, vitalReadings } from '../../db/schema.ts';
+import { vitalReadings } from '../../db/schema.ts';
+import { deviceLinks } from './schema.ts';
 
 export type DeviceLinkRow = typeof deviceLinks.$inferSelect;
 /** A link with what its newest reading says: when it was, and the battery it reported. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
-import { deviceTokens } from '../../db/schema.ts';
+import { deviceTokens } from './schema.ts';
 
 export type DeviceTokenRow = typeof deviceTokens.$inferSelect;
 export type NewDeviceToken = Omit<typeof deviceTokens.$inferInsert, 'id'>;

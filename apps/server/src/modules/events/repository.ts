@@ -1,7 +1,7 @@
 import { and, asc, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { epochMs, type Prelude, type Run, type Statement, statement } from '../../db/prepared.ts';
-import { liveEvents } from '../../db/schema.ts';
+import { liveEvents } from './schema.ts';
 
 export type LiveEventRow = typeof liveEvents.$inferSelect;
 /**

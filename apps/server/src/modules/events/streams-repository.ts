@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { eventStreams, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
+import { eventStreams } from './schema.ts';
 
 /**
  * Open event streams per user, in the database so the cap holds across instances. Each instance

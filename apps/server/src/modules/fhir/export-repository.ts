@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { fhirExportFiles, fhirExportJobs } from '../../db/schema.ts';
+import { fhirExportFiles, fhirExportJobs } from './schema.ts';
 
 export type ExportJobRow = typeof fhirExportJobs.$inferSelect;
 export type ExportFileRow = typeof fhirExportFiles.$inferSelect;

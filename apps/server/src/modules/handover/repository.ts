@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
-import { handovers, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
+import { handovers } from './schema.ts';
 
 export type HandoverRecord = typeof handovers.$inferSelect;
 export type NewHandover = Omit<

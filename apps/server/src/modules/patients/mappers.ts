@@ -9,7 +9,7 @@ import {
   withPatientFields,
   withStaleness,
 } from '@vigil/domain';
-import type { patients } from '../../db/schema.ts';
+import type { patients } from './schema.ts';
 
 type PatientRow = typeof patients.$inferSelect;
 

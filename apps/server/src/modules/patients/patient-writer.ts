@@ -4,7 +4,7 @@ import { VITAL_KEYS } from '@vigil/domain';
 import { getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { columnList, type Prelude, type Run, rowMapper, statement } from '../../db/prepared.ts';
-import { patientEvents, patients } from '../../db/schema.ts';
+import { patientEvents, patients } from './schema.ts';
 
 // The one writer of a patient's clinical state (issue 39): every write to the `patients` table is a
 // change applied by `apply`, in its caller's transaction (`run`). A change is one of the kinds below

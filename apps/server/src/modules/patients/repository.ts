@@ -16,14 +16,12 @@ import {
   handovers,
   medications,
   notes,
-  patientEvents,
-  patients,
-  spo2ScaleChanges,
   treatments,
   users,
   vitalReadings,
 } from '../../db/schema.ts';
 import { apply, type PatientPatch } from './patient-writer.ts';
+import { patientEvents, patients, spo2ScaleChanges } from './schema.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type { PatientPatch };

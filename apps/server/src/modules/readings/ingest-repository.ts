@@ -1,8 +1,9 @@
 import { VITAL_SIGNS } from '@vigil/domain';
 import { getTableColumns } from 'drizzle-orm';
 import { columnList, epochMs, type Run, rowMapper, statement } from '../../db/prepared.ts';
-import { patients, vitalReadings } from '../../db/schema.ts';
+import { patients } from '../../db/schema.ts';
 import type { PatientRow, ReadingRow, SentReading, StoredKey } from './repository.ts';
+import { vitalReadings } from './schema.ts';
 
 // The ingest's own statements (decision 007): hand-written and prepared, run in its transaction.
 

@@ -1,5 +1,5 @@
 import { measurementsOf, type VitalReading } from '@vigil/domain';
-import type { vitalReadings } from '../../db/schema.ts';
+import type { vitalReadings } from './schema.ts';
 
 // Row → wire shape: dates become ISO strings, and nothing outside the schema leaves the server.
 export const toVitalReading = (

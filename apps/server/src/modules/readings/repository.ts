@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { patients, users, vitalReadings } from '../../db/schema.ts';
+import { patients, users } from '../../db/schema.ts';
+import { vitalReadings } from './schema.ts';
 
 export type ReadingRow = typeof vitalReadings.$inferSelect;
 /** A reading as the request sends it: the stored fields, absent or null where not measured. */

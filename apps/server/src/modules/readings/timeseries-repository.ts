@@ -2,8 +2,8 @@ import { READING_MEASUREMENTS, type ReadingMeasurement, VITAL_SIGNS } from '@vig
 import { getTableColumns } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { columnList, epochMs, rowMapper, statement } from '../../db/prepared.ts';
-import { vitalReadings } from '../../db/schema.ts';
 import type { ReadingRow } from './repository.ts';
+import { vitalReadings } from './schema.ts';
 
 // The catalogue's measurements as SQL, for the statements that summarise readings (decision 029).
 

@@ -2,8 +2,9 @@ import { type Spo2ScaleChange, VITAL_SIGNS } from '@vigil/domain';
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowMapper } from '../../db/prepared.ts';
-import { patients, spo2ScaleChanges, vitalReadings } from '../../db/schema.ts';
+import { patients, spo2ScaleChanges } from '../../db/schema.ts';
 import type { ReadingRow } from './repository.ts';
+import { vitalReadings } from './schema.ts';
 
 /** The two ends of a patient's NEWS2 series over a window, as stored readings. */
 export interface SeriesEnds {

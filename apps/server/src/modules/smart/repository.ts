@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { smartAccessTokens, smartAssertionJtis, smartClients } from '../../db/schema.ts';
+import { smartAccessTokens, smartAssertionJtis, smartClients } from './schema.ts';
 
 export type SmartClientRow = typeof smartClients.$inferSelect;
 

@@ -3,8 +3,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { runOn } from '../../db/prepared.ts';
-import { shiftAssignments, shiftLeads, users, wardMembers, wardSettings } from '../../db/schema.ts';
+import { users, wardMembers } from '../../db/schema.ts';
 import type { AlsoInTransaction } from './repository.ts';
+import { shiftAssignments, shiftLeads, wardSettings } from './schema.ts';
 
 export type AssignmentRow = typeof shiftAssignments.$inferSelect & {
   nurseName: string;

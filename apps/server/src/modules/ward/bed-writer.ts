@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bedMoves, shiftAssignments, wardBeds } from '../../db/schema.ts';
+import { bedMoves, shiftAssignments, wardBeds } from './schema.ts';
 
 // The ward's beds, their moves and the nurses' assignments are this module's tables
 // (apps/server/test/table-owners.test.ts): another module that moves a patient in its own

@@ -2,8 +2,9 @@ import type { BedMoveKind, WardLayoutInput } from '@vigil/domain';
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
-import { bedMoves, patients, users, wardBays, wardBeds } from '../../db/schema.ts';
+import { patients, users } from '../../db/schema.ts';
 import { apply } from '../patients/patient-writer.ts';
+import { bedMoves, wardBays, wardBeds } from './schema.ts';
 
 export type BayRow = typeof wardBays.$inferSelect;
 export type BedRow = typeof wardBeds.$inferSelect;

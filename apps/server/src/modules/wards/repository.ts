@@ -3,10 +3,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import { type Run, runOn, statement } from '../../db/prepared.ts';
-import { type bedMoves, patients, users, wardBeds, wardMembers, wards } from '../../db/schema.ts';
+import { type bedMoves, patients, users, wardBeds } from '../../db/schema.ts';
 import type { WardCheck } from '../../plugins/route-access.ts';
 import { apply, recordEvent } from '../patients/patient-writer.ts';
 import { moveBed, recordMove, unassign } from '../ward/bed-writer.ts';
+import { wardMembers, wards } from './schema.ts';
 
 export type WardRow = typeof wards.$inferSelect;
 

@@ -1,11 +1,7 @@
 import { and, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  vitalReadings,
-  wearableAuthorizations,
-  wearableConnections,
-  wearableWebhookReceipts,
-} from '../../db/schema.ts';
+import { vitalReadings } from '../../db/schema.ts';
+import { wearableAuthorizations, wearableConnections, wearableWebhookReceipts } from './schema.ts';
 
 export type ConnectionRow = typeof wearableConnections.$inferSelect;
 export type NewConnection = Omit<typeof wearableConnections.$inferInsert, 'id'>;
