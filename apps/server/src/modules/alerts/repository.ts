@@ -12,7 +12,8 @@ import {
 import { and, desc, eq, getTableColumns, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { columnList, type Run, rowMapper, statement } from '../../db/prepared.ts';
-import { patients, users } from '../../db/schema.ts';
+import { people, usernameOf } from '../auth/reader.ts';
+import { PATIENTS, patientMsBetween, patientsOnWards, VITAL_COLUMNS } from '../patients/reader.ts';
 import { alertSettings, alerts } from './schema.ts';
 
 export type AlertRow = typeof alerts.$inferSelect;
@@ -25,11 +26,11 @@ export type AlertPatch = Partial<
 >;
 
 const toRow = rowMapper(alerts);
-/** The patients table's column of each vital sign, in catalogue order. */
-const VITAL_COLUMNS = VITAL_SIGNS.map((v) => getTableColumns(patients)[v.key].name);
+/** Who acknowledged an alert. */
+const acknowledger = people('acknowledger');
 const COLUMNS = columnList(alerts, 'a');
 /** Each statement answers alerts with who acknowledged them, by name. */
-const VIEW = `${COLUMNS}, (select username from users u where u.id = a.acknowledged_by) as acknowledged_by_name`;
+const VIEW = `${COLUMNS}, ${usernameOf('a.acknowledged_by')} as acknowledged_by_name`;
 const toView = (raw: Record<string, unknown>): AlertView => ({
   ...toRow(raw),
   acknowledgedByName: (raw.acknowledged_by_name as string | null) ?? null,
@@ -66,7 +67,7 @@ const STATEMENTS = {
   /** A ward's settings: the row whose id is the ward's (decision 035). */
   settings: statement('alert_settings_of_ward', 'select settings from alert_settings where id = $1'),
   /** The ward a patient lies on: whose deadlines her alerts keep. */
-  wardOf: statement('alerts_ward_of_patient', 'select ward_id from patients where id = $1'),
+  wardOf: statement('alerts_ward_of_patient', `select p.ward_id from ${PATIENTS} p where p.id = $1`),
   byId: statement('alerts_by_id', `select ${VIEW} from alerts a where a.id = $1 for update`),
   /**
    * Due work, claimed: pending alerts whose confirmation time has come (by the confirmation delay of
@@ -77,7 +78,7 @@ const STATEMENTS = {
   claimDue: statement(
     'alerts_claim_due_by_ward',
     `select ${VIEW}, p.news2 as patient_news2, p.ward_id as patient_ward_id
-     from alerts a join patients p on p.id = a.patient_id
+     from alerts a join ${PATIENTS} p on p.id = a.patient_id
        left join alert_settings s on s.id = p.ward_id
      where (a.state = 'pending'
             and a.pending_since <= $2::timestamptz
@@ -90,12 +91,12 @@ const STATEMENTS = {
   /** A patient's NEWS2 and the values it scored, as the clinical alert reads them. */
   scoredPatient: statement(
     'alerts_scored_patient',
-    `select p.id, p.news2, ${VITAL_COLUMNS.map((c) => `p.${c}`).join(', ')} from patients p where p.id = $1`,
+    `select p.id, p.news2, ${VITAL_COLUMNS.map((c) => `p.${c}`).join(', ')} from ${PATIENTS} p where p.id = $1`,
   ),
   /** Patients whose observations are overdue and who have no open overdue alert. */
   overduePatients: statement(
     'alerts_overdue_patients',
-    `select p.id, p.ward_id, p.next_observation_due from patients p
+    `select p.id, p.ward_id, p.next_observation_due from ${PATIENTS} p
      where p.next_observation_due <= $1
        and not exists (select 1 from alerts a where a.patient_id = p.id and a.condition = 'observations-overdue' and ${OPEN})
      order by p.id limit 500`,
@@ -103,7 +104,7 @@ const STATEMENTS = {
   /** Open overdue alerts whose patient is no longer overdue (observations taken, an exception recorded). */
   overdueEnded: statement(
     'alerts_overdue_ended',
-    `select ${VIEW}, p.monitoring_exception is not null as has_exception from alerts a join patients p on p.id = a.patient_id
+    `select ${VIEW}, p.monitoring_exception is not null as has_exception from alerts a join ${PATIENTS} p on p.id = a.patient_id
      where a.condition = 'observations-overdue' and ${OPEN}
        and (p.next_observation_due is null or p.next_observation_due > $1)
      for update of a skip locked`,
@@ -213,9 +214,9 @@ export function createAlertRepository(db: Db) {
             ? ne(alerts.state, 'resolved')
             : eq(alerts.state, query.state);
       const rows = await db
-        .select({ alert: alerts, acknowledgedByName: users.username })
+        .select({ alert: alerts, acknowledgedByName: acknowledger.username })
         .from(alerts)
-        .leftJoin(users, eq(users.id, alerts.acknowledgedBy))
+        .leftJoin(acknowledger, eq(acknowledger.id, alerts.acknowledgedBy))
         .where(
           and(
             state,
@@ -225,13 +226,7 @@ export function createAlertRepository(db: Db) {
             query.since ? gte(alerts.raisedAt, new Date(query.since)) : undefined,
             scope && !scope.all
               ? scope.wardIds.length > 0
-                ? inArray(
-                    alerts.patientId,
-                    db
-                      .select({ id: patients.id })
-                      .from(patients)
-                      .where(inArray(patients.wardId, [...scope.wardIds])),
-                  )
+                ? inArray(alerts.patientId, patientsOnWards(scope.wardIds))
                 : sql`false`
               : undefined,
           ),
@@ -256,9 +251,7 @@ export function createAlertRepository(db: Db) {
           (select count(*)::int from w where escalation_level > 0) as escalated,
           (select percentile_cont(0.5) within group (order by extract(epoch from (acknowledged_at - confirmed_at)) * 1000)
              from w where acknowledged_at is not null)::float8 as median_ms,
-          (select sum(extract(epoch from (
-             least(${to.toISOString()}::timestamptz, now()) - greatest(${from.toISOString()}::timestamptz, p.created_at))) * 1000)
-             from ${patients} p where p.created_at < ${to.toISOString()}::timestamptz)::float8 as patient_ms
+          ${patientMsBetween(from, to)}::float8 as patient_ms
       `);
       return (result as unknown as { rows: StatsRow[] }).rows[0]!;
     },

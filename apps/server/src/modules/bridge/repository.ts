@@ -1,7 +1,10 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { people } from '../auth/reader.ts';
 import { bridgePairings } from './schema.ts';
+
+/** Who a pairing was issued to. */
+const person = people('person');
 
 export function createBridgeRepository(db: Db) {
   return {
@@ -26,16 +29,7 @@ export function createBridgeRepository(db: Db) {
         )
         .returning({ userId: bridgePairings.userId, expiresAt: bridgePairings.expiresAt });
       if (!used) return undefined;
-      const [user] = await db
-        .select({
-          id: users.id,
-          username: users.username,
-          role: users.role,
-          status: users.status,
-          mustChangePassword: users.mustChangePassword,
-        })
-        .from(users)
-        .where(eq(users.id, used.userId));
+      const [user] = await db.select().from(person).where(eq(person.id, used.userId));
       return user && { user, expiresAt: used.expiresAt };
     },
 

@@ -7,7 +7,7 @@ import type {
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
-import { users } from '../../db/schema.ts';
+import { people } from '../auth/reader.ts';
 import { recordEvent } from '../patients/patient-writer.ts';
 import { emergencyContacts, medications, notes, treatments } from './schema.ts';
 
@@ -20,6 +20,9 @@ export interface DeletedRow {
   id: number;
   patientId: number;
 }
+
+/** Who wrote a note. */
+const author = people('author');
 
 const date = (iso: string) => new Date(iso);
 const dateOrNull = (iso: string | null | undefined) => (iso ? new Date(iso) : null);
@@ -95,9 +98,9 @@ export function createCareRepository(root: Db) {
     /** A patient's notes, newest first, each with who wrote it. */
     listNotes: (patientId: number) =>
       db
-        .select({ note: notes, byName: users.username })
+        .select({ note: notes, byName: author.username })
         .from(notes)
-        .leftJoin(users, eq(users.id, notes.createdBy))
+        .leftJoin(author, eq(author.id, notes.createdBy))
         .where(eq(notes.patientId, patientId))
         .orderBy(desc(notes.createdAt), desc(notes.id)),
 

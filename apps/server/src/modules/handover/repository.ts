@@ -1,9 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
-import { users } from '../../db/schema.ts';
+import { people } from '../auth/reader.ts';
 import { handovers } from './schema.ts';
 
 export type HandoverRecord = typeof handovers.$inferSelect;
@@ -19,9 +18,9 @@ export type HandoverRow = HandoverRecord & {
 };
 type Also = (run: Run, row: HandoverRecord) => Promise<unknown>;
 
-const giver = alias(users, 'giver');
-const receiver = alias(users, 'receiver');
-const acceptor = alias(users, 'acceptor');
+const giver = people('giver');
+const receiver = people('receiver');
+const acceptor = people('acceptor');
 
 /** Handovers given and accepted: the only place the handovers table is touched. */
 export function createHandoverRepository(root: Db) {

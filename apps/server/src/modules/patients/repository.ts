@@ -5,26 +5,21 @@ import {
   type Spo2Scale,
   withUnrecordedVitals,
 } from '@vigil/domain';
-import { and, asc, desc, eq, gte, ilike, isNull, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
-import {
-  alerts,
-  bedMoves,
-  deviceLinks,
-  handovers,
-  medications,
-  notes,
-  treatments,
-  users,
-  vitalReadings,
-} from '../../db/schema.ts';
+import { timelineAlerts } from '../alerts/timeline-reader.ts';
+import { people } from '../auth/reader.ts';
+import { timelineMedications, timelineNotes, timelineTreatmentsGiven } from '../care/timeline-reader.ts';
+import { timelineDeviceLinks } from '../devices/timeline-reader.ts';
+import { timelineHandovers } from '../handover/timeline-reader.ts';
+import { timelineObservations } from '../readings/timeline-reader.ts';
+import { timelineBedMoves } from '../ward/timeline-reader.ts';
 import { apply, type PatientPatch } from './patient-writer.ts';
+import type { PatientRow } from './reader.ts';
 import { patientEvents, patients, spo2ScaleChanges } from './schema.ts';
 
-export type PatientRow = typeof patients.$inferSelect;
-export type { PatientPatch };
+export type { PatientPatch, PatientRow };
 
 /** Spec point 9: Critical first, then oxygen level descending (id as a stable tie-break). */
 const SPEC_ORDER = [
@@ -33,13 +28,8 @@ const SPEC_ORDER = [
   asc(patients.id),
 ];
 
-// The people named in a timeline: who recorded, corrected, acknowledged, gave, accepted.
-const recorder = alias(users, 'recorder');
-const corrector = alias(users, 'corrector');
-const acknowledger = alias(users, 'acknowledger');
-const giver = alias(users, 'giver');
-const receiver = alias(users, 'receiver');
-const acceptor = alias(users, 'acceptor');
+/** Who did what a timeline entry of this module's tables records. */
+const by = people('by');
 
 /**
  * How many of each kind of record a timeline reads, newest first: a long stay's observation sets
@@ -189,101 +179,28 @@ export function createPatientRepository(db: Db) {
             type: patientEvents.type,
             data: patientEvents.data,
             createdAt: patientEvents.createdAt,
-            createdByName: users.username,
+            createdByName: by.username,
           })
           .from(patientEvents)
-          .leftJoin(users, eq(users.id, patientEvents.createdBy))
+          .leftJoin(by, eq(by.id, patientEvents.createdBy))
           .where(eq(patientEvents.patientId, id))
           .orderBy(desc(patientEvents.createdAt))
           .limit(limit),
         db
-          .select({ change: spo2ScaleChanges, byName: users.username })
+          .select({ change: spo2ScaleChanges, byName: by.username })
           .from(spo2ScaleChanges)
-          .leftJoin(users, eq(users.id, spo2ScaleChanges.changedBy))
+          .leftJoin(by, eq(by.id, spo2ScaleChanges.changedBy))
           .where(eq(spo2ScaleChanges.patientId, id))
           .orderBy(desc(spo2ScaleChanges.changedAt), desc(spo2ScaleChanges.id))
           .limit(limit),
-        db
-          .select({ note: notes, byName: users.username })
-          .from(notes)
-          .leftJoin(users, eq(users.id, notes.createdBy))
-          .where(eq(notes.patientId, id))
-          .orderBy(desc(notes.createdAt))
-          .limit(limit),
-        db
-          .select({ treatment: treatments, byName: users.username })
-          .from(treatments)
-          .leftJoin(users, eq(users.id, treatments.completedBy))
-          .where(and(eq(treatments.patientId, id), eq(treatments.completed, true)))
-          .orderBy(desc(treatments.completedAt))
-          .limit(limit),
-        // A person's observations are always kept (the partition of `kept`, decision 029).
-        db
-          .select({
-            reading: vitalReadings,
-            byName: recorder.username,
-            correctedByName: corrector.username,
-          })
-          .from(vitalReadings)
-          .leftJoin(recorder, eq(recorder.id, vitalReadings.recordedBy))
-          .leftJoin(corrector, eq(corrector.id, vitalReadings.correctedBy))
-          .where(
-            and(
-              eq(vitalReadings.patientId, id),
-              eq(vitalReadings.kept, true),
-              eq(vitalReadings.provenance, 'observation'),
-            ),
-          )
-          .orderBy(desc(vitalReadings.readingTime), desc(vitalReadings.id))
-          .limit(limit),
-        // An alert still pending confirmation (a device's value) has not been raised to anyone yet.
-        db
-          .select({ alert: alerts, acknowledgedByName: acknowledger.username })
-          .from(alerts)
-          .leftJoin(acknowledger, eq(acknowledger.id, alerts.acknowledgedBy))
-          .where(and(eq(alerts.patientId, id), ne(alerts.state, 'pending')))
-          .orderBy(desc(alerts.raisedAt))
-          .limit(limit),
-        db
-          .select({ medication: medications, byName: users.username })
-          .from(medications)
-          .leftJoin(users, eq(users.id, medications.createdBy))
-          .where(eq(medications.patientId, id))
-          .orderBy(desc(medications.createdAt))
-          .limit(limit),
-        db
-          .select({ link: deviceLinks, byName: users.username })
-          .from(deviceLinks)
-          .leftJoin(users, eq(users.id, deviceLinks.linkedBy))
-          .where(eq(deviceLinks.patientId, id))
-          .orderBy(desc(deviceLinks.linkedAt))
-          .limit(limit),
-        db
-          .select({
-            handover: handovers,
-            givenByName: giver.username,
-            toName: receiver.username,
-            acceptedByName: acceptor.username,
-          })
-          .from(handovers)
-          .leftJoin(giver, eq(giver.id, handovers.givenBy))
-          .leftJoin(receiver, eq(receiver.id, handovers.toNurseId))
-          .leftJoin(acceptor, eq(acceptor.id, handovers.acceptedBy))
-          .where(eq(handovers.patientId, id))
-          .orderBy(desc(handovers.givenAt))
-          .limit(limit),
-        db
-          .select({
-            move: bedMoves,
-            byName: users.username,
-            fromWardName: sql<string | null>`(select w.name from wards w where w.id = ${bedMoves.fromWard})`,
-            toWardName: sql<string | null>`(select w.name from wards w where w.id = ${bedMoves.toWard})`,
-          })
-          .from(bedMoves)
-          .leftJoin(users, eq(users.id, bedMoves.byUser))
-          .where(eq(bedMoves.patientId, id))
-          .orderBy(desc(bedMoves.at))
-          .limit(limit),
+        timelineNotes(db, id, limit),
+        timelineTreatmentsGiven(db, id, limit),
+        timelineObservations(db, id, limit),
+        timelineAlerts(db, id, limit),
+        timelineMedications(db, id, limit),
+        timelineDeviceLinks(db, id, limit),
+        timelineHandovers(db, id, limit),
+        timelineBedMoves(db, id, limit),
       ]);
       return {
         events,
