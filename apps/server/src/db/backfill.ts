@@ -11,12 +11,17 @@ import {
   type VitalState,
 } from '@vigil/domain';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { deviceLinkRecords } from '../modules/devices/reader.ts';
 import { apply } from '../modules/patients/patient-writer.ts';
+import { type PatientRow, patientRecords } from '../modules/patients/reader.ts';
+import { readingRecords } from '../modules/readings/reader.ts';
 import type { Db } from './client.ts';
 import { runOn } from './prepared.ts';
-import { deviceLinks, patients, vitalReadings } from './schema.ts';
 
-type PatientRow = typeof patients.$inferSelect;
+// The tables are the modules': read as their owners' readers give them (decision 041).
+const patients = patientRecords('p');
+const vitalReadings = readingRecords('r');
+const deviceLinks = deviceLinkRecords('l');
 
 /**
  * The data half of migrations 0008–0009 (decision 014), run at start-up after the SQL migrations:

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
-import { vitalReadings } from '../../db/schema.ts';
+import { readingRecords } from '../readings/reader.ts';
 import { deviceLinks } from './schema.ts';
 
 export type DeviceLinkRow = typeof deviceLinks.$inferSelect;
@@ -18,6 +18,9 @@ export type AlsoInTransaction<T> = (
   changed: DeviceLinkView[],
   activeByPatient: Map<number, DeviceLinkView[]>,
 ) => Promise<T>;
+
+// The readings are the readings module's: read as its reader gives them (decision 041).
+const vitalReadings = readingRecords('v');
 
 // The newest reading of the link's device: one index lookup (vital_readings_device_time_uq).
 const newest = sql`lateral (
@@ -153,7 +156,7 @@ export function createDeviceLinkRepository(db: Db) {
           select l2.id, greatest(coalesce(l2.heartbeat_at, l2.state_changed_at), l2.state_changed_at,
                                  coalesce(n.reading_time, l2.state_changed_at)) as heard_at
           from ${deviceLinks} l2 left join lateral (
-            select reading_time from ${vitalReadings} v where v.device_id = l2.device_id
+            select reading_time from ${readingRecords('v')} where v.device_id = l2.device_id
             order by reading_time desc limit 1
           ) n on true
           where l2.ended_at is null and l2.state <> 'disconnected'

@@ -1,25 +1,33 @@
 import { NEWS2_VITAL_SIGNS } from '@vigil/domain';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { deviceLinks, patients, vitalReadings } from '../../db/schema.ts';
+import { type DeviceLinkRow, deviceLinkRecords } from '../devices/reader.ts';
+import { type PatientRow, patientRecords, scaleChanges } from '../patients/reader.ts';
+import { type ReadingRow, readingRecords } from '../readings/reader.ts';
 import { BP_COMPONENTS, SINGLE_VITAL_OBSERVATIONS } from './codes.ts';
 import { exportedProvenances } from './provenance.ts';
 import type { ObservationCursor, SortOrder } from './search.ts';
 
-export type FhirPatientRow = Pick<typeof patients.$inferSelect, 'id' | 'name' | 'lastUpdated' | 'spo2Scale'>;
+// The patients, readings and device links are other modules' tables: read as their owners' readers
+// give them, joined into these queries (decision 041).
+const patients = patientRecords('p');
+const vitalReadings = readingRecords('r');
+const deviceLinks = deviceLinkRecords('l');
+
+export type FhirPatientRow = Pick<PatientRow, 'id' | 'name' | 'lastUpdated' | 'spo2Scale'>;
 /**
  * A reading with the NEWS2 SpO2 scale in force when it was measured and the device link (FHIR
  * Device id) of its device for its patient, if any. The row is the table's, whatever columns it
  * gains (the mappers read the ones they know: mappers.ts `ReadingForFhir`).
  */
-export type FhirReadingRow = typeof vitalReadings.$inferSelect & {
+export type FhirReadingRow = ReadingRow & {
   spo2Scale: number;
   deviceLinkId: number | null;
   /** reading_time in microseconds since 1970, exactly as stored (a page cursor's time). */
   readingTimeUs: number;
 };
 /** A device link with what its device measured last (its FHIR Device.type). */
-export type FhirDeviceRow = typeof deviceLinks.$inferSelect & { measures: DeviceMeasures | null };
+export type FhirDeviceRow = DeviceLinkRow & { measures: DeviceMeasures | null };
 export type DeviceMeasures = 'oxygen-saturation' | 'blood-pressure' | 'temperature' | 'other';
 
 const patientColumns = {
@@ -36,10 +44,10 @@ const patientColumns = {
  * replaced; with no change recorded, the patient's scale now.
  */
 const scaleWhenMeasured = sql<number>`coalesce(
-  (select c.to_scale from spo2_scale_changes c
+  (select c.to_scale from ${scaleChanges('c')}
     where c.patient_id = ${vitalReadings.patientId} and c.changed_at <= ${vitalReadings.readingTime}
     order by c.changed_at desc, c.id desc limit 1),
-  (select c.from_scale from spo2_scale_changes c
+  (select c.from_scale from ${scaleChanges('c')}
     where c.patient_id = ${vitalReadings.patientId} and c.changed_at > ${vitalReadings.readingTime}
     order by c.changed_at, c.id limit 1),
   ${patients.spo2Scale})`;
@@ -60,7 +68,7 @@ const KIND_CONDITION: Record<string, () => SQL> = {
 };
 
 /** The device link of a reading's device for its patient (the latest), as FHIR `Device/{id}`. */
-const deviceLinkOf = sql<number | null>`(select dl.id from device_links dl
+const deviceLinkOf = sql<number | null>`(select dl.id from ${deviceLinkRecords('dl')}
   where dl.patient_id = ${vitalReadings.patientId} and dl.device_id = ${vitalReadings.deviceId}
   order by dl.linked_at desc, dl.id desc limit 1)`;
 
@@ -71,7 +79,7 @@ const fromMicroseconds = (us: number) =>
   sql`(timestamptz 'epoch' + ${us}::float8 * interval '1 microsecond')`;
 
 const readingColumns = {
-  reading: vitalReadings,
+  reading: vitalReadings._.selectedFields,
   spo2Scale: scaleWhenMeasured,
   deviceLinkId: deviceLinkOf,
   readingTimeUs: microseconds(vitalReadings.readingTime),
@@ -175,7 +183,7 @@ function patientConditions(filter: PatientFilter): SQL[] {
 }
 
 const toReadingRow = (r: {
-  reading: typeof vitalReadings.$inferSelect;
+  reading: ReadingRow;
   spo2Scale: number;
   deviceLinkId: number | null;
   readingTimeUs: number;
@@ -360,11 +368,11 @@ export function createFhirRepository(db: Db) {
           when r.systolic_bp is not null or r.diastolic_bp is not null then 'blood-pressure'
           when r.temperature is not null then 'temperature'
           else 'other' end
-        from vital_readings r
+        from ${readingRecords('r')}
         where r.patient_id = ${deviceLinks.patientId} and r.device_id = ${deviceLinks.deviceId}
         order by r.reading_time desc limit 1)`;
       const query = db
-        .select({ link: deviceLinks, measures })
+        .select({ link: deviceLinks._.selectedFields, measures })
         .from(deviceLinks)
         .innerJoin(patients, eq(patients.id, deviceLinks.patientId))
         .where(and(...conditions))

@@ -1,22 +1,56 @@
 import { VITAL_SIGNS } from '@vigil/domain';
 import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { patients } from './schema.ts';
+import { columnList, rowMapper } from '../../db/prepared.ts';
+import { patients, spo2ScaleChanges } from './schema.ts';
 
-// What other modules may read of this module's tables (decision 041). Each reader is joined into the
-// caller's own query, so owning the read adds no round trip.
+// What other modules may read of this module's tables (decision 041). A patient's record has no
+// secret: others read all of it (the ingest, trends, FHIR, the backfill), and write it only through
+// patient-writer.ts. Each view is joined into the caller's own query, so owning the read adds no
+// round trip.
 
 const qb = new QueryBuilder();
 
-/** A patient's stored row, as other modules receive it. */
+/** A patient's stored record, as `patientRecords` and `toPatientRow` give it. */
 export type PatientRow = typeof patients.$inferSelect;
+
+/** Patients as other modules join them: the whole record. `as` names the join. */
+export const patientRecords = (as: string) => qb.select().from(patients).as(as);
+
+/** A raw row of the patients table (column names, driver values) as Drizzle reads it. */
+export const toPatientRow = rowMapper(patients);
+
+/**
+ * SQL text: the patients whose ids are in `idsExpression` (an int[]), locked in id order (so
+ * concurrent lockers queue, never deadlock). FOR NO KEY UPDATE leaves readings' foreign-key checks
+ * free.
+ */
+export const lockPatients = (idsExpression: string) =>
+  `select ${columnList(patients)} from patients where id = any(${idsExpression}) order by id for no key update`;
+
+/** SQL text: the patient whose id is `idExpression`, locked as `lockPatients` locks them. */
+export const lockPatient = (idExpression: string) =>
+  `select ${columnList(patients)} from patients where id = ${idExpression} for no key update`;
+
+/** The changes of patients' SpO2 scales (who made them aside): the scale in force at a time. */
+export const scaleChanges = (as: string) =>
+  qb
+    .select({
+      id: spo2ScaleChanges.id,
+      patientId: spo2ScaleChanges.patientId,
+      changedAt: spo2ScaleChanges.changedAt,
+      fromScale: spo2ScaleChanges.fromScale,
+      toScale: spo2ScaleChanges.toScale,
+    })
+    .from(spo2ScaleChanges)
+    .as(as);
 
 /** The patients table's column of each vital sign, in catalogue order (hand-written statements). */
 export const VITAL_COLUMNS = VITAL_SIGNS.map((v) => getTableColumns(patients)[v.key].name);
 
 /**
- * SQL text of the patients as hand-written statements join them (`join ${PATIENTS} p on …`): every
- * column, named as the table names them.
+ * SQL text of the patients as hand-written statements join them (`join ${PATIENTS} p on …`): the
+ * whole record, named as the table names it.
  */
 export const PATIENTS = '(select * from patients)';
 

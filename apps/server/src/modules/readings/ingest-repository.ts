@@ -1,8 +1,9 @@
 import { VITAL_SIGNS } from '@vigil/domain';
 import { getTableColumns } from 'drizzle-orm';
 import { columnList, epochMs, type Run, rowMapper, statement } from '../../db/prepared.ts';
-import { patients } from '../../db/schema.ts';
-import type { PatientRow, ReadingRow, SentReading, StoredKey } from './repository.ts';
+import { simulatedDevices } from '../devices/reader.ts';
+import { lockPatient, lockPatients, type PatientRow, toPatientRow } from '../patients/reader.ts';
+import type { ReadingRow, SentReading, StoredKey } from './repository.ts';
 import { vitalReadings } from './schema.ts';
 
 // The ingest's own statements (decision 007): hand-written and prepared, run in its transaction.
@@ -33,8 +34,6 @@ const SENT_COLUMNS = Object.entries(getTableColumns(vitalReadings)).filter(
 );
 
 const toReadingRow = rowMapper(vitalReadings);
-const toPatientRow = rowMapper(patients);
-const PATIENT_COLUMNS = columnList(patients);
 
 const SENT_TARGETS = SENT_COLUMNS.map(([, c]) => `"${c.name}"`).join(', ');
 const SENT_NAMES = SENT_COLUMNS.map(([key]) => `"${key}"`).join(', ');
@@ -72,10 +71,10 @@ function lockAndInsertText(skipStored: boolean) {
       ]
     : ['', 'x.id', 'x'];
   return `with locked as materialized (
-      select ${PATIENT_COLUMNS} from patients where id = any($3::int[]) order by id for no key update
+      ${lockPatients('$3::int[]')}
     ),
     simulated as materialized (
-      select device_id from device_links where device_id = any($4::text[]) and ended_at is null and simulated
+      ${simulatedDevices('$4::text[]')}
     ),
     x as materialized (
       select nextval('vital_readings_id_seq')::int as id, x.* -- the id column's own sequence (serial)
@@ -221,10 +220,7 @@ export function correctionStatements(run: Run) {
   };
 }
 
-const LOCK_PATIENT = statement(
-  'correction_lock_patient',
-  `select ${PATIENT_COLUMNS} from patients where id = $1 for no key update`,
-);
+const LOCK_PATIENT = statement('correction_lock_patient', lockPatient('$1'));
 const LOCK_READING = statement(
   'correction_lock_reading',
   `select ${columnList(vitalReadings)} from vital_readings where id = $1 and patient_id = $2 for update`,

@@ -1,9 +1,11 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { patients, users } from '../../db/schema.ts';
+import { people } from '../auth/reader.ts';
+import { type PatientRow, patientRecords } from '../patients/reader.ts';
+import type { ReadingRow } from './reader.ts';
 import { vitalReadings } from './schema.ts';
 
-export type ReadingRow = typeof vitalReadings.$inferSelect;
+export type { PatientRow, ReadingRow };
 /** A reading as the request sends it: the stored fields, absent or null where not measured. */
 export type SentReading = {
   patientId: number;
@@ -21,7 +23,11 @@ export interface StoredKey {
   id: number;
   createdAt: Date;
 }
-export type PatientRow = typeof patients.$inferSelect;
+
+// The patient and the person who corrected a reading are other modules': read as their readers give
+// them (decision 041).
+const patients = patientRecords('p');
+const users = people('u');
 
 export function createReadingRepository(db: Db) {
   return {

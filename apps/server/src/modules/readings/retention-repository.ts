@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { Run } from '../../db/prepared.ts';
 import { statement } from '../../db/prepared.ts';
+import { readingsNamedByAlerts } from '../alerts/reader.ts';
 import { FIVE_MINUTES_OF, measurementRows, SUMMARISED } from './timeseries-repository.ts';
 
 // The storage of readings kept bounded (decision 029): raw stream readings summarised per minute
@@ -91,8 +92,7 @@ const STATEMENTS = {
   pin: adhoc(
     `update vital_readings set kept = true
      where not kept and reading_time < $1 and id in (
-       select raised_by_reading from alerts where raised_by_reading is not null
-       union select resolved_by_reading from alerts where resolved_by_reading is not null)`,
+       ${readingsNamedByAlerts})`,
   ),
   deleteFromDefault: adhoc('delete from vital_readings_stream_default where reading_time < $1 and id <= $2'),
 };

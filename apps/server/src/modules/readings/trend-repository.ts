@@ -2,9 +2,14 @@ import { type Spo2ScaleChange, VITAL_SIGNS } from '@vigil/domain';
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowMapper } from '../../db/prepared.ts';
-import { patients, spo2ScaleChanges } from '../../db/schema.ts';
+import { patientRecords, scaleChanges } from '../patients/reader.ts';
 import type { ReadingRow } from './repository.ts';
 import { vitalReadings } from './schema.ts';
+
+// Patients and their SpO2 scale changes are the patients module's: read as its reader gives them
+// (decision 041).
+const patients = patientRecords('p');
+const spo2ScaleChanges = scaleChanges('c');
 
 /** The two ends of a patient's NEWS2 series over a window, as stored readings. */
 export interface SeriesEnds {
@@ -89,7 +94,7 @@ export function createTrendRepository(db: Db) {
           json_build_object(${sql.join(VITAL_COLUMNS.map(latestOf), sql`, `)},
             'reading_time', (select r.reading_time from vital_readings r where ${inWindow} and ${anyVital}
               order by r.reading_time desc, r.id desc limit 1)) as latest
-        from patients p
+        from ${patientRecords('p')}
         where p.id in (${sql.join(
           patientIds.map((id) => sql`${id}`),
           sql`, `,

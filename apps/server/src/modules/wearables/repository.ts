@@ -1,13 +1,16 @@
 import { and, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { vitalReadings } from '../../db/schema.ts';
+import { type ReadingRow, readingRecords } from '../readings/reader.ts';
 import { wearableAuthorizations, wearableConnections, wearableWebhookReceipts } from './schema.ts';
 
 export type ConnectionRow = typeof wearableConnections.$inferSelect;
 export type NewConnection = Omit<typeof wearableConnections.$inferInsert, 'id'>;
 export type ConnectionPatch = Partial<NewConnection>;
 export type PendingAuthorization = typeof wearableAuthorizations.$inferSelect;
-export type WearableReadingRow = typeof vitalReadings.$inferSelect;
+export type WearableReadingRow = ReadingRow;
+
+// The readings are the readings module's: read as its reader gives them (decision 041).
+const vitalReadings = readingRecords('r');
 
 /** The only place the wearables module touches the database. */
 export function createWearableRepository(db: Db) {
