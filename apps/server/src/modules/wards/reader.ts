@@ -1,0 +1,22 @@
+import { type SQLWrapper, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { wardMembers } from './schema.ts';
+
+// What other modules may read of this module's tables (decision 041). Each is joined into the
+// caller's own query, so owning the read adds no round trip.
+
+const qb = new QueryBuilder();
+
+/** Who works on which ward, as other modules join it; `as` names the join. */
+export const memberships = (as: string) =>
+  qb.select({ userId: wardMembers.userId, wardId: wardMembers.wardId }).from(wardMembers).as(as);
+
+/** The ids of the wards the person `userId` works on, in order, as a JSON array ([] for none). */
+export const wardIdsOf = (userId: SQLWrapper) =>
+  sql<
+    number[]
+  >`coalesce((select json_agg(m.ward_id order by m.ward_id) from ward_members m where m.user_id = ${userId}), '[]'::json)`;
+
+/** Whether the person `userId` works on ward `wardId`. */
+export const worksOn = (userId: SQLWrapper, wardId: number) =>
+  sql<boolean>`exists (select 1 from ward_members m where m.user_id = ${userId} and m.ward_id = ${wardId})`;
