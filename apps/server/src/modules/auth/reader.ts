@@ -26,3 +26,7 @@ export const people = (as: string) =>
 /** SQL text: the name of the person whose id is `idExpression` (null for none), for hand-written statements. */
 export const usernameOf = (idExpression: string) =>
   `(select u.username from users u where u.id = ${idExpression})`;
+
+/** SQL text: people as `people` has them, a from-item named `as`, for hand-written statements. */
+export const peopleFrom = (as: string) =>
+  `(select id, username, role, status, must_change_password from users) ${as}`;

@@ -3,6 +3,7 @@ import { and, asc, count, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import { joinTheOnlyWard } from '../wards/member-writer.ts';
+import { wardIdsOf } from '../wards/reader.ts';
 import { sessions, users } from './schema.ts';
 
 export interface UserRow {
@@ -69,9 +70,7 @@ export function createAuthRepository(db: Db) {
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       persistent: sessions.persistent,
-      wardIds: sql<
-        number[]
-      >`coalesce((select json_agg(m.ward_id order by m.ward_id) from ward_members m where m.user_id = ${users.id}), '[]'::json)`,
+      wardIds: wardIdsOf(users.id),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

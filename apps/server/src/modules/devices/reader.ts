@@ -16,3 +16,11 @@ export const deviceLinkRecords = (as: string) => qb.select().from(deviceLinks).a
 /** SQL text: which of the devices in `idsExpression` (a text[]) have an active simulated link. */
 export const simulatedDevices = (idsExpression: string) =>
   `select device_id from device_links where device_id = any(${idsExpression}) and ended_at is null and simulated`;
+
+/** SQL text: the patient of the device link whose id is `idExpression`, a value (null for none). */
+export const patientOfDeviceLink = (idExpression: string) =>
+  `(select x.patient_id from device_links x where x.id = ${idExpression})`;
+
+/** SQL text: the patient of the device token whose id is `idExpression`, a value (null for none). */
+export const patientOfDeviceToken = (idExpression: string) =>
+  `(select x.patient_id from device_tokens x where x.id = ${idExpression})`;

@@ -1,6 +1,7 @@
 import { and, asc, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { epochMs, type Prelude, type Run, type Statement, statement } from '../../db/prepared.ts';
+import { wardOfPatient } from '../patients/reader.ts';
 import { liveEvents } from './schema.ts';
 
 export type LiveEventRow = typeof liveEvents.$inferSelect;
@@ -34,7 +35,7 @@ function insertEvents(name: string, prelude = ''): Statement {
     `${prelude}
      insert into live_events (type, patient_id, ward_id, data)
      select x.type, x.patient_id,
-       coalesce(x.ward_id, (select p.ward_id from patients p where p.id = x.patient_id)), x.data
+       coalesce(x.ward_id, (${wardOfPatient('x.patient_id')})), x.data
      from json_to_recordset($1::json) as x(type text, patient_id int, ward_id int, data jsonb)
      returning id, ward_id, ${epochMs('created_at')} as created_ms`,
   );

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray, lt } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { eventStreams } from './schema.ts';
+
+/**
+ * With the user's id, the advisory lock one stream opening per user holds (pg_advisory_xact_lock's
+ * two-key form, apart from the one-key locks elsewhere).
+ */
+const OPEN_LOCK_KEY = 7_314_163;
 
 /**
  * Open event streams per user, in the database so the cap holds across instances. Each instance
@@ -14,8 +19,12 @@ export function createStreamsRepository(db: Db, staleMs: number) {
     /** Registers a new stream unless the user has `cap` open; null when at the cap. */
     async open(userId: number, cap: number, now: Date): Promise<string | null> {
       return db.transaction(async (tx) => {
-        // One opening at a time per user: the count and the insert cannot interleave.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        // One opening at a time per user: the count and the insert cannot interleave. A lock of this
+        // module's own, not the user's row (another module's, decision 041), and so not one that
+        // waits on every change of the account.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${sql.raw(String(OPEN_LOCK_KEY))}, ${userId}::int)`,
+        );
         await tx
           .delete(eventStreams)
           .where(

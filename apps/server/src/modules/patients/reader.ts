@@ -1,6 +1,7 @@
 import { VITAL_SIGNS } from '@vigil/domain';
-import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
 import { columnList, rowMapper } from '../../db/prepared.ts';
 import { patients, spo2ScaleChanges } from './schema.ts';
 
@@ -69,3 +70,32 @@ export const patientMsBetween = (from: Date, to: Date): SQL<number | null> => sq
   select sum(extract(epoch from (
     least(${to.toISOString()}::timestamptz, now()) - greatest(${from.toISOString()}::timestamptz, p.created_at))) * 1000)
   from ${patients} p where p.created_at < ${to.toISOString()}::timestamptz)`;
+
+/**
+ * SQL text: the select of the ward of the patient whose id is `idExpression` (no row for none); a
+ * statement of its own, or in parentheses a value in another.
+ */
+export const wardOfPatient = (idExpression: string) =>
+  `select p.ward_id from patients p where p.id = ${idExpression}`;
+
+/** Where a patient is (her ward, whether discharged); undefined for no such patient. */
+export async function patientPlace(db: Pick<Db, 'select'>, patientId: number) {
+  const [row] = await db
+    .select({ wardId: patients.wardId, dischargedAt: patients.dischargedAt })
+    .from(patients)
+    .where(eq(patients.id, patientId));
+  return row;
+}
+
+/**
+ * The same with her row locked in the caller's transaction: a row lock, not an advisory one, so a
+ * change of her bed or ward also waits for any change of her through patient-writer.ts.
+ */
+export async function lockedPatientPlace(tx: Pick<Db, 'select'>, patientId: number) {
+  const [row] = await tx
+    .select({ wardId: patients.wardId, dischargedAt: patients.dischargedAt })
+    .from(patients)
+    .where(eq(patients.id, patientId))
+    .for('update');
+  return row;
+}

@@ -1,9 +1,9 @@
 import type { WardSettings } from '@vigil/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { runOn } from '../../db/prepared.ts';
-import { users, wardMembers } from '../../db/schema.ts';
+import { people } from '../auth/reader.ts';
+import { memberships, worksOn } from '../wards/reader.ts';
 import type { AlsoInTransaction } from './repository.ts';
 import { shiftAssignments, shiftLeads, wardSettings } from './schema.ts';
 
@@ -14,7 +14,10 @@ export type AssignmentRow = typeof shiftAssignments.$inferSelect & {
 export type LeadRow = typeof shiftLeads.$inferSelect & { nurseName: string; namedByName: string };
 export type StaffRow = { id: number; username: string; role: string; status: string };
 
-const assigner = alias(users, 'assigner');
+const nurse = people('nurse');
+const assigner = people('assigner');
+const person = people('u');
+const member = memberships('m');
 
 /** The ward's settings and who looks after whom in each shift. */
 export function createAssignmentRepository(root: Db) {
@@ -47,9 +50,9 @@ export function createAssignmentRepository(root: Db) {
     async assignments(shiftKeys: string[]): Promise<AssignmentRow[]> {
       if (shiftKeys.length === 0) return [];
       const rows = await root
-        .select({ a: shiftAssignments, nurseName: users.username, assignedByName: assigner.username })
+        .select({ a: shiftAssignments, nurseName: nurse.username, assignedByName: assigner.username })
         .from(shiftAssignments)
-        .innerJoin(users, eq(users.id, shiftAssignments.nurseId))
+        .innerJoin(nurse, eq(nurse.id, shiftAssignments.nurseId))
         .innerJoin(assigner, eq(assigner.id, shiftAssignments.assignedBy))
         .where(inArray(shiftAssignments.shiftKey, shiftKeys))
         .orderBy(asc(shiftAssignments.patientId));
@@ -86,9 +89,9 @@ export function createAssignmentRepository(root: Db) {
 
     async lead(wardId: number, shiftKey: string): Promise<LeadRow | undefined> {
       const [row] = await root
-        .select({ l: shiftLeads, nurseName: users.username, namedByName: assigner.username })
+        .select({ l: shiftLeads, nurseName: nurse.username, namedByName: assigner.username })
         .from(shiftLeads)
-        .innerJoin(users, eq(users.id, shiftLeads.nurseId))
+        .innerJoin(nurse, eq(nurse.id, shiftLeads.nurseId))
         .innerJoin(assigner, eq(assigner.id, shiftLeads.namedBy))
         .where(and(eq(shiftLeads.wardId, wardId), eq(shiftLeads.shiftKey, shiftKey)));
       return row && { ...row.l, nurseName: row.nurseName, namedByName: row.namedByName };
@@ -161,24 +164,24 @@ export function createAssignmentRepository(root: Db) {
     /** The members of a ward of these roles in this state, by name. */
     staff: (wardId: number, roles: readonly string[], status: string): Promise<StaffRow[]> =>
       root
-        .select({ id: users.id, username: users.username, role: users.role, status: users.status })
-        .from(users)
-        .innerJoin(wardMembers, and(eq(wardMembers.userId, users.id), eq(wardMembers.wardId, wardId)))
-        .where(and(inArray(users.role, roles as never[]), eq(users.status, status as never)))
-        .orderBy(asc(users.username)),
+        .select({ id: person.id, username: person.username, role: person.role, status: person.status })
+        .from(person)
+        .innerJoin(member, and(eq(member.userId, person.id), eq(member.wardId, wardId)))
+        .where(and(inArray(person.role, roles as never[]), eq(person.status, status as never)))
+        .orderBy(asc(person.username)),
 
     /** An account, and whether it works on the ward. */
     async user(id: number, wardId: number): Promise<(StaffRow & { onWard: boolean }) | undefined> {
       const [row] = await root
         .select({
-          id: users.id,
-          username: users.username,
-          role: users.role,
-          status: users.status,
-          onWard: sql<boolean>`exists (select 1 from ${wardMembers} m where m.user_id = ${users.id} and m.ward_id = ${wardId})`,
+          id: person.id,
+          username: person.username,
+          role: person.role,
+          status: person.status,
+          onWard: worksOn(person.id, wardId),
         })
-        .from(users)
-        .where(eq(users.id, id));
+        .from(person)
+        .where(eq(person.id, id));
       return row;
     },
   };

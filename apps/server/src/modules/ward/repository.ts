@@ -2,8 +2,9 @@ import type { BedMoveKind, WardLayoutInput } from '@vigil/domain';
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
-import { patients, users } from '../../db/schema.ts';
+import { people } from '../auth/reader.ts';
 import { apply } from '../patients/patient-writer.ts';
+import { lockedPatientPlace, patientPlace } from '../patients/reader.ts';
 import { bedMoves, wardBays, wardBeds } from './schema.ts';
 
 export type BayRow = typeof wardBays.$inferSelect;
@@ -29,6 +30,8 @@ export interface PatientPlace {
 
 const labelKey = (label: string) => label.toUpperCase();
 
+const person = people('u');
+
 /** Bays, beds and where each patient lies: the only place the ward's layout tables are touched. */
 export function createWardRepository(root: Db) {
   const transaction = <T>(fn: (tx: Db, run: Run) => Promise<T>) =>
@@ -50,11 +53,7 @@ export function createWardRepository(root: Db) {
 
   /** Locks the patient's row, so two changes of one patient's bed run one after the other. */
   async function placeOf(tx: Db, patientId: number): Promise<PatientPlace | null> {
-    const [patient] = await tx
-      .select({ dischargedAt: patients.dischargedAt, wardId: patients.wardId })
-      .from(patients)
-      .where(eq(patients.id, patientId))
-      .for('update');
+    const patient = await lockedPatientPlace(tx, patientId);
     if (!patient) return null;
     const [bed] = await tx.select().from(wardBeds).where(eq(wardBeds.patientId, patientId));
     return { dischargedAt: patient.dischargedAt, wardId: patient.wardId, bed: bed ?? null };
@@ -70,7 +69,7 @@ export function createWardRepository(root: Db) {
       .insert(bedMoves)
       .values({ ...move, at, byUser: userId })
       .returning();
-    const [by] = await tx.select({ name: users.username }).from(users).where(eq(users.id, userId));
+    const [by] = await tx.select({ name: person.username }).from(person).where(eq(person.id, userId));
     return { ...row!, byName: by?.name ?? '' };
   }
 
@@ -199,18 +198,15 @@ export function createWardRepository(root: Db) {
 
     /** Whether the patient exists and is on a ward (null: no such patient), and which ward. */
     async isOnWard(patientId: number): Promise<{ onWard: boolean; wardId: number } | null> {
-      const [row] = await root
-        .select({ dischargedAt: patients.dischargedAt, wardId: patients.wardId })
-        .from(patients)
-        .where(eq(patients.id, patientId));
+      const row = await patientPlace(root, patientId);
       return row ? { onWard: row.dischargedAt === null, wardId: row.wardId } : null;
     },
 
     async bedHistory(patientId: number): Promise<BedMoveRow[]> {
       const rows = await root
-        .select({ move: bedMoves, byName: users.username })
+        .select({ move: bedMoves, byName: person.username })
         .from(bedMoves)
-        .innerJoin(users, eq(users.id, bedMoves.byUser))
+        .innerJoin(person, eq(person.id, bedMoves.byUser))
         .where(eq(bedMoves.patientId, patientId))
         .orderBy(desc(bedMoves.at), desc(bedMoves.id));
       return rows.map((r) => ({ ...r.move, byName: r.byName }));

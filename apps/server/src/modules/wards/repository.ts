@@ -3,28 +3,35 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import { type Run, runOn, statement } from '../../db/prepared.ts';
-import { type bedMoves, patients, users, wardBeds } from '../../db/schema.ts';
 import type { WardCheck } from '../../plugins/route-access.ts';
+import { patientOfAlert } from '../alerts/reader.ts';
+import { people, peopleFrom } from '../auth/reader.ts';
+import { patientOfEmergencyContact, patientOfMedication, patientOfTreatment } from '../care/reader.ts';
+import { patientOfDeviceLink, patientOfDeviceToken } from '../devices/reader.ts';
+import { patientOfHandover } from '../handover/reader.ts';
 import { apply, recordEvent } from '../patients/patient-writer.ts';
-import { moveBed, recordMove, unassign } from '../ward/bed-writer.ts';
+import { lockedPatientPlace, wardOfPatient } from '../patients/reader.ts';
+import { type BedMoveRow, moveBed, recordMove, unassign } from '../ward/bed-writer.ts';
+import { lockedBed, lockedBedOf, placedBeds } from '../ward/reader.ts';
 import { wardMembers, wards } from './schema.ts';
 
 export type WardRow = typeof wards.$inferSelect;
 
-/** The ward of each kind of record a route acts on, by the record's id (decision 035). */
+/**
+ * The ward of each kind of record a route acts on, by the record's id (decision 035): the ward of
+ * its patient, each read from its owner's reader (no row when there is no such record): the same
+ * two index lookups as a join, in one statement.
+ */
 const WARD_OF: Record<WardCheck, string> = {
-  patient: 'select p.ward_id from patients p where p.id = $1',
-  'body-patient': 'select p.ward_id from patients p where p.id = $1',
-  alert: 'select p.ward_id from alerts x join patients p on p.id = x.patient_id where x.id = $1',
-  handover: 'select p.ward_id from handovers x join patients p on p.id = x.patient_id where x.id = $1',
-  treatment: 'select p.ward_id from treatments x join patients p on p.id = x.patient_id where x.id = $1',
-  medication: 'select p.ward_id from medications x join patients p on p.id = x.patient_id where x.id = $1',
-  'emergency-contact':
-    'select p.ward_id from emergency_contacts x join patients p on p.id = x.patient_id where x.id = $1',
-  'device-link':
-    'select p.ward_id from device_links x join patients p on p.id = x.patient_id where x.id = $1',
-  'device-token':
-    'select p.ward_id from device_tokens x join patients p on p.id = x.patient_id where x.id = $1',
+  patient: wardOfPatient('$1'),
+  'body-patient': wardOfPatient('$1'),
+  alert: wardOfPatient(patientOfAlert('$1')),
+  handover: wardOfPatient(patientOfHandover('$1')),
+  treatment: wardOfPatient(patientOfTreatment('$1')),
+  medication: wardOfPatient(patientOfMedication('$1')),
+  'emergency-contact': wardOfPatient(patientOfEmergencyContact('$1')),
+  'device-link': wardOfPatient(patientOfDeviceLink('$1')),
+  'device-token': wardOfPatient(patientOfDeviceToken('$1')),
 };
 const WARD_OF_STATEMENTS = Object.fromEntries(
   Object.entries(WARD_OF).map(([check, text]) => [
@@ -32,6 +39,8 @@ const WARD_OF_STATEMENTS = Object.fromEntries(
     statement(`ward_of_${check.replace('-', '_')}`, text),
   ]),
 ) as Record<WardCheck, ReturnType<typeof statement>>;
+
+const person = people('u');
 
 /** The hospital's wards and who works on which: the only place their tables are touched. */
 export function createWardsRepository(db: Db, run: Run) {
@@ -73,10 +82,10 @@ export function createWardsRepository(db: Db, run: Run) {
     /** Every membership, with the person's name and role, by ward then name. */
     async allMembers(): Promise<{ wardId: number; id: number; username: string; role: Role }[]> {
       return db
-        .select({ wardId: wardMembers.wardId, id: users.id, username: users.username, role: users.role })
+        .select({ wardId: wardMembers.wardId, id: person.id, username: person.username, role: person.role })
         .from(wardMembers)
-        .innerJoin(users, eq(users.id, wardMembers.userId))
-        .orderBy(asc(wardMembers.wardId), asc(users.username));
+        .innerJoin(person, eq(person.id, wardMembers.userId))
+        .orderBy(asc(wardMembers.wardId), asc(person.username));
     },
 
     /** Replaces the wards a person works on, in the caller's transaction. */
@@ -88,7 +97,7 @@ export function createWardsRepository(db: Db, run: Run) {
 
     /** Whether an account exists (and its role). */
     async userRole(userId: number): Promise<Role | undefined> {
-      const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+      const [row] = await db.select({ role: person.role }).from(person).where(eq(person.id, userId));
       return row?.role;
     },
 
@@ -100,7 +109,7 @@ export function createWardsRepository(db: Db, run: Run) {
       const rows = await tx<{ id: number }>(
         statement(
           'ward_recipients',
-          `select u.id from users u
+          `select u.id from ${peopleFrom('u')}
            where u.role = $2 and u.status = 'active'
              and ($2 = 'outreach' or exists (select 1 from ward_members m where m.user_id = u.id and m.ward_id = $1))
            order by u.id`,
@@ -122,19 +131,16 @@ export function createWardsRepository(db: Db, run: Run) {
     /** Members of a ward (id and name), for the screens that list a ward's staff. */
     async members(wardId: number) {
       return db
-        .select({ id: users.id, name: users.username, role: users.role })
+        .select({ id: person.id, name: person.username, role: person.role })
         .from(wardMembers)
-        .innerJoin(users, eq(users.id, wardMembers.userId))
-        .where(and(eq(wardMembers.wardId, wardId), eq(users.status, 'active')))
-        .orderBy(asc(users.username));
+        .innerJoin(person, eq(person.id, wardMembers.userId))
+        .where(and(eq(wardMembers.wardId, wardId), eq(person.status, 'active')))
+        .orderBy(asc(person.username));
     },
 
     /** Each placed patient's bed label, by patient id. */
     async beds(): Promise<Map<number, string>> {
-      const rows = await db
-        .select({ patientId: wardBeds.patientId, label: wardBeds.label })
-        .from(wardBeds)
-        .where(sql`${wardBeds.patientId} is not null`);
+      const rows = await placedBeds(db);
       return new Map(rows.map((r) => [r.patientId!, r.label]));
     },
 
@@ -163,7 +169,7 @@ export interface TransferBed {
   patientId: number | null;
 }
 
-export type TransferMoveRow = typeof bedMoves.$inferSelect;
+export type TransferMoveRow = BedMoveRow;
 
 /**
  * Moves a patient (and her bed) to another ward in one transaction: `check` sees her place and the
@@ -182,32 +188,10 @@ export function createTransferRepository(root: Db) {
     ): Promise<TransferMoveRow> {
       return root.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const [patient] = await tx
-          .select({ wardId: patients.wardId, dischargedAt: patients.dischargedAt })
-          .from(patients)
-          .where(eq(patients.id, patientId))
-          .for('update');
-        const [held] = patient
-          ? await tx
-              .select({ id: wardBeds.id, label: wardBeds.label })
-              .from(wardBeds)
-              .where(eq(wardBeds.patientId, patientId))
-              .for('update')
-          : [];
+        const patient = await lockedPatientPlace(tx, patientId);
+        const [held] = patient ? await lockedBedOf(tx, patientId) : [];
         const place: TransferPlace | null = patient ? { ...patient, bed: held ?? null } : null;
-        const [bed] =
-          to.bedId === null
-            ? []
-            : await tx
-                .select({
-                  id: wardBeds.id,
-                  label: wardBeds.label,
-                  wardId: wardBeds.wardId,
-                  patientId: wardBeds.patientId,
-                })
-                .from(wardBeds)
-                .where(eq(wardBeds.id, to.bedId))
-                .for('update');
+        const [bed] = to.bedId === null ? [] : await lockedBed(tx, to.bedId);
         check(place, bed ?? null);
         await moveBed(tx, patientId, place!.bed?.id ?? null, bed?.id ?? null);
         await apply(runOn(tx), { kind: 'transfer', patientId, wardId: to.wardId });
