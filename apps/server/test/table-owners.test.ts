@@ -12,6 +12,9 @@ import * as schema from '../src/db/schema.ts';
 // the owner's writer (patients/patient-writer.ts, ward/bed-writer.ts, wards/member-writer.ts).
 // The first start's seed of an empty database (db/seed*.ts) writes the demo ward's rows directly,
 // except the patients themselves, which it admits through the writer as every caller does.
+// Reads are owned too (decision 041): a table is named, as a Drizzle object or in SQL text, only by
+// its module (and the module schemas, for foreign keys); another module reads it through what the
+// owner's reader.ts exports.
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
