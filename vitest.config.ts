@@ -122,6 +122,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['e2e/support/database-template.ts'],
+          // A failed journey prints its pages' diaries (harness.ts reportFailedJourney).
+          setupFiles: ['e2e/support/journey-setup.ts'],
           // A journey polls for what a server, a bridge or a browser does next: Vitest's default of
           // one second is shorter than a round trip on a busy machine (three journeys at once on two
           // cores). A poll only waits for its matcher to hold, so a longer one hides nothing.

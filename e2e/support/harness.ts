@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { freePort } from '../../apps/server/test/free-port.ts';
 import { MOBILE_BREAKPOINT_PX } from '../../apps/web/src/hooks/use-is-mobile.ts';
 
@@ -252,7 +252,7 @@ export async function newPage(
 /**
  * What each open page did lately: its console, its failed requests and error answers, its live
  * stream's opening and end, and its navigations, each with the seconds since the page opened. A
- * journey that fails prints the diaries of its file's open pages (below), so a wait that timed out
+ * journey that fails prints the diaries of its file's pages (reportFailedJourney), so a wait that timed out
  * on a busy machine says what the page was doing meanwhile, not only what it did not show.
  */
 const diaries = new Map<Page, string[]>();
@@ -294,9 +294,13 @@ function keepDiary(page: Page) {
   });
 }
 
-// A failed journey prints what its open pages did lately (keepDiary). Registered once per file:
-// each journey file imports this module in its own context (the e2e project isolates files).
-afterEach((context) => {
+/**
+ * After each journey: when it failed, prints what its file's pages did lately (keepDiary), the open
+ * ones and those closed during it. Registered by e2e/support/journey-setup.ts, the e2e project's
+ * setup file, not here: the benchmarks import this module outside Vitest (npm run bench), where a
+ * hook registered on import throws.
+ */
+export function reportFailedJourney(context: { task: { name: string; result?: { state?: string } } }) {
   const closed = closedDiaries.splice(0);
   if (context.task.result?.state !== 'fail' || diaries.size + closed.length === 0) return;
   const report = [
@@ -306,7 +310,7 @@ afterEach((context) => {
   process.stderr.write(
     `\nWhat the open pages did before "${context.task.name}" failed:\n${report.join('\n')}\n`,
   );
-});
+}
 
 const errorsByPage = new WeakMap<Page, string[]>();
 const appUrlByContext = new WeakMap<BrowserContext, string>();
