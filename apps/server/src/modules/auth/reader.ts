@@ -8,8 +8,9 @@ import { users } from './schema.ts';
 const qb = new QueryBuilder();
 
 /**
- * People as other modules join them: id, name, role and status. `as` names the join (two people
- * on one row, the giver and the receiver of a handover, are two joins).
+ * People as other modules join them: id, name, role, status and whether a password change is due.
+ * `as` names the join (two people on one row, the giver and the receiver of a handover, are two
+ * joins).
  */
 export const people = (as: string) =>
   qb
