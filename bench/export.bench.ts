@@ -52,6 +52,8 @@ export async function benchExport() {
     DATABASE_URL: bench.url,
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
+    // Production needs its public address; the benchmark's client uses loopback.
+    PUBLIC_URL: 'http://127.0.0.1',
     COOKIE_SECURE: 'false',
   });
   const base = server.baseUrl;

@@ -19,7 +19,12 @@ export async function startServerProcess(env: Record<string, string>, options: {
       LOG_LEVEL: 'silent',
       ...env,
     },
-    stdio: ['ignore', 'ignore', options.inspect ? 'pipe' : 'ignore'],
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // What the server said on stderr last: why it did not start (a configuration it refused, say).
+  let said = '';
+  child.stderr!.on('data', (chunk) => {
+    said = (said + String(chunk)).slice(-2_000);
   });
   const inspectorUrl = options.inspect ? inspectorUrlOf(child) : null;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -27,7 +32,8 @@ export async function startServerProcess(env: Record<string, string>, options: {
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
     } catch {
-      if (i > 1200 || child.exitCode !== null) throw new Error('the server did not start');
+      if (i > 1200 || child.exitCode !== null)
+        throw new Error(`the server did not start${said ? `:\n${said.trim()}` : ''}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -1,4 +1,5 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { readView } from '../../db/read-view.ts';
 import { users } from './schema.ts';
 
 // What other modules may read of this module's tables (decision 041): who a person is and what
@@ -13,16 +14,18 @@ const qb = new QueryBuilder();
  * joins).
  */
 export const people = (as: string) =>
-  qb
-    .select({
-      id: users.id,
-      username: users.username,
-      role: users.role,
-      status: users.status,
-      mustChangePassword: users.mustChangePassword,
-    })
-    .from(users)
-    .as(as);
+  readView(
+    qb
+      .select({
+        id: users.id,
+        username: users.username,
+        role: users.role,
+        status: users.status,
+        mustChangePassword: users.mustChangePassword,
+      })
+      .from(users),
+    as,
+  );
 
 /** SQL text: the name of the person whose id is `idExpression` (null for none), for hand-written statements. */
 export const usernameOf = (idExpression: string) =>

@@ -1,4 +1,5 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { readView } from '../../db/read-view.ts';
 import { deviceLinks } from './schema.ts';
 
 // What other modules may read of this module's tables (decision 041): the device links, whole
@@ -11,7 +12,7 @@ const qb = new QueryBuilder();
 export type DeviceLinkRow = typeof deviceLinks.$inferSelect;
 
 /** Device links as other modules join them: every column. `as` names the join. */
-export const deviceLinkRecords = (as: string) => qb.select().from(deviceLinks).as(as);
+export const deviceLinkRecords = (as: string) => readView(qb.select().from(deviceLinks), as);
 
 /** SQL text: which of the devices in `idsExpression` (a text[]) have an active simulated link. */
 export const simulatedDevices = (idsExpression: string) =>

@@ -3,6 +3,7 @@ import { eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { columnList, rowMapper } from '../../db/prepared.ts';
+import { readView } from '../../db/read-view.ts';
 import { patients, spo2ScaleChanges } from './schema.ts';
 
 // What other modules may read of this module's tables (decision 041). A patient's record has no
@@ -16,7 +17,7 @@ const qb = new QueryBuilder();
 export type PatientRow = typeof patients.$inferSelect;
 
 /** Patients as other modules join them: the whole record. `as` names the join. */
-export const patientRecords = (as: string) => qb.select().from(patients).as(as);
+export const patientRecords = (as: string) => readView(qb.select().from(patients), as);
 
 /** A raw row of the patients table (column names, driver values) as Drizzle reads it. */
 export const toPatientRow = rowMapper(patients);
@@ -35,16 +36,18 @@ export const lockPatient = (idExpression: string) =>
 
 /** The changes of patients' SpO2 scales (who made them aside): the scale in force at a time. */
 export const scaleChanges = (as: string) =>
-  qb
-    .select({
-      id: spo2ScaleChanges.id,
-      patientId: spo2ScaleChanges.patientId,
-      changedAt: spo2ScaleChanges.changedAt,
-      fromScale: spo2ScaleChanges.fromScale,
-      toScale: spo2ScaleChanges.toScale,
-    })
-    .from(spo2ScaleChanges)
-    .as(as);
+  readView(
+    qb
+      .select({
+        id: spo2ScaleChanges.id,
+        patientId: spo2ScaleChanges.patientId,
+        changedAt: spo2ScaleChanges.changedAt,
+        fromScale: spo2ScaleChanges.fromScale,
+        toScale: spo2ScaleChanges.toScale,
+      })
+      .from(spo2ScaleChanges),
+    as,
+  );
 
 /** The patients table's column of each vital sign, in catalogue order (hand-written statements). */
 export const VITAL_COLUMNS = VITAL_SIGNS.map((v) => getTableColumns(patients)[v.key].name);

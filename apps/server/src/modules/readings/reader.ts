@@ -1,4 +1,5 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { readView } from '../../db/read-view.ts';
 import { vitalReadings } from './schema.ts';
 
 // What other modules may read of this module's tables (decision 041): the readings, whole (FHIR
@@ -11,4 +12,4 @@ const qb = new QueryBuilder();
 export type ReadingRow = typeof vitalReadings.$inferSelect;
 
 /** Readings as other modules join them: every column. `as` names the join. */
-export const readingRecords = (as: string) => qb.select().from(vitalReadings).as(as);
+export const readingRecords = (as: string) => readView(qb.select().from(vitalReadings), as);

@@ -1,5 +1,6 @@
 import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { readView } from '../../db/read-view.ts';
 import { wardMembers, wards } from './schema.ts';
 
 // What other modules may read of this module's tables (decision 041). Each reader is joined into the
@@ -13,7 +14,7 @@ export const wardNameOf = (column: AnyColumn): SQL<string | null> =>
 
 /** Who works on which ward, as other modules join it; `as` names the join. */
 export const memberships = (as: string) =>
-  qb.select({ userId: wardMembers.userId, wardId: wardMembers.wardId }).from(wardMembers).as(as);
+  readView(qb.select({ userId: wardMembers.userId, wardId: wardMembers.wardId }).from(wardMembers), as);
 
 /** The ids of the wards the person `userId` works on, in order, as a JSON array ([] for none). */
 export const wardIdsOf = (userId: SQLWrapper) =>
