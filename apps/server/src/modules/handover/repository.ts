@@ -22,20 +22,23 @@ const giver = people('giver');
 const receiver = people('receiver');
 const acceptor = people('acceptor');
 
+/** Handovers with the names of who gave each, who was to receive it and who accepted it. */
+export const handoversWithNames = (db: Db) =>
+  db
+    .select({
+      h: handovers,
+      givenByName: giver.username,
+      toNurseName: receiver.username,
+      acceptedByName: acceptor.username,
+    })
+    .from(handovers)
+    .innerJoin(giver, eq(giver.id, handovers.givenBy))
+    .leftJoin(receiver, eq(receiver.id, handovers.toNurseId))
+    .leftJoin(acceptor, eq(acceptor.id, handovers.acceptedBy));
+
 /** Handovers given and accepted: the only place the handovers table is touched. */
 export function createHandoverRepository(root: Db) {
-  const select = (db: Db) =>
-    db
-      .select({
-        h: handovers,
-        givenByName: giver.username,
-        toNurseName: receiver.username,
-        acceptedByName: acceptor.username,
-      })
-      .from(handovers)
-      .innerJoin(giver, eq(giver.id, handovers.givenBy))
-      .leftJoin(receiver, eq(receiver.id, handovers.toNurseId))
-      .leftJoin(acceptor, eq(acceptor.id, handovers.acceptedBy));
+  const select = handoversWithNames;
   type Selected = {
     h: HandoverRecord;
     givenByName: string;

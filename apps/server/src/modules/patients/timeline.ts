@@ -305,7 +305,7 @@ export function timelineOf(id: number, src: TimelineSources, spo2Scale: Spo2Scal
       );
     }
   }
-  for (const { handover: h, givenByName, toName, acceptedByName } of src.handovers) {
+  for (const { h, givenByName, toNurseName: toName, acceptedByName } of src.handovers) {
     entries.push(
       entry(
         'handover-given',
