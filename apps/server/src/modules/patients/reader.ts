@@ -56,7 +56,7 @@ export const VITAL_COLUMNS = VITAL_SIGNS.map((v) => getTableColumns(patients)[v.
  * SQL text of the patients as hand-written statements join them (`join ${PATIENTS} p on …`): the
  * whole record, named as the table names it.
  */
-export const PATIENTS = '(select * from patients)';
+export const PATIENTS = `(select ${columnList(patients)} from patients)`;
 
 /** The ids of the patients on any of `wardIds` (a ward scope), for `inArray(…, patientsOnWards(…))`. */
 export const patientsOnWards = (wardIds: readonly number[]) =>
