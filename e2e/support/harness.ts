@@ -250,10 +250,11 @@ export async function newPage(
 }
 
 /**
- * What each open page did lately: its console, its failed requests and error answers, its live
- * stream's opening and end, and its navigations, each with the seconds since the page opened. A
- * journey that fails prints the diaries of its file's pages (reportFailedJourney), so a wait that timed out
- * on a busy machine says what the page was doing meanwhile, not only what it did not show.
+ * What each open page did lately: its console, the changes it sent, its failed requests and error
+ * answers, its live stream's opening and end, and its navigations, each with the seconds since the
+ * page opened. A journey that fails prints the diaries of its file's pages (reportFailedJourney), so
+ * a wait that timed out on a busy machine says what the page was doing meanwhile, not only what it
+ * did not show.
  */
 const diaries = new Map<Page, string[]>();
 /** Diaries of pages closed during the current journey (a file's own afterEach may close its pages first). */
@@ -280,6 +281,11 @@ function keepDiary(page: Page) {
     if (frame !== page.mainFrame()) return;
     url = frame.url();
     note(`navigated to ${pathOf(url)}`);
+  });
+  // A change the page asked for (a click that should write): whether it was sent at all.
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && request.method() !== 'HEAD')
+      note(`${request.method()} ${pathOf(request.url())} sent`);
   });
   page.on('requestfailed', (request) =>
     note(`${request.method()} ${pathOf(request.url())} failed: ${request.failure()?.errorText ?? 'unknown'}`),
