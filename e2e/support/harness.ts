@@ -253,9 +253,9 @@ export async function newPage(
  * What each open page did lately: its console, its failed requests and error answers, its live
  * stream's opening and end, and its navigations, each with the seconds since the page opened (not
  * every request sent: listening to those made the journeys about 6 % slower in all, 1,131 against
- * 1,065 s over two clean-clone runs each). A journey that fails prints the diaries of its file's pages (reportFailedJourney), so
- * a wait that timed out on a busy machine says what the page was doing meanwhile, not only what it
- * did not show.
+ * 1,065 s over two clean-clone runs each). A journey that fails prints the diaries of its file's
+ * pages (reportFailedJourney), so a wait that timed out on a busy machine says what the page was
+ * doing meanwhile, not only what it did not show.
  */
 const diaries = new Map<Page, string[]>();
 /** Diaries of pages closed during the current journey (a file's own afterEach may close its pages first). */

@@ -2,9 +2,10 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Run, runOn } from '../../db/prepared.ts';
 import { readingRecords } from '../readings/reader.ts';
+import type { DeviceLinkRow } from './reader.ts';
 import { deviceLinks } from './schema.ts';
 
-export type DeviceLinkRow = typeof deviceLinks.$inferSelect;
+export type { DeviceLinkRow };
 /** A link with what its newest reading says: when it was, and the battery it reported. */
 export type DeviceLinkView = DeviceLinkRow & { lastReadingAt: Date | null; lastBatteryLevel: number | null };
 type NewDeviceLink = Omit<typeof deviceLinks.$inferInsert, 'id'>;
